@@ -1,0 +1,46 @@
+// C helpers for what Swift cannot import: variadic functions and function-like macros,
+// plus the bridge that lets libdispatch's main queue (and so @MainActor tasks) run inside
+// the GLib main loop. Kept tiny; the Swift side (GtkShim) wraps everything else.
+#include <adwaita.h>
+#include <glib-unix.h>
+
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *);
+
+static inline gboolean shim_drain_main_queue(gint fd, GIOCondition condition, gpointer data) {
+  guint64 count;
+  (void)condition;
+  (void)data;
+  (void)!read(fd, &count, sizeof count);
+  _dispatch_main_queue_callback_4CF(NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+/// Runs libdispatch's main queue whenever it has work, from the default GLib main context.
+static inline guint shim_install_main_queue_bridge(void) {
+  return g_unix_fd_add(_dispatch_get_main_queue_handle_4CF(), G_IO_IN, shim_drain_main_queue, NULL);
+}
+
+static inline void shim_accessible_set_label(GtkAccessible *accessible, const char *label) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void shim_accessible_set_description(GtkAccessible *accessible, const char *text) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static inline void shim_accessible_set_value_text(GtkAccessible *accessible, const char *text) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
+static inline void shim_accessible_set_range(GtkAccessible *accessible, double min, double max, double now) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, min,
+                                 GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, max,
+                                 GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now, -1);
+}
+
+static inline void shim_accessible_set_labelled_by(GtkAccessible *accessible, GtkAccessible *label) {
+  gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+static inline gboolean shim_source_continue(void) { return G_SOURCE_CONTINUE; }

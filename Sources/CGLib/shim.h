@@ -1,0 +1,2 @@
+#include <glib.h>
+#include <glib/gstdio.h>

@@ -1,0 +1,23 @@
+import CAdwaita
+
+/// A piece of text.
+@MainActor public final class Label: Widget {
+  /// Creates a label showing `text`.
+  public init(_ text: String = "") {
+    super.init(gtk_label_new(text))
+  }
+
+  private var label: OpaquePointer { opaque(raw) }
+
+  /// The text shown.
+  public var text: String {
+    get { string(gtk_label_get_text(label)) }
+    set { gtk_label_set_text(label, newValue) }
+  }
+
+  /// Lets long text wrap onto more lines.
+  public func setWraps(_ wraps: Bool) { gtk_label_set_wrap(label, wraps ? 1 : 0) }
+
+  /// 0 = start, 0.5 = centre, 1 = end.
+  public func setHorizontalAlignment(_ x: Float) { gtk_label_set_xalign(label, x) }
+}

@@ -1,0 +1,67 @@
+import CAdwaita
+
+/// The GLib main loop, as Swift code needs it.
+public enum MainLoop {
+  /// Makes `DispatchQueue.main` and `@MainActor` tasks run inside the GLib main loop, which
+  /// otherwise never drains libdispatch's main queue on Linux. Call once, before running.
+  @MainActor public static func installDispatchBridge() {
+    guard !bridgeInstalled else { return }
+    bridgeInstalled = true
+    _ = shim_install_main_queue_bridge()
+  }
+
+  @MainActor private static var bridgeInstalled = false
+
+  /// Runs one iteration of the default main context; `blocking` waits for an event.
+  @MainActor @discardableResult
+  public static func iterate(blocking: Bool) -> Bool {
+    g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+  }
+
+  /// Runs the default main context until `done` is true or `timeout` passes; true if done.
+  @MainActor public static func run(until done: () -> Bool, timeout: Duration) -> Bool {
+    let deadline = g_get_monotonic_time()
+      + Int(timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000)
+    while !done() {
+      if g_get_monotonic_time() >= deadline { return false }
+      let woke = Timeout(after: .milliseconds(50)) {}
+      iterate(blocking: true)
+      woke.cancel()
+    }
+    return true
+  }
+}
+
+/// A one-shot GLib timeout on the default main context; cancel it or let it fire.
+@MainActor public final class Timeout {
+  private var sourceID: guint = 0
+  private let action: @MainActor () -> Void
+
+  /// Calls `action` once after `delay`, rounded up to the millisecond so it never fires early.
+  public init(after delay: Duration, _ action: @escaping @MainActor () -> Void) {
+    self.action = action
+    let (seconds, attoseconds) = delay.components
+    let millis = max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    let me = Unmanaged.passRetained(self).toOpaque()
+    sourceID = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, guint(millis),
+      { data in
+        let timeout = Unmanaged<Timeout>.fromOpaque(data!).takeUnretainedValue()
+        MainActor.assumeIsolated {
+          timeout.sourceID = 0
+          timeout.action()
+        }
+        return gboolean(G_SOURCE_REMOVE)
+      }, me, { data in Unmanaged<Timeout>.fromOpaque(data!).release() })
+  }
+
+  /// Whether it is still waiting to fire.
+  public var isPending: Bool { sourceID != 0 }
+
+  /// Stops it from firing; harmless after it fired.
+  public func cancel() {
+    guard sourceID != 0 else { return }
+    g_source_remove(sourceID)
+    sourceID = 0
+  }
+}

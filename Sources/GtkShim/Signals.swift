@@ -1,0 +1,69 @@
+import CAdwaita
+
+/// Holds a Swift closure for the lifetime of a signal connection.
+final class ClosureBox<Handler> {
+  let handler: Handler
+  init(_ handler: Handler) { self.handler = handler }
+}
+
+private let releaseBox: GClosureNotify = { data, _ in
+  guard let data else { return }
+  Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// Connects a C trampoline to `signal` on `instance`, passing `handler` as user data. The
+/// box is retained until GLib drops the connection (disconnect or object finalisation).
+private func connect<Handler, Trampoline>(
+  _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: Handler, via trampoline: Trampoline
+) -> gulong {
+  let box = Unmanaged.passRetained(ClosureBox(handler) as AnyObject).toOpaque()
+  return g_signal_connect_data(
+    instance, signal, unsafeBitCast(trampoline, to: GCallback.self), box, releaseBox, G_CONNECT_DEFAULT)
+}
+
+/// Connects a signal of the shape `void (*)(GObject *self, gpointer data)`.
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, perform action: @escaping VoidHandler) -> gulong {
+  connect(instance, signal, action, via: voidTrampoline)
+}
+
+/// Connects a signal of the shape `gboolean (*)(GObject *self, gpointer data)`.
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, decide action: @escaping BoolHandler) -> gulong {
+  connect(instance, signal, action, via: boolTrampoline)
+}
+
+/// Connects a signal of the shape `void (*)(GObject *self, gpointer arg, gpointer data)`.
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, withArgument action: @escaping PointerHandler) -> gulong {
+  connect(instance, signal, action, via: pointerTrampoline)
+}
+
+/// Unpacks the Swift closure a trampoline received as user data.
+func handler<Handler>(_ data: gpointer?) -> Handler {
+  (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<Handler>).handler
+}
+
+/// Signals of the shape `void (*)(GObject *self, gpointer data)`: clicked, activate, changed…
+typealias VoidHandler = @MainActor () -> Void
+let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+  let run: VoidHandler = handler(data)
+  MainActor.assumeIsolated { run() }
+}
+
+/// Signals of the shape `gboolean (*)(GObject *self, gpointer data)`: close-request.
+typealias BoolHandler = @MainActor () -> Bool
+let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+  let run: BoolHandler = handler(data)
+  return MainActor.assumeIsolated { run() } ? 1 : 0
+}
+
+/// Signals carrying one pointer argument: `void (*)(GObject *self, gpointer arg, gpointer data)`
+/// — GSimpleAction::activate (GVariant *), notify (GParamSpec *), row-activated (row).
+typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
+  let run: PointerHandler = handler(data)
+  let address = UInt(bitPattern: arg)  // GTK calls on the main thread; the pointer stays there
+  MainActor.assumeIsolated { run(UnsafeMutableRawPointer(bitPattern: address)) }
+}
+

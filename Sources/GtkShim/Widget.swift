@@ -1,0 +1,76 @@
+import CAdwaita
+
+/// A GTK widget owned from Swift: the wrapper holds one strong reference (sinking the
+/// floating one) and drops it when released.
+@MainActor open class Widget {
+  /// The C widget, for the shim's own wrappers and tests in this package.
+  package let widget: UnsafeMutablePointer<GtkWidget>
+
+  /// Wraps a freshly created (floating) or borrowed widget and takes a reference to it.
+  package init(_ raw: UnsafeMutableRawPointer) {
+    widget = cast(raw)
+    g_object_ref_sink(raw)
+  }
+
+  isolated deinit {
+    g_object_unref(widget)
+  }
+
+  package var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }
+
+  /// Whether the widget is shown.
+  public var isVisible: Bool {
+    get { gtk_widget_get_visible(widget) != 0 }
+    set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+  }
+
+  /// Whether it is mapped: shown and inside a window that is on screen.
+  public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+  /// Whether it responds to input.
+  public var isSensitive: Bool {
+    get { gtk_widget_get_sensitive(widget) != 0 }
+    set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+  }
+
+  /// Adds a CSS class (theme and style classes).
+  public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+
+  /// Removes a CSS class.
+  public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
+  /// Whether the widget has the CSS class.
+  public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+  /// The name screen readers say for it.
+  public func setAccessibleLabel(_ label: String) {
+    shim_accessible_set_label(opaque(raw), label)
+  }
+
+  /// The tooltip text, also used as the accessible description.
+  public var tooltip: String? {
+    get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+    set { gtk_widget_set_tooltip_text(widget, newValue) }
+  }
+
+  /// Whether it takes spare room horizontally / vertically.
+  public func expand(horizontally: Bool? = nil, vertically: Bool? = nil) {
+    if let horizontally { gtk_widget_set_hexpand(widget, horizontally ? 1 : 0) }
+    if let vertically { gtk_widget_set_vexpand(widget, vertically ? 1 : 0) }
+  }
+
+  /// Sets the same margin on all four sides.
+  public func setMargins(_ all: Int) {
+    gtk_widget_set_margin_top(widget, Int32(all))
+    gtk_widget_set_margin_bottom(widget, Int32(all))
+    gtk_widget_set_margin_start(widget, Int32(all))
+    gtk_widget_set_margin_end(widget, Int32(all))
+  }
+
+  /// Moves keyboard focus here.
+  @discardableResult
+  public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+  /// Asks for a redraw.
+  public func queueDraw() { gtk_widget_queue_draw(widget) }
+}

@@ -1,0 +1,49 @@
+// The whole app's state, split into parts that change at different rates: the scrum list
+// (rarely), navigation (on user action), and the running meeting (every second). Views
+// observe only the parts they draw.
+import Foundation
+
+/// Which page the window shows.
+public enum Route: Equatable, Sendable {
+  case list
+  case detail(scrumID: UUID)
+  case meeting(scrumID: UUID)
+  case history(scrumID: UUID, historyID: UUID)
+}
+
+/// What the meeting page shows of the running meeting.
+public struct MeetingState: Equatable, Sendable {
+  /// The scrum being met.
+  public var scrumID: UUID
+  /// The speakers' names in order.
+  public var speakers: [String]
+  /// The timer's numbers at the last tick.
+  public var snapshot: MeetingTimer.Snapshot
+
+  public init(scrumID: UUID, speakers: [String], snapshot: MeetingTimer.Snapshot) {
+    self.scrumID = scrumID
+    self.speakers = speakers
+    self.snapshot = snapshot
+  }
+}
+
+/// The single container of app-wide state.
+@MainActor
+public final class AppState {
+  /// The user's scrums, as saved.
+  public let scrums: ObservableValue<[DailyScrum]>
+  /// The page on show.
+  public let navigation = ObservableValue<Route>(.list)
+  /// The meeting under way, if any.
+  public let meeting = ObservableValue<MeetingState?>(nil)
+
+  /// Creates the state with the scrums loaded from the store.
+  public init(scrums: [DailyScrum] = []) {
+    self.scrums = ObservableValue(scrums)
+  }
+
+  /// The scrum with `id`, if it still exists.
+  public func scrum(_ id: UUID) -> DailyScrum? {
+    scrums.value.first { $0.id == id }
+  }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// One person who speaks in a scrum, in speaking order.
+public struct Attendee: Codable, Equatable, Hashable, Identifiable, Sendable {
+  public var id: UUID
+  public var name: String
+
+  /// Creates an attendee; the name is kept as given (the editor trims it).
+  public init(id: UUID = UUID(), name: String) {
+    self.id = id
+    self.name = name
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A recurring meeting: who speaks, for how long in all, in which colours, and what happened.
+public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
+  /// The allowed meeting lengths in minutes.
+  public static let lengthRange = 1...60
+
+  public var id: UUID
+  public var title: String
+  public var attendees: [Attendee]
+  /// Meeting length in minutes, always within `lengthRange`.
+  public var lengthInMinutes: Int {
+    didSet { lengthInMinutes = Self.clampedLength(lengthInMinutes) }
+  }
+  public var theme: Theme
+  /// Past meetings, oldest first.
+  public var history: [History]
+
+  /// Creates a scrum; a length outside `lengthRange` is clamped into it.
+  public init(
+    id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
+    theme: Theme = .seafoam, history: [History] = []
+  ) {
+    self.id = id
+    self.title = title
+    self.attendees = attendees
+    self.lengthInMinutes = Self.clampedLength(lengthInMinutes)
+    self.theme = theme
+    self.history = history
+  }
+
+  /// The meeting length in seconds.
+  public var lengthInSeconds: Int { lengthInMinutes * 60 }
+
+  private static func clampedLength(_ minutes: Int) -> Int {
+    min(max(minutes, lengthRange.lowerBound), lengthRange.upperBound)
+  }
+}

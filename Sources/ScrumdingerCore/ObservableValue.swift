@@ -1,0 +1,58 @@
+// One observable cell. The app state is made of several of these rather than one big
+// observable object, so a change to one part (a meeting tick) reaches only that part's
+// observers and never rebuilds, say, the scrum list.
+
+/// A value whose changes are pushed to its observers, on the main actor.
+@MainActor
+public final class ObservableValue<Value: Equatable> {
+  private var observers: [Int: (Value) -> Void] = [:]
+  private var nextID = 0
+
+  /// The current value; assigning a different value notifies every observer once.
+  public var value: Value {
+    didSet {
+      guard value != oldValue else { return }
+      notificationCount += 1
+      for observer in observers.values { observer(value) }
+    }
+  }
+
+  /// How many changes have been announced so far (for tests and diagnostics).
+  public private(set) var notificationCount = 0
+
+  /// Creates a cell holding `value`.
+  public init(_ value: Value) {
+    self.value = value
+  }
+
+  /// Calls `handler` with each new value until the returned token is cancelled or released.
+  public func observe(_ handler: @escaping (Value) -> Void) -> ObservationToken {
+    let id = nextID
+    nextID += 1
+    observers[id] = handler
+    return ObservationToken { [weak self] in self?.observers[id] = nil }
+  }
+
+  /// Changes part of the value in place, notifying once.
+  public func update(_ change: (inout Value) -> Void) {
+    var copy = value
+    change(&copy)
+    value = copy
+  }
+}
+
+/// Keeps an observation alive; cancelling or releasing it stops the notifications.
+@MainActor
+public final class ObservationToken {
+  private var cancelAction: (() -> Void)?
+
+  init(_ cancel: @escaping () -> Void) { cancelAction = cancel }
+
+  /// Stops the notifications.
+  public func cancel() {
+    cancelAction?()
+    cancelAction = nil
+  }
+
+  isolated deinit { cancel() }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+// Themes are plain data: a name and two colours. The UI turns them into CSS classes, so
+// there is one source of truth for colour, and the contrast of each pair is tested.
+
+/// An sRGB colour with 8-bit channels.
+public struct RGBColor: Equatable, Hashable, Sendable {
+  /// Red, green and blue, 0…255.
+  public let red: UInt8, green: UInt8, blue: UInt8
+
+  /// Creates a colour from a 0xRRGGBB literal.
+  public init(hex: UInt32) {
+    red = UInt8((hex >> 16) & 0xFF)
+    green = UInt8((hex >> 8) & 0xFF)
+    blue = UInt8(hex & 0xFF)
+  }
+
+  /// `#rrggbb`, as CSS wants it.
+  public var cssHex: String {
+    func pair(_ v: UInt8) -> String {
+      let digits = String(v, radix: 16)
+      return digits.count == 1 ? "0" + digits : digits
+    }
+    return "#" + pair(red) + pair(green) + pair(blue)
+  }
+
+  /// WCAG 2 relative luminance, 0 (black) … 1 (white).
+  public var relativeLuminance: Double {
+    func linear(_ v: UInt8) -> Double {
+      let c = Double(v) / 255
+      return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+  }
+
+  /// WCAG 2 contrast ratio between two colours, 1…21.
+  public func contrastRatio(with other: RGBColor) -> Double {
+    let (a, b) = (relativeLuminance, other.relativeLuminance)
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+  }
+}
+
+/// The colour theme of a scrum; raw values are the names Apple's Scrumdinger stores.
+public enum Theme: String, CaseIterable, Codable, Sendable, Identifiable {
+  case bubblegum, buttercup, indigo, lavender, magenta, navy, orange, oxblood
+  case periwinkle, poppy, purple, seafoam, sky, tan, teal, yellow
+
+  public var id: String { rawValue }
+
+  /// The name shown to people: "Bubblegum".
+  public var name: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+  /// The fill colour of cards, the meeting panel and the progress bar.
+  public var mainColor: RGBColor {
+    switch self {
+    case .bubblegum: RGBColor(hex: 0xF5A3D1)
+    case .buttercup: RGBColor(hex: 0xFFE68C)
+    case .indigo: RGBColor(hex: 0x3F0E9E)
+    case .lavender: RGBColor(hex: 0xCDB4F2)
+    case .magenta: RGBColor(hex: 0xA5137A)
+    case .navy: RGBColor(hex: 0x0F1F5C)
+    case .orange: RGBColor(hex: 0xFF9F40)
+    case .oxblood: RGBColor(hex: 0x4A0A0A)
+    case .periwinkle: RGBColor(hex: 0x8C9CF2)
+    case .poppy: RGBColor(hex: 0xFF5E5E)
+    case .purple: RGBColor(hex: 0x8A30C9)
+    case .seafoam: RGBColor(hex: 0xC7EDE0)
+    case .sky: RGBColor(hex: 0x7AB8F5)
+    case .tan: RGBColor(hex: 0xC9A77C)
+    case .teal: RGBColor(hex: 0x2FA3A8)
+    case .yellow: RGBColor(hex: 0xFFDB33)
+    }
+  }
+
+  /// Text and icon colour on top of `mainColor`: white on the dark themes, black elsewhere.
+  public var accentColor: RGBColor {
+    switch self {
+    case .indigo, .magenta, .navy, .oxblood, .purple: RGBColor(hex: 0xFFFFFF)
+    default: RGBColor(hex: 0x000000)
+    }
+  }
+}

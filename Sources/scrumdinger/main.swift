@@ -1,0 +1,6 @@
+// The executable only starts the app; everything else lives in ScrumdingerApp.
+import Foundation
+import ScrumdingerApp
+
+let status = MainActor.assumeIsolated { ScrumdingerApplication().run() }
+exit(status)

@@ -1,0 +1,46 @@
+import GtkShim
+import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+final class ApplicationWindowTests: XCTestCase {
+  func testTheRealWindowOpensTitledScrumdingerUnderTheAppID() {
+    MainActor.assumeIsolated {
+      guard requireDisplay() else { return }
+      let app = ScrumdingerApplication(store: temporaryStore(), unique: false)
+      let shown = runApp(app) { app.mainWindow?.window.isMapped == true }
+      XCTAssertTrue(shown, "the main window was never mapped")
+      XCTAssertEqual(app.mainWindow?.window.title, "Scrumdinger")
+      XCTAssertEqual(app.application.id, "io.github.scrumdinger.Scrumdinger")
+    }
+  }
+
+  func testAMainActorTaskRunsInsideTheGLibMainLoop() {
+    MainActor.assumeIsolated {
+      guard requireDisplay() else { return }
+      let app = ScrumdingerApplication(store: temporaryStore(), unique: false)
+      let taskRan = Flag()
+      let queueRan = Flag()
+      _ = Timeout(after: .zero) {
+        Task { @MainActor in taskRan.isSet = true }
+        DispatchQueue.main.async { MainActor.assumeIsolated { queueRan.isSet = true } }
+      }
+      let ran = runApp(app) { taskRan.isSet && queueRan.isSet }
+      XCTAssertTrue(ran, "a @MainActor task never ran while g_application_run was in charge")
+    }
+  }
+
+  func testAnUnreadableFileIsShownNotReplaced() throws {
+    try MainActor.assumeIsolated {
+      guard requireDisplay() else { return }
+      let store = temporaryStore()
+      try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+      let garbage = Data("{\"version\": 1, \"scr".utf8)
+      FileManager.default.createFile(atPath: store.path, contents: garbage)
+      let app = ScrumdingerApplication(store: store, unique: false)
+      XCTAssertTrue(runApp(app) { app.mainWindow?.window.isMapped == true })
+      XCTAssertTrue(store.isBlocked)
+      XCTAssertEqual(FileManager.default.contents(atPath: store.path), garbage)
+    }
+  }
+}
