@@ -7,13 +7,16 @@ import CAdwaita
     super.init(gtk_label_new(text))
   }
 
-  private var label: OpaquePointer { opaque(raw) }
+  private var label: OpaquePointer { cast(raw) }
 
   /// The text shown.
   public var text: String {
     get { string(gtk_label_get_text(label)) }
     set { gtk_label_set_text(label, newValue) }
   }
+
+  /// Shortens text that does not fit with "…" at the end.
+  public func setEllipsizes() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END) }
 
   /// Lets long text wrap onto more lines.
   public func setWraps(_ wraps: Bool) { gtk_label_set_wrap(label, wraps ? 1 : 0) }

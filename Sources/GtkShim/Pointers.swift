@@ -10,9 +10,9 @@ func cast<T>(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<T> {
   pointer.assumingMemoryBound(to: T.self)
 }
 
-/// The same for the types that import as `OpaquePointer`.
+/// The same for the types that import as `OpaquePointer`; the call site's type picks which.
 @inline(__always)
-func opaque(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer {
+func cast(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer {
   OpaquePointer(pointer)
 }
 

@@ -10,7 +10,7 @@ import CAdwaita
     adw_status_page_set_icon_name(page, iconName)
   }
 
-  private var page: OpaquePointer { opaque(raw) }
+  private var page: OpaquePointer { cast(raw) }
 
   /// The large text.
   public var title: String { string(adw_status_page_get_title(page)) }

@@ -44,7 +44,7 @@ import CAdwaita
 
   /// The name screen readers say for it.
   public func setAccessibleLabel(_ label: String) {
-    shim_accessible_set_label(opaque(raw), label)
+    shim_accessible_set_label(cast(raw), label)
   }
 
   /// The tooltip text, also used as the accessible description.
@@ -59,6 +59,33 @@ import CAdwaita
     if let vertically { gtk_widget_set_vexpand(widget, vertically ? 1 : 0) }
   }
 
+  /// How the widget sits in spare room.
+  public enum Alignment { case fill, start, end, center }
+
+  /// Aligns the widget horizontally and/or vertically within its allocation.
+  public func align(horizontal: Alignment? = nil, vertical: Alignment? = nil) {
+    func gtk(_ a: Alignment) -> GtkAlign {
+      switch a {
+      case .fill: GTK_ALIGN_FILL
+      case .start: GTK_ALIGN_START
+      case .end: GTK_ALIGN_END
+      case .center: GTK_ALIGN_CENTER
+      }
+    }
+    if let horizontal { gtk_widget_set_halign(widget, gtk(horizontal)) }
+    if let vertical { gtk_widget_set_valign(widget, gtk(vertical)) }
+  }
+
+  /// The smallest size the widget asks for (-1 leaves a dimension natural).
+  public func setSizeRequest(width: Int = -1, height: Int = -1) {
+    gtk_widget_set_size_request(widget, Int32(width), Int32(height))
+  }
+
+  /// A longer explanation screen readers offer after the name.
+  public func setAccessibleDescription(_ text: String) {
+    shim_accessible_set_description(cast(raw), text)
+  }
+
   /// Sets the same margin on all four sides.
   public func setMargins(_ all: Int) {
     gtk_widget_set_margin_top(widget, Int32(all))
@@ -70,6 +97,9 @@ import CAdwaita
   /// Moves keyboard focus here.
   @discardableResult
   public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+  /// Activates it as a click or Enter would (a button clicks, a list row activates).
+  public func activate() { gtk_widget_activate(widget) }
 
   /// Asks for a redraw.
   public func queueDraw() { gtk_widget_queue_draw(widget) }

@@ -1,3 +1,7 @@
+// The window is a stack of pages driven by AppState.navigation: pages never push each other,
+// they change the route and the window shows it. Window actions (win.*) carry the keyboard
+// accelerators, and are enabled only on the pages where they make sense.
+import Foundation
 import GtkShim
 import ScrumdingerCore
 
@@ -5,28 +9,155 @@ import ScrumdingerCore
 @MainActor public final class MainWindow {
   /// The GTK window.
   public let window: ApplicationWindow
+  let stack = Stack()
+  let toasts: ToastOverlay
+  private(set) lazy var listPage = ScrumListPage(
+    state: state, onNew: { [unowned self] in self.newScrum() },
+    onOpen: { [unowned self] id in self.state.navigation.value = .detail(scrumID: id) })
+  private(set) var detailPage: DetailPage?
+  private(set) var historyPage: HistoryPage?
+  private(set) var meetingPlaceholder: StatusPage?
+  private(set) var editor: EditorSheet?
+  private(set) lazy var newScrumAction = Action("new-scrum") { [unowned self] in self.newScrum() }
+  private(set) lazy var editAction = Action("edit") { [unowned self] in self.editCurrentScrum() }
+  private(set) lazy var backAction = Action("back") { [unowned self] in self.goBack() }
   private let state: AppState
+  private var observations: [ObservationToken] = []
 
   init(application: Application, state: AppState) {
     self.state = state
+    ThemeStyle.install()
     window = ApplicationWindow(application: application)
     window.title = "Scrumdinger"
-    window.setDefaultSize(width: 720, height: 640)
+    window.setDefaultSize(width: 720, height: 760)
+    toasts = ToastOverlay(stack)
+    window.content = toasts
+
+    for action in [newScrumAction, editAction, backAction] { window.addAction(action) }
+    application.setAccelerators(["<Control>n"], for: "win.new-scrum")
+    application.setAccelerators(["<Control>e"], for: "win.edit")
+    application.setAccelerators(["<Alt>Left"], for: "win.back")
+
+    observations.append(state.navigation.observe { [unowned self] route in self.show(route) })
+    observations.append(state.scrums.observe { [unowned self] _ in self.scrumsChanged() })
+    show(state.navigation.value)
   }
 
   /// Shows and raises the window.
   public func present() { window.present() }
 
-  func showScrums() {
-    let count = state.scrums.value.count
-    window.content = count == 0
-      ? StatusPage(title: "No Scrums", iconName: "x-office-calendar-symbolic")
-      : StatusPage(title: count == 1 ? "1 scrum" : "\(count) scrums", iconName: "x-office-calendar-symbolic")
+  /// Shows a short message over the window, optionally with an undo-style button.
+  func toast(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) {
+    toasts.show(text, button: button, action: action)
   }
 
-  func showLoadError(_ error: StoreError) {
-    window.content = StatusPage(
-      title: "Your Scrums Could Not Be Read", description: error.description,
-      iconName: "dialog-warning-symbolic")
+  private func show(_ route: Route) {
+    var focus: Widget?
+    switch route {
+    case .list:
+      stack.show(listPage.root, named: "list")
+      focus = listPage.cards.first { $0.scrumID == detailPage?.scrumID }?.row
+      detailPage = nil
+      historyPage = nil
+    case .detail(let id):
+      guard let scrum = state.scrum(id) else { return state.navigation.value = .list }
+      let comingBackFromHistory = historyPage != nil && detailPage?.scrumID == id
+      let page = DetailPage(scrum: scrum, actions: detailActions(for: id))
+      detailPage = page
+      stack.show(page.root, named: "detail")
+      historyPage = nil
+      focus = comingBackFromHistory ? page.historyRows.first?.1 : page.startButton
+    case .history(let id, let entryID):
+      guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else {
+        return state.navigation.value = .detail(scrumID: id)
+      }
+      let page = HistoryPage(scrum: scrum, entry: entry) { [unowned self] in self.goBack() }
+      historyPage = page
+      stack.show(page.root, named: "history")
+      focus = page.backButton
+    case .meeting(let id):
+      let page = StatusPage(title: state.scrum(id)?.title ?? "", description: "Meeting", iconName: "alarm-symbolic")
+      meetingPlaceholder = page
+      stack.show(page, named: "meeting")
+    }
+    editAction.isEnabled = if case .detail = route { true } else { false }
+    backAction.isEnabled = route != .list
+    newScrumAction.isEnabled = route == .list
+    focus?.grabFocus()
+  }
+
+  private func detailActions(for id: UUID) -> DetailPage.Actions {
+    DetailPage.Actions(
+      back: { [unowned self] in self.goBack() },
+      edit: { [unowned self] in self.editCurrentScrum() },
+      start: { [unowned self] in self.state.navigation.value = .meeting(scrumID: id) },
+      delete: { [unowned self] in self.confirmDelete(id) },
+      openHistory: { [unowned self] entry in self.state.navigation.value = .history(scrumID: id, historyID: entry) })
+  }
+
+  private func scrumsChanged() {
+    // Re-show the current page so it reflects the edit (or leaves a deleted scrum).
+    switch state.navigation.value {
+    case .list, .meeting: break
+    case .detail, .history: show(state.navigation.value)
+    }
+  }
+
+  private func goBack() {
+    switch state.navigation.value {
+    case .list: break
+    case .detail: state.navigation.value = .list
+    case .history(let id, _), .meeting(let id): state.navigation.value = .detail(scrumID: id)
+    }
+  }
+
+  private func newScrum() {
+    openEditor(ScrumDraft(newAfter: state.scrums.value))
+  }
+
+  private func openEditor(_ draft: ScrumDraft) {
+    let sheet = EditorSheet(parent: window, draft: draft) { [unowned self] scrum in
+      self.state.scrums.update { scrums in
+        if let index = scrums.firstIndex(where: { $0.id == scrum.id }) {
+          scrums[index] = scrum
+        } else {
+          scrums.append(scrum)
+        }
+      }
+    }
+    editor = sheet
+    sheet.window.onDestroy { [weak self, weak sheet] in
+      if self?.editor === sheet { self?.editor = nil }
+    }
+    sheet.present()
+  }
+
+  private func editCurrentScrum() {
+    guard case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) else { return }
+    openEditor(ScrumDraft(editing: scrum))
+  }
+
+  private func confirmDelete(_ id: UUID) {
+    guard let scrum = state.scrum(id) else { return }
+    let dialog = MessageDialog(
+      parent: window, heading: "Delete “\(scrum.title)”?",
+      body: "Its meeting history is deleted with it.")
+    dialog.addResponse("cancel", label: "Cancel")
+    dialog.addResponse("delete", label: "Delete", appearance: .destructive)
+    dialog.setDefaults(enter: "cancel", escape: "cancel")
+    dialog.present { [unowned self] response in
+      guard response == "delete" else { return }
+      self.delete(id)
+    }
+  }
+
+  private func delete(_ id: UUID) {
+    guard let index = state.scrums.value.firstIndex(where: { $0.id == id }) else { return }
+    let scrum = state.scrums.value[index]
+    state.navigation.value = .list
+    state.scrums.update { $0.remove(at: index) }
+    toast("“\(scrum.title)” deleted", button: "Undo") { [unowned self] in
+      self.state.scrums.update { $0.insert(scrum, at: min(index, $0.count)) }
+    }
   }
 }

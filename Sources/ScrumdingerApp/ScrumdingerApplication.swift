@@ -1,5 +1,7 @@
 // The app object: it owns the store, the state container and the one main window, and
 // re-presents that window when the app is launched again (GApplication uniqueness).
+// Loading happens before anything can be saved; an unreadable file stops saving until the
+// user picks Start Fresh (file moved aside, kept) or Quit.
 import GtkShim
 import ScrumdingerCore
 
@@ -13,12 +15,15 @@ import ScrumdingerCore
   public let state = AppState()
   /// The main window, once activated.
   public private(set) var mainWindow: MainWindow?
+  private var autoSave: AutoSave?
+  private var loadErrorDialog: MessageDialog?
 
   /// Creates the app over `store`; `unique: false` lets tests run several at once.
   public init(store: ScrumStore = ScrumStore(directory: ScrumStore.defaultDirectory), unique: Bool = true) {
     self.store = store
     application = Application(id: appID, unique: unique)
     application.onActivate { [unowned self] in self.activate() }
+    application.onShutdown { [unowned self] in self.autoSave?.flush() }
   }
 
   /// Runs until the window closes; returns the process exit status.
@@ -33,12 +38,46 @@ import ScrumdingerCore
     }
     let window = MainWindow(application: application, state: state)
     mainWindow = window
+    window.present()
     do {
       state.scrums.value = try store.load()
-      window.showScrums()
+      startSaving()
     } catch {
-      window.showLoadError(error)
+      askAboutUnreadableFile(error, in: window)
     }
-    window.present()
+  }
+
+  private func startSaving() {
+    autoSave = AutoSave(store: store, state: state) { [weak self] error in
+      self?.mainWindow?.toast(error.description)
+    }
+  }
+
+  private func askAboutUnreadableFile(_ error: StoreError, in window: MainWindow) {
+    let dialog = MessageDialog(
+      parent: window.window, heading: "Your Scrums Could Not Be Read",
+      body: error.description
+        + "\n\nStart Fresh moves the file aside, keeping it, and starts an empty list. Quit leaves everything as it is.")
+    dialog.addResponse("quit", label: "Quit")
+    dialog.addResponse("start-fresh", label: "Start Fresh", appearance: .destructive)
+    dialog.setDefaults(enter: nil, escape: "quit")
+    loadErrorDialog = dialog
+    dialog.present { [unowned self] response in
+      self.loadErrorDialog = nil
+      guard response == "start-fresh" else { return self.application.quit() }
+      do {
+        let aside = try self.store.moveUnreadableAside()
+        self.startSaving()
+        window.toast("The old file was kept as “\(aside)”")
+      } catch {
+        // Still blocked: nothing will be saved, and the toast says why.
+        window.toast(String(describing: error))
+      }
+    }
+  }
+
+  /// Answers the open load-error dialog (for tests).
+  package func respondToLoadError(_ response: String) {
+    loadErrorDialog?.respond(response)
   }
 }

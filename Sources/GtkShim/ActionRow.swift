@@ -1,0 +1,83 @@
+import CAdwaita
+
+/// libadwaita's list row with a title, subtitle and widgets at either side.
+@MainActor public final class ActionRow: Widget {
+  private var attached: [Widget] = []
+
+  /// A row titled `title`.
+  public init(title: String, subtitle: String? = nil) {
+    super.init(adw_action_row_new())
+    adw_preferences_row_set_title(cast(raw), title)
+    adw_preferences_row_set_use_markup(cast(raw), 0)
+    setAccessibleLabel(title)
+    if let subtitle { self.subtitle = subtitle }
+  }
+
+  private var row: UnsafeMutablePointer<AdwActionRow> { cast(raw) }
+
+  /// The main text.
+  public var title: String {
+    get { string(adw_preferences_row_get_title(cast(raw))) }
+    set {
+      adw_preferences_row_set_title(cast(raw), newValue)
+      setAccessibleLabel(newValue)
+    }
+  }
+
+  /// The smaller text under the title.
+  public var subtitle: String {
+    get { string(adw_action_row_get_subtitle(row)) }
+    set { adw_action_row_set_subtitle(row, newValue) }
+  }
+
+  /// Adds `widget` at the end of the row.
+  public func addSuffix(_ widget: Widget) {
+    attached.append(widget)
+    adw_action_row_add_suffix(row, widget.widget)
+  }
+
+  /// Adds `widget` at the start of the row.
+  public func addPrefix(_ widget: Widget) {
+    attached.append(widget)
+    adw_action_row_add_prefix(row, widget.widget)
+  }
+
+  /// Makes the whole row clickable; `action` runs on click, Enter or Space.
+  public func onActivated(_ action: @escaping @MainActor () -> Void) {
+    gtk_list_box_row_set_activatable(cast(raw), 1)
+    connect(raw, "activated", perform: action)
+  }
+}
+
+/// libadwaita's group of rows under a heading.
+@MainActor public final class PreferencesGroup: Widget {
+  private var children: [Widget] = []
+
+  /// A group headed `title` (no heading when empty).
+  public init(title: String = "", description: String? = nil) {
+    super.init(adw_preferences_group_new())
+    adw_preferences_group_set_title(group, title)
+    if let description { adw_preferences_group_set_description(group, description) }
+  }
+
+  private var group: UnsafeMutablePointer<AdwPreferencesGroup> { cast(raw) }
+
+  /// Adds a row or other widget to the group.
+  public func add(_ child: Widget) {
+    children.append(child)
+    adw_preferences_group_add(group, child.widget)
+  }
+
+  /// Removes `child`.
+  public func remove(_ child: Widget) {
+    guard let index = children.firstIndex(where: { $0 === child }) else { return }
+    adw_preferences_group_remove(group, child.widget)
+    children.remove(at: index)
+  }
+
+  /// A widget shown at the end of the heading (an "Add" button, say).
+  public func setHeaderSuffix(_ widget: Widget) {
+    children.append(widget)
+    adw_preferences_group_set_header_suffix(group, widget.widget)
+  }
+}

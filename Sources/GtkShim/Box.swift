@@ -1,0 +1,25 @@
+import CAdwaita
+
+/// Lays children out in a row or a column.
+@MainActor public final class Box: Widget {
+  private var children: [Widget] = []
+
+  /// A vertical (default) or horizontal box with `spacing` pixels between children.
+  public init(vertical: Bool = true, spacing: Int = 0) {
+    super.init(gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, Int32(spacing)))
+  }
+
+  private var box: UnsafeMutablePointer<GtkBox> { cast(raw) }
+
+  /// Adds `child` at the end.
+  public func append(_ child: Widget) {
+    children.append(child)
+    gtk_box_append(box, child.widget)
+  }
+
+  /// Removes every child.
+  public func removeAll() {
+    for child in children { gtk_box_remove(box, child.widget) }
+    children.removeAll()
+  }
+}

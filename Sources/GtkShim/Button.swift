@@ -1,0 +1,50 @@
+import CAdwaita
+
+/// A push button with a text label or an icon.
+@MainActor public final class Button: Widget {
+  /// A button showing `label`; its accessible name is the label unless `accessibleName` is given.
+  public init(label: String, accessibleName: String? = nil) {
+    super.init(gtk_button_new_with_label(label))
+    gtk_button_set_use_underline(button, 0)
+    if let accessibleName { setAccessibleLabel(accessibleName) }
+  }
+
+  /// An icon-only button; `accessibleName` is what screen readers say and the tooltip shows.
+  public init(iconName: String, accessibleName: String) {
+    super.init(gtk_button_new_from_icon_name(iconName))
+    setAccessibleLabel(accessibleName)
+    tooltip = accessibleName
+  }
+
+  /// A button showing an icon and a label side by side.
+  public init(iconName: String, label: String) {
+    super.init(gtk_button_new())
+    let content = adw_button_content_new()
+    adw_button_content_set_icon_name(cast(UnsafeMutableRawPointer(content!)), iconName)
+    adw_button_content_set_label(cast(UnsafeMutableRawPointer(content!)), label)
+    gtk_button_set_child(button, content)
+    setAccessibleLabel(label)
+  }
+
+  private var button: UnsafeMutablePointer<GtkButton> { cast(raw) }
+
+  /// The text on the button (empty for icon buttons).
+  public var label: String {
+    get { string(gtk_button_get_label(button)) }
+    set { gtk_button_set_label(button, newValue) }
+  }
+
+  /// Calls `action` on each click (mouse, keyboard or assistive technology).
+  public func onClicked(_ action: @escaping @MainActor () -> Void) {
+    connect(raw, "clicked", perform: action)
+  }
+
+  /// Clicks the button as a user would (only if it is sensitive).
+  public func click() {
+    guard isSensitive else { return }
+    activate()
+  }
+
+  /// Flat (no frame) style, for header bars and rows.
+  public func setFlat() { addCSSClass("flat") }
+}

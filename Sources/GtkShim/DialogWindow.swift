@@ -1,0 +1,40 @@
+import CAdwaita
+
+/// A modal window over the main window (the editor sheet), with libadwaita's content area.
+@MainActor public final class DialogWindow: Widget {
+  /// A modal window over `parent`, `width` × `height` by default.
+  public init(parent: Widget, title: String, width: Int, height: Int) {
+    super.init(adw_window_new())
+    gtk_window_set_transient_for(window, cast(parent.raw))
+    gtk_window_set_modal(window, 1)
+    gtk_window_set_destroy_with_parent(window, 1)
+    gtk_window_set_title(window, title)
+    gtk_window_set_default_size(window, Int32(width), Int32(height))
+  }
+
+  private var window: UnsafeMutablePointer<GtkWindow> { cast(raw) }
+
+  /// The single child filling the window.
+  public var content: Widget? {
+    didSet { adw_window_set_content(cast(raw), content?.widget) }
+  }
+
+  /// The window title.
+  public var title: String { string(gtk_window_get_title(window)) }
+
+  /// Shows and focuses the window.
+  public func present() { gtk_window_present(window) }
+
+  /// Closes and destroys the window.
+  public func close() { gtk_window_destroy(window) }
+
+  /// Called once the window is gone, however it was closed.
+  public func onDestroy(_ action: @escaping @MainActor () -> Void) {
+    connect(raw, "destroy", perform: action)
+  }
+
+  /// Called when the window is closed by the window manager; return true to keep it.
+  public func onCloseRequest(_ action: @escaping @MainActor () -> Bool) {
+    connect(raw, "close-request", decide: action)
+  }
+}

@@ -1,0 +1,52 @@
+import CAdwaita
+
+/// A vertical list of rows; rows can be activated by click, Enter or Space.
+@MainActor public final class ListBox: Widget {
+  private var rows: [Widget] = []
+
+  /// An empty list; `boxed` gives libadwaita's rounded card look.
+  public init(boxed: Bool = true) {
+    super.init(gtk_list_box_new())
+    gtk_list_box_set_selection_mode(list, GTK_SELECTION_NONE)
+    if boxed { addCSSClass("boxed-list") }
+  }
+
+  private var list: OpaquePointer { cast(raw) }
+
+  /// Adds a row (a `ListBoxRow`, `ActionRow` or `EntryRow`) at the end.
+  public func append(_ row: Widget) {
+    rows.append(row)
+    gtk_list_box_append(list, row.widget)
+  }
+
+  /// Removes every row.
+  public func removeAll() {
+    for row in rows { gtk_list_box_remove(list, row.widget) }
+    rows.removeAll()
+  }
+
+  /// The rows, in order.
+  public var allRows: [Widget] { rows }
+
+  /// Calls `action` with the activated row.
+  public func onRowActivated(_ action: @escaping @MainActor (Widget) -> Void) {
+    connect(raw, "row-activated", withArgument: { [weak self] rowPointer in
+      guard let self, let rowPointer,
+            let row = self.rows.first(where: { $0.raw == rowPointer }) else { return }
+      action(row)
+    })
+  }
+}
+
+/// A plain list row holding any child; activatable by default.
+@MainActor public final class ListBoxRow: Widget {
+  private let child: Widget
+
+  /// A row showing `child`.
+  public init(_ child: Widget) {
+    self.child = child
+    super.init(gtk_list_box_row_new())
+    gtk_list_box_row_set_child(cast(raw), child.widget)
+    gtk_list_box_row_set_activatable(cast(raw), 1)
+  }
+}

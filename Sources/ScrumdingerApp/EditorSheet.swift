@@ -1,0 +1,231 @@
+// The editor works on a ScrumDraft (core) and touches the app state only when the user
+// confirms, so Dismiss/Cancel and Escape can never lose or half-apply a change.
+import GtkShim
+import ScrumdingerCore
+
+/// The modal sheet that creates a scrum (Dismiss/Add) or edits one (Cancel/Done).
+@MainActor final class EditorSheet {
+  let window: DialogWindow
+  let header: HeaderBar
+  let cancelButton: Button
+  let confirmButton: Button
+  let titleRow = EntryRow(title: "Title")
+  let lengthScale: Scale
+  let lengthLabel = Label()
+  let newAttendeeRow = EntryRow(title: "New Attendee")
+  let addAttendeeButton = Button(iconName: "list-add-symbolic", accessibleName: "Add attendee")
+  private(set) var themeButtons: [(Theme, ToggleButton)] = []
+  private(set) var attendeeRows: [AttendeeRow] = []
+  private let attendeesGroup = PreferencesGroup(title: "Attendees")
+  private let noAttendeesRow = ActionRow(title: "No attendees yet")
+  private(set) var draft: ScrumDraft
+  private let onConfirm: @MainActor (DailyScrum) -> Void
+
+  /// The controls of one attendee row.
+  struct AttendeeRow {
+    let row: ActionRow
+    let moveUp: Button
+    let moveDown: Button
+    let remove: Button
+  }
+
+  /// Opens over `parent`; `onConfirm` receives the finished scrum on Add/Done.
+  init(parent: Widget, draft: ScrumDraft, onConfirm: @escaping @MainActor (DailyScrum) -> Void) {
+    self.draft = draft
+    self.onConfirm = onConfirm
+    let title = draft.isNew ? "New Scrum" : "Edit Scrum"
+    window = DialogWindow(parent: parent, title: title, width: 560, height: 720)
+    header = HeaderBar(title: title)
+    header.hideWindowButtons()
+    cancelButton = Button(label: draft.isNew ? "Dismiss" : "Cancel")
+    confirmButton = Button(label: draft.isNew ? "Add" : "Done")
+    confirmButton.addCSSClass("suggested-action")
+    header.packStart(cancelButton)
+    header.packEnd(confirmButton)
+    lengthScale = Scale(range: DailyScrum.lengthRange, value: draft.lengthInMinutes)
+
+    let page = Box(vertical: true, spacing: 24)
+    page.setMargins(18)
+    page.append(meetingGroup())
+    page.append(themeGroup())
+    page.append(attendeesGroup)
+    page.append(newAttendeeGroup())
+    let root = Box(vertical: true)
+    root.append(header)
+    root.append(ScrolledWindow(Clamp(page)))
+    window.content = root
+
+    wireActions()
+    titleRow.text = draft.title
+    lengthChanged()
+    rebuildAttendees()
+    updateButtons()
+  }
+
+  /// Shows the sheet with the title field focused.
+  func present() {
+    window.present()
+    titleRow.grabFocus()
+  }
+
+  private func meetingGroup() -> PreferencesGroup {
+    let group = PreferencesGroup(title: "Meeting Info")
+    group.add(titleRow)
+    let lengthRow = ActionRow(title: "Length")
+    lengthScale.setAccessibleLabel("Length")
+    lengthScale.setSizeRequest(width: 200)
+    lengthLabel.setSizeRequest(width: 90)
+    lengthLabel.setHorizontalAlignment(1)
+    lengthRow.addSuffix(lengthScale)
+    lengthRow.addSuffix(lengthLabel)
+    group.add(lengthRow)
+    return group
+  }
+
+  private func themeGroup() -> PreferencesGroup {
+    let group = PreferencesGroup(title: "Theme")
+    let grid = Box(vertical: true, spacing: 6)
+    var line = Box(vertical: false, spacing: 6)
+    for (index, theme) in Theme.allCases.enumerated() {
+      if index > 0 && index % 4 == 0 {
+        grid.append(line)
+        line = Box(vertical: false, spacing: 6)
+      }
+      let swatch = Box()
+      swatch.addCSSClass("swatch")
+      swatch.addCSSClass(ThemeStyle.cssClass(theme))
+      swatch.align(vertical: .center)
+      let label = Label(theme.name)
+      label.setHorizontalAlignment(0)
+      let content = Box(vertical: false, spacing: 8)
+      content.append(swatch)
+      content.append(label)
+      let button = ToggleButton(child: content, accessibleName: theme.name)
+      button.addCSSClass("theme-choice")
+      button.expand(horizontally: true)
+      if let first = themeButtons.first?.1 { button.join(first) }
+      button.isActive = theme == draft.theme
+      button.onToggled { [weak self, weak button] in
+        guard let self, button?.isActive == true else { return }
+        self.draft.theme = theme
+      }
+      themeButtons.append((theme, button))
+      line.append(button)
+    }
+    grid.append(line)
+    group.add(grid)
+    return group
+  }
+
+  private func newAttendeeGroup() -> PreferencesGroup {
+    let group = PreferencesGroup()
+    addAttendeeButton.setFlat()
+    addAttendeeButton.align(vertical: .center)
+    newAttendeeRow.addSuffix(addAttendeeButton)
+    group.add(newAttendeeRow)
+    return group
+  }
+
+  private func wireActions() {
+    cancelButton.onClicked { [weak self] in self?.window.close() }
+    confirmButton.onClicked { [weak self] in self?.confirm() }
+    titleRow.onChanged { [weak self] in
+      guard let self else { return }
+      self.draft.title = self.titleRow.text
+      self.updateButtons()
+    }
+    lengthScale.onValueChanged { [weak self] in self?.lengthChanged() }
+    newAttendeeRow.onChanged { [weak self] in self?.updateButtons() }
+    newAttendeeRow.onActivate { [weak self] in self?.addAttendee() }
+    addAttendeeButton.onClicked { [weak self] in self?.addAttendee() }
+    window.addShortcut("Escape") { [weak self] in
+      self?.window.close()
+      return true
+    }
+    window.addShortcut("<Control>Return") { [weak self] in
+      guard let self, self.draft.canSave else { return false }
+      self.confirm()
+      return true
+    }
+  }
+
+  private func lengthChanged() {
+    draft.lengthInMinutes = lengthScale.value
+    let text = Texts.minutes(draft.lengthInMinutes)
+    lengthLabel.text = text
+    lengthScale.setAccessibleValueText(text)
+  }
+
+  private func updateButtons() {
+    confirmButton.isSensitive = draft.canSave
+    addAttendeeButton.isSensitive = ScrumDraft.isValidAttendeeName(newAttendeeRow.text)
+  }
+
+  private func addAttendee() {
+    guard draft.addAttendee(named: newAttendeeRow.text) else { return }
+    newAttendeeRow.text = ""
+    rebuildAttendees()
+    newAttendeeRow.grabFocus()
+  }
+
+  private enum RowControl { case moveUp, moveDown, remove }
+
+  /// Rebuilds the attendee rows; `focus` puts keyboard focus back where the user was.
+  private func rebuildAttendees(focus: (index: Int, control: RowControl)? = nil) {
+    attendeesGroup.remove(noAttendeesRow)
+    for old in attendeeRows { attendeesGroup.remove(old.row) }
+    attendeeRows = draft.attendees.enumerated().map { index, attendee in
+      let row = ActionRow(title: attendee.name)
+      row.addPrefix(Image(iconName: "avatar-default-symbolic"))
+      let up = Button(iconName: "go-up-symbolic", accessibleName: "Move up")
+      let down = Button(iconName: "go-down-symbolic", accessibleName: "Move down")
+      let remove = Button(iconName: "user-trash-symbolic", accessibleName: "Remove \(attendee.name)")
+      for button in [up, down, remove] {
+        button.setFlat()
+        button.align(vertical: .center)
+        row.addSuffix(button)
+      }
+      up.isSensitive = index > 0
+      down.isSensitive = index < draft.attendees.count - 1
+      up.onClicked { [weak self] in self?.edit(index, .moveUp) }
+      down.onClicked { [weak self] in self?.edit(index, .moveDown) }
+      remove.onClicked { [weak self] in self?.edit(index, .remove) }
+      attendeesGroup.add(row)
+      return AttendeeRow(row: row, moveUp: up, moveDown: down, remove: remove)
+    }
+    if attendeeRows.isEmpty { attendeesGroup.add(noAttendeesRow) }
+    guard let focus else { return }
+    if attendeeRows.isEmpty {
+      newAttendeeRow.grabFocus()
+      return
+    }
+    let row = attendeeRows[min(focus.index, attendeeRows.count - 1)]
+    let target: Button
+    switch focus.control {
+    case .moveUp: target = row.moveUp.isSensitive ? row.moveUp : row.moveDown
+    case .moveDown: target = row.moveDown.isSensitive ? row.moveDown : row.moveUp
+    case .remove: target = row.remove
+    }
+    target.grabFocus()
+  }
+
+  private func edit(_ index: Int, _ control: RowControl) {
+    switch control {
+    case .moveUp:
+      draft.moveAttendee(at: index, by: -1)
+      rebuildAttendees(focus: (index - 1, .moveUp))
+    case .moveDown:
+      draft.moveAttendee(at: index, by: 1)
+      rebuildAttendees(focus: (index + 1, .moveDown))
+    case .remove:
+      draft.removeAttendee(at: index)
+      rebuildAttendees(focus: (index, .remove))
+    }
+  }
+
+  private func confirm() {
+    guard draft.canSave else { return }
+    onConfirm(draft.scrum)
+    window.close()
+  }
+}

@@ -1,0 +1,38 @@
+import GtkShim
+import ScrumdingerCore
+
+/// One past meeting: when, how long, who was there.
+@MainActor final class HistoryPage {
+  let root = Box(vertical: true)
+  let header: HeaderBar
+  let backButton = Button(iconName: "go-previous-symbolic", accessibleName: "Back")
+
+  init(scrum: DailyScrum, entry: History, back: @escaping @MainActor () -> Void) {
+    header = HeaderBar(title: scrum.title, subtitle: "Meeting History")
+    header.packStart(backButton)
+    backButton.onClicked(back)
+
+    let info = PreferencesGroup(title: "Meeting")
+    let date = ActionRow(title: "Date")
+    date.addSuffix(Label(Texts.meetingDate(entry.date)))
+    info.add(date)
+    let duration = ActionRow(title: "Duration")
+    duration.addSuffix(Label(Texts.duration(seconds: entry.durationSeconds)))
+    info.add(duration)
+
+    let people = PreferencesGroup(title: "Attendees")
+    if entry.attendees.isEmpty { people.add(ActionRow(title: "No attendees")) }
+    for attendee in entry.attendees {
+      let row = ActionRow(title: attendee.name)
+      row.addPrefix(Image(iconName: "avatar-default-symbolic"))
+      people.add(row)
+    }
+
+    let page = Box(vertical: true, spacing: 24)
+    page.setMargins(18)
+    page.append(info)
+    page.append(people)
+    root.append(header)
+    root.append(ScrolledWindow(Clamp(page)))
+  }
+}

@@ -1,0 +1,30 @@
+// Resources (CSS, the ding) live in the repository's Resources/ during development and in
+// <prefix>/share/io.github.scrumdinger.Scrumdinger after `make install`. The executable finds
+// them from its own location, so neither case needs configuration;
+// SCRUMDINGER_RESOURCES overrides both.
+import Foundation
+import ScrumdingerCore
+
+/// Finds the app's resource files.
+enum ResourceLocator {
+  /// The folder holding `style.css`, or nil (the app then runs unstyled and says so).
+  static let directory: String? = {
+    let environment = ProcessInfo.processInfo.environment["SCRUMDINGER_RESOURCES"]
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    let binDir = (executable as NSString).deletingLastPathComponent
+    let candidates = [environment].compactMap { $0 } + [
+      binDir + "/../share/" + appID,
+      binDir + "/../../Resources",
+      binDir + "/../../../Resources",
+    ]
+    return candidates
+      .map { ($0 as NSString).standardizingPath }
+      .first { FileManager.default.fileExists(atPath: $0 + "/style.css") }
+  }()
+
+  /// The full path of resource `name`, if the resource folder was found.
+  static func path(_ name: String) -> String? {
+    directory.map { $0 + "/" + name }
+  }
+}

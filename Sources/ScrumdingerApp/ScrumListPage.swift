@@ -1,0 +1,54 @@
+import Foundation
+import GtkShim
+import ScrumdingerCore
+
+/// The first page: "Daily Scrums", a card per scrum, or "No Scrums" with a button to add one.
+@MainActor final class ScrumListPage {
+  /// The page's root widget.
+  let root = Box(vertical: true)
+  let header = HeaderBar(title: "Daily Scrums")
+  let newButton = Button(iconName: "list-add-symbolic", accessibleName: "New Scrum")
+  let list = ListBox(boxed: false)
+  let emptyButton = Button(label: "New Scrum")
+  private(set) var cards: [ScrumCard] = []
+  private let emptyPage = StatusPage(
+    title: "No Scrums", description: "Add a scrum to keep its stand-up on time.",
+    iconName: "x-office-calendar-symbolic")
+  private let scroller: ScrolledWindow
+  private let state: AppState
+  private var observation: ObservationToken?
+
+  /// `onNew` opens the editor; `onOpen` shows a scrum's detail page.
+  init(state: AppState, onNew: @escaping @MainActor () -> Void, onOpen: @escaping @MainActor (UUID) -> Void) {
+    self.state = state
+    list.addCSSClass("scrum-list")
+    scroller = ScrolledWindow(Clamp(list))
+    header.packStart(newButton)
+    newButton.onClicked(onNew)
+    emptyButton.addCSSClass("pill")
+    emptyButton.addCSSClass("suggested-action")
+    emptyButton.align(horizontal: .center)
+    emptyButton.onClicked(onNew)
+    emptyPage.child = emptyButton
+    emptyPage.expand(vertically: true)
+    list.setMargins(12)
+    list.onRowActivated { [weak self] row in
+      guard let card = self?.cards.first(where: { $0.row === row }) else { return }
+      onOpen(card.scrumID)
+    }
+    root.append(header)
+    root.append(emptyPage)
+    root.append(scroller)
+    observation = state.scrums.observe { [weak self] _ in self?.reload() }
+    reload()
+  }
+
+  /// Rebuilds the cards from the state.
+  func reload() {
+    list.removeAll()
+    cards = state.scrums.value.map(ScrumCard.init)
+    for card in cards { list.append(card.row) }
+    emptyPage.isVisible = cards.isEmpty
+    scroller.isVisible = !cards.isEmpty
+  }
+}

@@ -1,0 +1,80 @@
+// The editor's rules, kept out of the widgets so they are tested without a display: what
+// counts as a title, how names are cleaned, how speaking order changes.
+import Foundation
+
+/// A scrum being created or edited; applied to the store only when the user confirms.
+public struct ScrumDraft: Equatable, Sendable {
+  /// The scrum being edited, or a new one's id.
+  public let id: UUID
+  /// Whether this draft makes a new scrum (Dismiss/Add) or edits one (Cancel/Done).
+  public let isNew: Bool
+  public var title: String
+  public var lengthInMinutes: Int
+  public var theme: Theme
+  /// Speaking order.
+  public private(set) var attendees: [Attendee]
+  private let history: [History]
+
+  /// A new scrum's draft: 5 minutes, the first theme not yet used by `existing` scrums.
+  public init(newAfter existing: [DailyScrum] = []) {
+    id = UUID()
+    isNew = true
+    title = ""
+    lengthInMinutes = 5
+    let used = Set(existing.map(\.theme))
+    theme = Theme.allCases.first { !used.contains($0) } ?? .seafoam
+    attendees = []
+    history = []
+  }
+
+  /// A draft of an existing scrum.
+  public init(editing scrum: DailyScrum) {
+    id = scrum.id
+    isNew = false
+    title = scrum.title
+    lengthInMinutes = scrum.lengthInMinutes
+    theme = scrum.theme
+    attendees = scrum.attendees
+    history = scrum.history
+  }
+
+  /// The title without surrounding white space.
+  public var trimmedTitle: String { title.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+  /// Add/Done is allowed only with a non-blank title.
+  public var canSave: Bool { !trimmedTitle.isEmpty }
+
+  /// Whether `name` would be accepted as an attendee (not blank once trimmed).
+  public static func isValidAttendeeName(_ name: String) -> Bool {
+    !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+  }
+
+  /// Adds an attendee at the end, trimmed; refuses a blank name (returns false).
+  @discardableResult
+  public mutating func addAttendee(named name: String) -> Bool {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return false }
+    attendees.append(Attendee(name: trimmed))
+    return true
+  }
+
+  /// Removes the attendee at `index`.
+  public mutating func removeAttendee(at index: Int) {
+    guard attendees.indices.contains(index) else { return }
+    attendees.remove(at: index)
+  }
+
+  /// Moves the attendee at `index` one place earlier (-1) or later (+1) in speaking order.
+  public mutating func moveAttendee(at index: Int, by offset: Int) {
+    let target = index + offset
+    guard attendees.indices.contains(index), attendees.indices.contains(target) else { return }
+    attendees.swapAt(index, target)
+  }
+
+  /// The scrum as the user confirmed it (title trimmed, history kept).
+  public var scrum: DailyScrum {
+    DailyScrum(
+      id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
+      theme: theme, history: history)
+  }
+}

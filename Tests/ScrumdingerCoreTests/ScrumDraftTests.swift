@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+
+@Suite struct ScrumDraftTests {
+  @Test func aBlankTitleCannotBeSaved() {
+    var draft = ScrumDraft()
+    #expect(!draft.canSave)
+    draft.title = "   \n"
+    #expect(!draft.canSave)
+    draft.title = "  Design  "
+    #expect(draft.canSave)
+    #expect(draft.scrum.title == "Design")
+  }
+
+  @Test func attendeeNamesAreTrimmedAndBlankNamesRefused() {
+    var draft = ScrumDraft()
+    #expect(!draft.addAttendee(named: "   "))
+    #expect(draft.addAttendee(named: "  Ana "))
+    #expect(draft.attendees.map(\.name) == ["Ana"])
+    #expect(!ScrumDraft.isValidAttendeeName(" \t"))
+  }
+
+  @Test func speakingOrderMovesAndRemoves() {
+    var draft = ScrumDraft()
+    for name in ["A", "B", "C"] { draft.addAttendee(named: name) }
+    draft.moveAttendee(at: 2, by: -1)
+    #expect(draft.attendees.map(\.name) == ["A", "C", "B"])
+    draft.moveAttendee(at: 0, by: -1)
+    draft.moveAttendee(at: 2, by: 1)
+    #expect(draft.attendees.map(\.name) == ["A", "C", "B"])
+    draft.removeAttendee(at: 0)
+    #expect(draft.attendees.map(\.name) == ["C", "B"])
+  }
+
+  @Test func editingKeepsIdentityAndHistory() {
+    let original = sampleScrums[0]
+    var draft = ScrumDraft(editing: original)
+    #expect(!draft.isNew)
+    draft.title = "Design Review"
+    draft.theme = .navy
+    let edited = draft.scrum
+    #expect(edited.id == original.id)
+    #expect(edited.history == original.history)
+    #expect(edited.title == "Design Review")
+    #expect(edited.theme == .navy)
+  }
+
+  @Test func aNewScrumDefaultsToFiveMinutesAndAnUnusedTheme() {
+    let draft = ScrumDraft(newAfter: [DailyScrum(title: "x", theme: .bubblegum)])
+    #expect(draft.isNew)
+    #expect(draft.lengthInMinutes == 5)
+    #expect(draft.theme == .buttercup)
+  }
+
+  @Test func phrasesUseTheRightPlural() {
+    #expect(Texts.attendees(1) == "1 attendee")
+    #expect(Texts.attendees(3) == "3 attendees")
+    #expect(Texts.minutes(1) == "1 minute")
+    #expect(Texts.meetingLength(5) == "5 minute meeting")
+    #expect(Texts.duration(seconds: 597) == "9 minutes 57 seconds")
+    #expect(Texts.duration(seconds: 60) == "1 minute")
+    #expect(Texts.duration(seconds: 1) == "1 second")
+    let date = Date(timeIntervalSince1970: 1_763_720_100)
+    #expect(Texts.meetingDate(date, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+      == "Nov 21, 2025 at 10:15 AM")
+  }
+}
