@@ -21,10 +21,6 @@ static inline guint shim_install_main_queue_bridge(void) {
   return g_unix_fd_add(_dispatch_get_main_queue_handle_4CF(), G_IO_IN, shim_drain_main_queue, NULL);
 }
 
-static inline void shim_accessible_set_label(GtkAccessible *accessible, const char *label) {
-  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-}
-
 static inline void shim_accessible_set_description(GtkAccessible *accessible, const char *text) {
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
@@ -33,14 +29,9 @@ static inline void shim_accessible_set_value_text(GtkAccessible *accessible, con
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
 }
 
-static inline void shim_accessible_set_range(GtkAccessible *accessible, double min, double max, double now) {
-  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, min,
-                                 GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, max,
-                                 GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now, -1);
+/// Sets the accessible name, dropping any labelled-by relation that would override it.
+static inline void shim_accessible_set_name(GtkAccessible *accessible, const char *label) {
+  gtk_accessible_reset_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-static inline void shim_accessible_set_labelled_by(GtkAccessible *accessible, GtkAccessible *label) {
-  gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-}
-
-static inline gboolean shim_source_continue(void) { return G_SOURCE_CONTINUE; }

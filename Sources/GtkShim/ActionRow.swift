@@ -42,10 +42,9 @@ import CAdwaita
     adw_action_row_add_prefix(row, widget.widget)
   }
 
-  /// Makes the whole row clickable; `action` runs on click, Enter or Space.
-  public func onActivated(_ action: @escaping @MainActor () -> Void) {
-    gtk_list_box_row_set_activatable(cast(raw), 1)
-    connect(raw, "activated", perform: action)
+  /// Makes a click anywhere on the row press `button` (which should be one of its suffixes).
+  public func setActivatableWidget(_ button: Widget) {
+    adw_action_row_set_activatable_widget(row, button.widget)
   }
 }
 
@@ -66,18 +65,5 @@ import CAdwaita
   public func add(_ child: Widget) {
     children.append(child)
     adw_preferences_group_add(group, child.widget)
-  }
-
-  /// Removes `child`.
-  public func remove(_ child: Widget) {
-    guard let index = children.firstIndex(where: { $0 === child }) else { return }
-    adw_preferences_group_remove(group, child.widget)
-    children.remove(at: index)
-  }
-
-  /// A widget shown at the end of the heading (an "Add" button, say).
-  public func setHeaderSuffix(_ widget: Widget) {
-    children.append(widget)
-    adw_preferences_group_set_header_suffix(group, widget.widget)
   }
 }

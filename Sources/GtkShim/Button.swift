@@ -16,16 +16,24 @@ import CAdwaita
     tooltip = accessibleName
   }
 
-  /// A button showing an icon and a label side by side.
+  /// A button showing an icon and a label side by side; libadwaita names it after the label.
   public init(iconName: String, label: String) {
     super.init(gtk_button_new())
     let content = adw_button_content_new()
     adw_button_content_set_icon_name(cast(UnsafeMutableRawPointer(content!)), iconName)
     adw_button_content_set_label(cast(UnsafeMutableRawPointer(content!)), label)
     gtk_button_set_child(button, content)
-    setAccessibleLabel(label)
   }
 
+  /// A button showing any `child`, named `accessibleName` for screen readers.
+  public init(child: Widget, accessibleName: String) {
+    self.child = child
+    super.init(gtk_button_new())
+    gtk_button_set_child(button, child.widget)
+    setAccessibleLabel(accessibleName)
+  }
+
+  private var child: Widget?
   private var button: UnsafeMutablePointer<GtkButton> { cast(raw) }
 
   /// The text on the button (empty for icon buttons).

@@ -25,28 +25,19 @@ import CAdwaita
     rows.removeAll()
   }
 
-  /// The rows, in order.
-  public var allRows: [Widget] { rows }
-
-  /// Calls `action` with the activated row.
-  public func onRowActivated(_ action: @escaping @MainActor (Widget) -> Void) {
-    connect(raw, "row-activated", withArgument: { [weak self] rowPointer in
-      guard let self, let rowPointer,
-            let row = self.rows.first(where: { $0.raw == rowPointer }) else { return }
-      action(row)
-    })
-  }
 }
 
 /// A plain list row holding any child; activatable by default.
 @MainActor public final class ListBoxRow: Widget {
   private let child: Widget
 
-  /// A row showing `child`.
-  public init(_ child: Widget) {
+  /// A row showing `child`. An `activatable` row takes focus and emits row-activated; a
+  /// passive one just holds its child (a button, say), which takes focus itself.
+  public init(_ child: Widget, activatable: Bool = true) {
     self.child = child
     super.init(gtk_list_box_row_new())
     gtk_list_box_row_set_child(cast(raw), child.widget)
-    gtk_list_box_row_set_activatable(cast(raw), 1)
+    gtk_list_box_row_set_activatable(cast(raw), activatable ? 1 : 0)
+    gtk_widget_set_focusable(widget, activatable ? 1 : 0)
   }
 }

@@ -50,6 +50,7 @@ import CAdwaita
       keepAlive = nil
     }
     _ = keepAlive
+    nameButtonsAfterTheirLabels(dialog)
     gtk_window_present(cast(UnsafeMutableRawPointer(dialog)))
   }
 

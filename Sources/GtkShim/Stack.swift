@@ -12,21 +12,24 @@ import CAdwaita
 
   private var stack: OpaquePointer { cast(raw) }
 
-  /// Shows `page` under `name`, replacing any page of that name.
-  public func show(_ page: Widget, named name: String) {
+  /// Shows `page` under `name`, replacing any page of that name; `title` names it for
+  /// screen readers.
+  public func show(_ page: Widget, named name: String, title: String) {
     let old = pages[name]
     if old !== page {
       pages[name] = page
-      gtk_stack_add_named(stack, page.widget, nil)
+      gtk_stack_add_titled(stack, page.widget, nil, title)
     }
     gtk_stack_set_visible_child(stack, page.widget)
     if let old, old !== page { gtk_stack_remove(stack, old.widget) }
   }
 
-  /// Removes the page called `name`, if any.
-  public func remove(named name: String) {
-    guard let page = pages.removeValue(forKey: name) else { return }
-    gtk_stack_remove(stack, page.widget)
+  /// Removes every page whose name is not in `names`.
+  public func removePages(except names: Set<String>) {
+    for (name, page) in pages where !names.contains(name) {
+      gtk_stack_remove(stack, page.widget)
+      pages[name] = nil
+    }
   }
 
   /// The page on show.

@@ -20,6 +20,7 @@ import CAdwaita
       adw_toast_set_button_label(toast, button)
       connect(UnsafeMutableRawPointer(toast), "button-clicked", perform: action)
     }
-    adw_toast_overlay_add_toast(cast(raw), toast)  // takes ownership
+    adw_toast_overlay_add_toast(cast(raw), toast)  // takes ownership; builds the toast widget
+    nameButtonsAfterTheirLabels(widget)
   }
 }

@@ -42,9 +42,9 @@ import CAdwaita
   /// Whether the widget has the CSS class.
   public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
-  /// The name screen readers say for it.
+  /// The name screen readers say for it (replacing any name taken from child labels).
   public func setAccessibleLabel(_ label: String) {
-    shim_accessible_set_label(cast(raw), label)
+    shim_accessible_set_name(cast(raw), label)
   }
 
   /// The tooltip text, also used as the accessible description.

@@ -89,8 +89,12 @@ import ScrumdingerCore
     for entry in scrum.history.reversed() {
       let row = ActionRow(title: Texts.meetingDate(entry.date), subtitle: Texts.duration(seconds: entry.durationSeconds))
       row.addPrefix(Image(iconName: "x-office-calendar-symbolic"))
-      row.addSuffix(Image(iconName: "go-next-symbolic"))
-      row.onActivated { open(entry.id) }
+      let show = Button(iconName: "go-next-symbolic", accessibleName: "Show meeting of \(row.title)")
+      show.setFlat()
+      show.align(vertical: .center)
+      show.onClicked { open(entry.id) }
+      row.addSuffix(show)
+      row.setActivatableWidget(show)
       historyRows.append((entry.id, row))
       group.add(row)
     }

@@ -17,9 +17,13 @@ import ScrumdingerCore
   private(set) var themeButtons: [(Theme, ToggleButton)] = []
   private(set) var attendeeRows: [AttendeeRow] = []
   private let attendeesGroup = PreferencesGroup(title: "Attendees")
+  private let attendeeList = ListBox()
+  private let newAttendeeList = ListBox()
   private let noAttendeesRow = ActionRow(title: "No attendees yet")
   private(set) var draft: ScrumDraft
   private let onConfirm: @MainActor (DailyScrum) -> Void
+  /// The sheet owns itself while its window is open.
+  private var keepAlive: EditorSheet?
 
   /// The controls of one attendee row.
   struct AttendeeRow {
@@ -49,12 +53,22 @@ import ScrumdingerCore
     page.append(meetingGroup())
     page.append(themeGroup())
     page.append(attendeesGroup)
-    page.append(newAttendeeGroup())
     let root = Box(vertical: true)
     root.append(header)
     root.append(ScrolledWindow(Clamp(page)))
     window.content = root
 
+    addAttendeeButton.setFlat()
+    addAttendeeButton.align(vertical: .center)
+    newAttendeeRow.addSuffix(addAttendeeButton)
+    // Two lists, so rebuilding the attendee rows never re-parents the entry being typed in.
+    attendeeList.setAccessibleLabel("Attendees")
+    newAttendeeList.setAccessibleLabel("New Attendee")
+    newAttendeeList.append(newAttendeeRow)
+    let lists = Box(vertical: true, spacing: 12)
+    lists.append(attendeeList)
+    lists.append(newAttendeeList)
+    attendeesGroup.add(lists)
     wireActions()
     titleRow.text = draft.title
     lengthChanged()
@@ -64,6 +78,11 @@ import ScrumdingerCore
 
   /// Shows the sheet with the title field focused.
   func present() {
+    keepAlive = self
+    window.onDestroy { [weak self] in
+      // Released on the next loop iteration, never inside the window's own signal emission.
+      _ = Timeout(after: .zero) { self?.keepAlive = nil }
+    }
     window.present()
     titleRow.grabFocus()
   }
@@ -117,14 +136,6 @@ import ScrumdingerCore
     return group
   }
 
-  private func newAttendeeGroup() -> PreferencesGroup {
-    let group = PreferencesGroup()
-    addAttendeeButton.setFlat()
-    addAttendeeButton.align(vertical: .center)
-    newAttendeeRow.addSuffix(addAttendeeButton)
-    group.add(newAttendeeRow)
-    return group
-  }
 
   private func wireActions() {
     cancelButton.onClicked { [weak self] in self?.window.close() }
@@ -172,8 +183,7 @@ import ScrumdingerCore
 
   /// Rebuilds the attendee rows; `focus` puts keyboard focus back where the user was.
   private func rebuildAttendees(focus: (index: Int, control: RowControl)? = nil) {
-    attendeesGroup.remove(noAttendeesRow)
-    for old in attendeeRows { attendeesGroup.remove(old.row) }
+    attendeeList.removeAll()
     attendeeRows = draft.attendees.enumerated().map { index, attendee in
       let row = ActionRow(title: attendee.name)
       row.addPrefix(Image(iconName: "avatar-default-symbolic"))
@@ -190,10 +200,10 @@ import ScrumdingerCore
       up.onClicked { [weak self] in self?.edit(index, .moveUp) }
       down.onClicked { [weak self] in self?.edit(index, .moveDown) }
       remove.onClicked { [weak self] in self?.edit(index, .remove) }
-      attendeesGroup.add(row)
+      attendeeList.append(row)
       return AttendeeRow(row: row, moveUp: up, moveDown: down, remove: remove)
     }
-    if attendeeRows.isEmpty { attendeesGroup.add(noAttendeesRow) }
+    if attendeeRows.isEmpty { attendeeList.append(noAttendeesRow) }
     guard let focus else { return }
     if attendeeRows.isEmpty {
       newAttendeeRow.grabFocus()

@@ -17,7 +17,8 @@ import ScrumdingerCore
   private(set) var detailPage: DetailPage?
   private(set) var historyPage: HistoryPage?
   private(set) var meetingPlaceholder: StatusPage?
-  private(set) var editor: EditorSheet?
+  /// The open editor sheet, if any (it keeps itself alive while open).
+  private(set) weak var editor: EditorSheet?
   private(set) lazy var newScrumAction = Action("new-scrum") { [unowned self] in self.newScrum() }
   private(set) lazy var editAction = Action("edit") { [unowned self] in self.editCurrentScrum() }
   private(set) lazy var backAction = Action("back") { [unowned self] in self.goBack() }
@@ -55,8 +56,8 @@ import ScrumdingerCore
     var focus: Widget?
     switch route {
     case .list:
-      stack.show(listPage.root, named: "list")
-      focus = listPage.cards.first { $0.scrumID == detailPage?.scrumID }?.row
+      stack.show(listPage.root, named: "list", title: "Daily Scrums")
+      focus = listPage.cards.first { $0.scrumID == detailPage?.scrumID }?.button
       detailPage = nil
       historyPage = nil
     case .detail(let id):
@@ -64,7 +65,7 @@ import ScrumdingerCore
       let comingBackFromHistory = historyPage != nil && detailPage?.scrumID == id
       let page = DetailPage(scrum: scrum, actions: detailActions(for: id))
       detailPage = page
-      stack.show(page.root, named: "detail")
+      stack.show(page.root, named: "detail", title: scrum.title)
       historyPage = nil
       focus = comingBackFromHistory ? page.historyRows.first?.1 : page.startButton
     case .history(let id, let entryID):
@@ -73,17 +74,28 @@ import ScrumdingerCore
       }
       let page = HistoryPage(scrum: scrum, entry: entry) { [unowned self] in self.goBack() }
       historyPage = page
-      stack.show(page.root, named: "history")
+      stack.show(page.root, named: "history", title: "Meeting History")
       focus = page.backButton
     case .meeting(let id):
       let page = StatusPage(title: state.scrum(id)?.title ?? "", description: "Meeting", iconName: "alarm-symbolic")
       meetingPlaceholder = page
-      stack.show(page, named: "meeting")
+      stack.show(page, named: "meeting", title: "Meeting")
     }
+    stack.removePages(except: Self.pageNames(for: route))
     editAction.isEnabled = if case .detail = route { true } else { false }
     backAction.isEnabled = route != .list
     newScrumAction.isEnabled = route == .list
     focus?.grabFocus()
+  }
+
+  /// The pages a route shows or can go back to; the others are dropped.
+  private static func pageNames(for route: Route) -> Set<String> {
+    switch route {
+    case .list: ["list"]
+    case .detail: ["list", "detail"]
+    case .history: ["list", "detail", "history"]
+    case .meeting: ["list", "detail", "meeting"]
+    }
   }
 
   private func detailActions(for id: UUID) -> DetailPage.Actions {
@@ -126,9 +138,6 @@ import ScrumdingerCore
       }
     }
     editor = sheet
-    sheet.window.onDestroy { [weak self, weak sheet] in
-      if self?.editor === sheet { self?.editor = nil }
-    }
     sheet.present()
   }
 

@@ -3,9 +3,13 @@ import GtkShim
 import ScrumdingerCore
 
 /// One scrum in the list: a card in the theme's colours with title, attendees and length.
+/// The card is a button (one tab stop, pressable by keyboard, mouse and assistive technology)
+/// inside a passive list row, so the list still reads as a list.
 @MainActor final class ScrumCard {
-  /// The activatable list row.
+  /// The list row holding the card.
   let row: ListBoxRow
+  /// The card itself.
+  let button: Button
   /// The scrum shown.
   let scrumID: UUID
   let titleLabel: Label
@@ -38,10 +42,12 @@ import ScrumdingerCore
     let content = Box(vertical: true, spacing: 10)
     content.append(titleLabel)
     content.append(facts)
-    row = ListBoxRow(content)
-    row.addCSSClass(ThemeStyle.cssClass(scrum.theme))
+    button = Button(child: content, accessibleName: scrum.title)
+    button.addCSSClass("scrum-card")
+    button.addCSSClass(ThemeStyle.cssClass(scrum.theme))
+    row = ListBoxRow(button, activatable: false)
     row.setAccessibleLabel(scrum.title)
-    row.setAccessibleDescription(
+    button.setAccessibleDescription(
       Texts.attendees(scrum.attendees.count) + ", " + Texts.meetingLength(scrum.lengthInMinutes))
   }
 }

@@ -17,10 +17,12 @@ import ScrumdingerCore
   private let scroller: ScrolledWindow
   private let state: AppState
   private var observation: ObservationToken?
+  private let onOpen: @MainActor (UUID) -> Void
 
   /// `onNew` opens the editor; `onOpen` shows a scrum's detail page.
   init(state: AppState, onNew: @escaping @MainActor () -> Void, onOpen: @escaping @MainActor (UUID) -> Void) {
     self.state = state
+    self.onOpen = onOpen
     list.addCSSClass("scrum-list")
     scroller = ScrolledWindow(Clamp(list))
     header.packStart(newButton)
@@ -32,10 +34,6 @@ import ScrumdingerCore
     emptyPage.child = emptyButton
     emptyPage.expand(vertically: true)
     list.setMargins(12)
-    list.onRowActivated { [weak self] row in
-      guard let card = self?.cards.first(where: { $0.row === row }) else { return }
-      onOpen(card.scrumID)
-    }
     root.append(header)
     root.append(emptyPage)
     root.append(scroller)
@@ -47,7 +45,11 @@ import ScrumdingerCore
   func reload() {
     list.removeAll()
     cards = state.scrums.value.map(ScrumCard.init)
-    for card in cards { list.append(card.row) }
+    for card in cards {
+      let id = card.scrumID
+      card.button.onClicked { [onOpen] in onOpen(id) }
+      list.append(card.row)
+    }
     emptyPage.isVisible = cards.isEmpty
     scroller.isVisible = !cards.isEmpty
   }

@@ -1,0 +1,201 @@
+"""Drives the real `scrumdinger` binary through AT-SPI, as a screen reader or a user would.
+
+Each App gets its own XDG_DATA_HOME. Nodes are found by role and accessible name (the
+names are the app's accessibility contract); buttons are pressed through their AT-SPI
+action; keys go through xdotool to the focused window.
+"""
+import os
+import re
+import subprocess
+import time
+
+import pyatspi
+from gi.repository import GLib
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BINARY = os.environ.get("SCRUMDINGER_BIN", os.path.join(ROOT, ".build", "debug", "scrumdinger"))
+OUTPUT = os.path.join(ROOT, "Tests", "output")
+
+# Roles a user can operate: each must carry a real name.
+INTERACTIVE_ROLES = {
+    "push button", "toggle button", "check box", "radio button", "text", "entry",
+    "password text", "slider", "scroll bar", "spin button", "combo box", "list item",
+    "menu item", "link", "page tab", "switch",
+}
+GTYPE_NAME = re.compile(r"^(Gtk|Adw|Gdk)[A-Z]\w*$")
+
+
+def wait_for(predicate, timeout=8.0, interval=0.1, what="condition"):
+    """Polls `predicate` until it returns something truthy; fails with `what` after `timeout`."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            value = predicate()
+        except GLib.GError as error:  # a node vanished mid-walk (the page was rebuilt): retry
+            value, last_error = None, error
+        else:
+            last_error = None
+            if value:
+                return value
+        if time.monotonic() > end:
+            detail = f" (last error: {last_error})" if last_error else ""
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}{detail}")
+        time.sleep(interval)
+
+
+def descendants(node):
+    """Every node below `node`, depth first (live; no cache)."""
+    for child in node:
+        if child is None:
+            continue
+        yield child
+        yield from descendants(child)
+
+
+class App:
+    """One running scrumdinger process and its accessibility tree."""
+
+    def __init__(self, data_home, env=None):
+        self.data_home = str(data_home)
+        self.data_dir = os.path.join(self.data_home, "io.github.scrumdinger.Scrumdinger")
+        self.scrums_path = os.path.join(self.data_dir, "scrums.json")
+        full_env = dict(os.environ)
+        full_env.update({
+            "XDG_DATA_HOME": self.data_home,
+            "LANGUAGE": "C",
+            "GDK_BACKEND": "x11",
+            "GSK_RENDERER": "cairo",
+        })
+        full_env.pop("GTK_A11Y", None)
+        full_env.update(env or {})
+        os.makedirs(self.data_home, exist_ok=True)
+        self.log = open(os.path.join(self.data_home, "app.log"), "ab")
+        self.proc = subprocess.Popen([BINARY], env=full_env, stdout=self.log, stderr=self.log)
+        self.app = wait_for(self._find_app, timeout=20, what="the app on the accessibility bus")
+        self.main = wait_for(lambda: self.window("Scrumdinger"), what="the main window")
+
+    def _find_app(self):
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in desktop:
+            try:
+                if app is not None and app.get_process_id() == self.proc.pid:
+                    return app
+            except Exception:
+                continue
+        return None
+
+    # Finding -----------------------------------------------------------------------------
+
+    def window(self, name):
+        """The top-level window called `name`, or None."""
+        for win in self.app:
+            if win is not None and win.name == name:
+                return win
+        return None
+
+    def windows(self):
+        return [w for w in self.app if w is not None]
+
+    def find(self, role, name, within=None, timeout=8.0):
+        """The first node with `role` and accessible `name` (a string or compiled regex)."""
+        return wait_for(lambda: self.query(role, name, within), timeout=timeout,
+                        what=f"[{role}] {name!r}")
+
+    def alive(self):
+        """Fails the test at once, with the app's exit status and log, if the app has died."""
+        code = self.proc.poll()
+        if code is not None:
+            self.log.flush()
+            with open(os.path.join(self.data_home, "app.log"), errors="replace") as log:
+                tail = log.read()[-2000:]
+            raise AssertionError(f"scrumdinger exited with status {code}\n{tail}")
+
+    def query(self, role, name, within=None):
+        """Like find, but returns None at once when absent."""
+        self.alive()
+        roots = [within] if within is not None else self.windows()
+        for root in roots:
+            for node in descendants(root):
+                try:
+                    if node.getRoleName() != role:
+                        continue
+                    if (name.fullmatch(node.name) if hasattr(name, "fullmatch") else node.name == name):
+                        return node
+                except Exception:
+                    continue
+        return None
+
+    def find_all(self, role, within=None):
+        roots = [within] if within is not None else self.windows()
+        return [n for r in roots for n in descendants(r) if n.getRoleName() == role]
+
+    def absent(self, role, name, within=None, timeout=8.0):
+        wait_for(lambda: self.query(role, name, within) is None, timeout=timeout,
+                 what=f"[{role}] {name!r} to disappear")
+
+    def texts(self, within=None):
+        """Every label's text, in tree order."""
+        return [n.name for n in self.find_all("label", within)]
+
+    # Acting ------------------------------------------------------------------------------
+
+    def press(self, role, name, within=None):
+        """Presses a button (or activates a row) through its default AT-SPI action."""
+        node = self.find(role, name, within)
+        wait_for(lambda: node.getState().contains(pyatspi.STATE_SENSITIVE),
+                 what=f"[{role}] {name!r} to be sensitive")
+        node.queryAction().doAction(0)
+        return node
+
+    def type_into(self, name, text, within=None):
+        """Replaces the text of the entry called `name`."""
+        node = self.find("text", name, within)
+        node.queryEditableText().setTextContents(text)
+        wait_for(lambda: self.text_of(node) == text, what=f"{name!r} to read {text!r}")
+        return node
+
+    @staticmethod
+    def text_of(node):
+        text = node.queryText()
+        return text.getText(0, text.characterCount)
+
+    def type_into_focused(self, node, text):
+        """Types `text` with the keyboard and checks it landed in `node`, i.e. that `node` had
+        keyboard focus. (GTK 4.8 neither moves focus over AT-SPI nor reports it on entries.)"""
+        before = self.text_of(node)
+        self.type_keys(text)
+        wait_for(lambda: self.text_of(node) == before + text, timeout=4,
+                 what=f"typed {text!r} to land in {node.name!r}")
+
+    def type_keys(self, text):
+        """Types `text` into whatever has keyboard focus."""
+        subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
+
+    def key(self, *keys):
+        """Sends key presses to the focused window, as the keyboard would."""
+        subprocess.run(["xdotool", "key", "--clearmodifiers", *keys], check=True)
+
+    @staticmethod
+    def is_sensitive(node):
+        return node.getState().contains(pyatspi.STATE_SENSITIVE)
+
+    def screenshot(self, name):
+        os.makedirs(OUTPUT, exist_ok=True)
+        path = os.path.join(OUTPUT, name)
+        subprocess.run(["import", "-window", "root", path], check=True)
+        return path
+
+    # Lifetime ----------------------------------------------------------------------------
+
+    def close(self):
+        """Closes the main window as a user would and waits for the process to end."""
+        self.press("push button", "Close", within=self.main)
+        self.proc.wait(timeout=10)
+        self.log.close()
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        if not self.log.closed:
+            self.log.close()

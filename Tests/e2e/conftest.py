@@ -1,0 +1,47 @@
+import json
+import os
+import uuid
+
+import pytest
+
+from atspi_app import App
+
+
+@pytest.fixture
+def data_home(tmp_path):
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def launch(data_home):
+    """Starts the app (again) on the test's data folder; every app is killed afterwards."""
+    apps = []
+
+    def start(**env):
+        app = App(data_home, env=env)
+        apps.append(app)
+        return app
+
+    yield start
+    for app in apps:
+        app.kill()
+
+
+def write_scrums(data_home, scrums):
+    """Seeds a version-1 scrums file."""
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "scrums.json").write_text(json.dumps({"version": 1, "scrums": scrums}))
+
+
+def scrum(title, attendees=(), minutes=5, theme="sky", history=()):
+    return {
+        "id": str(uuid.uuid4()).upper(), "title": title, "lengthInMinutes": minutes, "theme": theme,
+        "attendees": [{"id": str(uuid.uuid4()).upper(), "name": n} for n in attendees],
+        "history": list(history),
+    }
+
+
+def read_scrums(data_home):
+    path = data_home / "io.github.scrumdinger.Scrumdinger" / "scrums.json"
+    return json.loads(path.read_text())["scrums"]

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs a command on a private Xvfb display inside a private D-Bus session (which starts the
+# accessibility bus on demand). Xvfb reports its display number through -displayfd only once
+# it accepts connections, so nothing races the server's start-up; -noreset keeps it from
+# resetting (and refusing connections) whenever its last client leaves.
+set -euo pipefail
+fifo="$(mktemp -u)"
+mkfifo "$fifo"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$fifo" >/dev/null 2>&1 &
+xvfb_pid=$!
+# Wait for Xvfb to be gone, or the next run's server could lose its socket to this one's clean-up.
+trap 'kill "$xvfb_pid" 2>/dev/null && wait "$xvfb_pid" 2>/dev/null; rm -f "$fifo"' EXIT
+if ! read -r -t 30 display <"$fifo"; then
+  echo "with-display: Xvfb did not start" >&2
+  exit 1
+fi
+export DISPLAY=":$display"
+dbus-run-session -- "$@"
