@@ -29,6 +29,11 @@ static inline void shim_accessible_set_value_text(GtkAccessible *accessible, con
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
 }
 
+/// Emits "clicked" now (gtk_widget_activate clicks only after a press animation).
+static inline void shim_button_emit_clicked(GtkButton *button) {
+  g_signal_emit_by_name(button, "clicked");
+}
+
 /// Sets the accessible name, dropping any labelled-by relation that would override it.
 static inline void shim_accessible_set_name(GtkAccessible *accessible, const char *label) {
   gtk_accessible_reset_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY);

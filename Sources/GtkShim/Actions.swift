@@ -19,9 +19,6 @@ import CAdwaita
     set { g_simple_action_set_enabled(action, newValue ? 1 : 0) }
   }
 
-  /// Runs the action if it is enabled.
-  public func activate() { g_action_activate(cast(UnsafeMutableRawPointer(action)), nil) }
-
   fileprivate var gaction: OpaquePointer { cast(UnsafeMutableRawPointer(action)) }
 }
 

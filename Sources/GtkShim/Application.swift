@@ -39,11 +39,6 @@ import CAdwaita
 
   /// The application id.
   public var id: String { string(g_application_get_application_id(gapp)) }
-
-  /// The windows the application owns, newest first.
-  package var windowCount: Int {
-    Int(g_list_length(gtk_application_get_windows(cast(UnsafeMutableRawPointer(app)))))
-  }
 }
 
 /// Starts GTK and libadwaita without an application (for tests); false without a display.

@@ -47,10 +47,10 @@ import CAdwaita
     connect(raw, "clicked", perform: action)
   }
 
-  /// Clicks the button as a user would (only if it is sensitive).
+  /// Clicks the button as a user would (only if it is sensitive), at once.
   public func click() {
     guard isSensitive else { return }
-    activate()
+    shim_button_emit_clicked(button)
   }
 
   /// Flat (no frame) style, for header bars and rows.

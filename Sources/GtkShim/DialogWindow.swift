@@ -19,9 +19,6 @@ import CAdwaita
     didSet { adw_window_set_content(cast(raw), content?.widget) }
   }
 
-  /// The window title.
-  public var title: String { string(gtk_window_get_title(window)) }
-
   /// Shows and focuses the window.
   public func present() { gtk_window_present(window) }
 
@@ -31,10 +28,5 @@ import CAdwaita
   /// Called once the window is gone, however it was closed.
   public func onDestroy(_ action: @escaping @MainActor () -> Void) {
     connect(raw, "destroy", perform: action)
-  }
-
-  /// Called when the window is closed by the window manager; return true to keep it.
-  public func onCloseRequest(_ action: @escaping @MainActor () -> Bool) {
-    connect(raw, "close-request", decide: action)
   }
 }

@@ -17,8 +17,6 @@ import CAdwaita
 
   /// Shortens text that does not fit with "…" at the end.
   public func setEllipsizes() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END) }
-
-  /// Lets long text wrap onto more lines.
   public func setWraps(_ wraps: Bool) { gtk_label_set_wrap(label, wraps ? 1 : 0) }
 
   /// 0 = start, 0.5 = centre, 1 = end.

@@ -31,10 +31,4 @@ import CAdwaita
       pages[name] = nil
     }
   }
-
-  /// The page on show.
-  public var visiblePage: Widget? {
-    let visible = gtk_stack_get_visible_child(stack)
-    return pages.values.first { $0.widget == visible }
-  }
 }

@@ -36,9 +36,6 @@ import CAdwaita
   /// Adds a CSS class (theme and style classes).
   public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 
-  /// Removes a CSS class.
-  public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
-
   /// Whether the widget has the CSS class.
   public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
@@ -97,10 +94,4 @@ import CAdwaita
   /// Moves keyboard focus here.
   @discardableResult
   public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
-
-  /// Activates it as a click or Enter would (a button clicks, a list row activates).
-  public func activate() { gtk_widget_activate(widget) }
-
-  /// Asks for a redraw.
-  public func queueDraw() { gtk_widget_queue_draw(widget) }
 }

@@ -27,15 +27,5 @@ import CAdwaita
 
   /// Shows the window and raises it.
   public func present() { gtk_window_present(window) }
-
-  /// Closes the window (as the close button does, so close handlers run).
   public func close() { gtk_window_close(window) }
-
-  /// Whether the window has keyboard focus.
-  public var isActive: Bool { gtk_window_is_active(window) != 0 }
-
-  /// Called when the user asks to close; return true to keep the window open.
-  public func onCloseRequest(_ action: @escaping @MainActor () -> Bool) {
-    connect(raw, "close-request", decide: action)
-  }
 }

@@ -36,7 +36,7 @@ final class ApplicationWindowTests: XCTestCase {
       let store = temporaryStore()
       try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
       let garbage = Data("{\"version\": 1, \"scr".utf8)
-      FileManager.default.createFile(atPath: store.path, contents: garbage)
+      XCTAssertTrue(FileManager.default.createFile(atPath: store.path, contents: garbage))
       let app = ScrumdingerApplication(store: store, unique: false)
       XCTAssertTrue(runApp(app) { app.mainWindow?.window.isMapped == true })
       XCTAssertTrue(store.isBlocked)

@@ -50,3 +50,30 @@ func temporaryStore() -> ScrumStore {
     return done.isSet
   }
 
+
+/// Runs the real app on `store` and, once its window is on screen, runs `body` inside the
+/// main loop; quits afterwards. Fails the test if the window never appears.
+@MainActor func withRunningApp(
+  store: ScrumStore = temporaryStore(), file: StaticString = #filePath, line: UInt = #line,
+  _ body: @escaping @MainActor (ScrumdingerApplication) throws -> Void
+) {
+  guard requireDisplay(file: file, line: line) else { return }
+  let app = ScrumdingerApplication(store: store, unique: false)
+  let ran = runApp(app) {
+    guard app.mainWindow?.window.isMapped == true else { return false }
+    do {
+      try body(app)
+    } catch {
+      XCTFail("threw \(error)", file: file, line: line)
+    }
+    return true
+  }
+  XCTAssertTrue(ran, "the app window never appeared", file: file, line: line)
+}
+
+/// Lets the main loop run for `duration` (timeouts fire, widgets update).
+@MainActor func spin(_ duration: Duration) {
+  let done = Flag()
+  _ = Timeout(after: duration) { done.isSet = true }
+  _ = MainLoop.run(until: { done.isSet }, timeout: duration + .seconds(5))
+}

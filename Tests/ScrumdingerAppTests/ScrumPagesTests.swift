@@ -1,0 +1,111 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+private let design = DailyScrum(
+  title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) },
+  lengthInMinutes: 10, theme: .navy)
+
+final class ScrumPagesTests: XCTestCase {
+  func testACardShowsTitleCountsAndTheme() {
+    MainActor.assumeIsolated {
+      guard requireDisplay() else { return }
+      let card = ScrumCard(scrum: design)
+      XCTAssertEqual(card.titleLabel.text, "Design")
+      XCTAssertEqual(card.attendeesLabel.text, "3")
+      XCTAssertEqual(card.lengthLabel.text, "10")
+      XCTAssertTrue(card.button.hasCSSClass("theme-navy"))
+      XCTAssertEqual(card.scrumID, design.id)
+    }
+  }
+
+  func testTheEmptyListShowsNoScrumsUntilAScrumIsAdded() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let page = app.mainWindow!.listPage
+        XCTAssertTrue(page.emptyButton.isMapped, "“New Scrum” on the empty page")
+        XCTAssertTrue(page.cards.isEmpty)
+        app.state.scrums.value = [design]
+        XCTAssertEqual(page.cards.map(\.titleLabel.text), ["Design"])
+        XCTAssertFalse(page.emptyButton.isVisible && page.emptyButton.isMapped)
+        page.cards[0].button.click()
+        XCTAssertEqual(app.state.navigation.value, .detail(scrumID: design.id))
+      }
+    }
+  }
+
+  func testTheEditorRefusesBlankTitlesAndNames() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        var confirmed: DailyScrum?
+        let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft()) { confirmed = $0 }
+        sheet.present()
+        XCTAssertEqual(sheet.cancelButton.label, "Dismiss")
+        XCTAssertEqual(sheet.confirmButton.label, "Add")
+        XCTAssertFalse(sheet.confirmButton.isSensitive)
+        sheet.titleRow.text = "   "
+        XCTAssertFalse(sheet.confirmButton.isSensitive)
+        sheet.titleRow.text = "  Retro "
+        XCTAssertTrue(sheet.confirmButton.isSensitive)
+
+        sheet.newAttendeeRow.text = "   "
+        XCTAssertFalse(sheet.addAttendeeButton.isSensitive)
+        sheet.newAttendeeRow.text = " Ana "
+        sheet.addAttendeeButton.click()
+        XCTAssertEqual(sheet.draft.attendees.map(\.name), ["Ana"])
+        XCTAssertEqual(sheet.newAttendeeRow.text, "")
+        XCTAssertEqual(sheet.attendeeRows.count, 1)
+        XCTAssertFalse(sheet.attendeeRows[0].moveUp.isSensitive)
+        XCTAssertFalse(sheet.attendeeRows[0].moveDown.isSensitive)
+
+        sheet.lengthScale.value = 12
+        XCTAssertEqual(sheet.lengthLabel.text, "12 minutes")
+        sheet.themeButtons.first { $0.0 == .teal }!.1.isActive = true
+        XCTAssertEqual(sheet.draft.theme, .teal)
+        XCTAssertEqual(sheet.themeButtons.filter { $0.1.isActive }.map(\.0), [.teal])
+
+        sheet.confirmButton.click()
+        XCTAssertEqual(confirmed?.title, "Retro")
+        XCTAssertEqual(confirmed?.lengthInMinutes, 12)
+        XCTAssertEqual(confirmed?.theme, .teal)
+        XCTAssertEqual(confirmed?.attendees.map(\.name), ["Ana"])
+      }
+    }
+  }
+
+  func testEditingOffersCancelAndDoneAndKeepsTheScrumUntilDone() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        var confirmed: DailyScrum?
+        let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft(editing: design)) {
+          confirmed = $0
+        }
+        sheet.present()
+        XCTAssertEqual(sheet.cancelButton.label, "Cancel")
+        XCTAssertEqual(sheet.confirmButton.label, "Done")
+        XCTAssertEqual(sheet.titleRow.text, "Design")
+        XCTAssertEqual(sheet.lengthLabel.text, "10 minutes")
+        sheet.titleRow.text = "Changed"
+        sheet.cancelButton.click()
+        XCTAssertNil(confirmed)
+      }
+    }
+  }
+
+  func testChangesAreSavedOnceAfterAShortDelay() throws {
+    try MainActor.assumeIsolated {
+      let store = temporaryStore()
+      withRunningApp(store: store) { app in
+        app.state.scrums.value = [design]
+        app.state.scrums.update { $0[0].title = "Design 2" }
+        app.state.scrums.update { $0[0].title = "Design 3" }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "saved before the debounce delay")
+        spin(.milliseconds(800))
+        XCTAssertEqual(try store.load().map(\.title), ["Design 3"])
+      }
+      XCTAssertEqual(try store.load().map(\.title), ["Design 3"])
+    }
+  }
+}
