@@ -1,0 +1,130 @@
+// A running meeting, wired to the app state: it arms exactly one tick at the timer's next
+// due instant (never a polling loop), publishes the timer's numbers to AppState.meeting
+// only, rings the chime on each speaker change and at the end, and writes the history
+// entry. The scheduler and clock are injected, so all of it runs in tests without waiting.
+import Foundation
+
+/// A pending tick that can be called off.
+@MainActor public protocol ScheduledTick: AnyObject {
+  func cancel()
+}
+
+/// Runs an action once after a delay (a GLib timeout in the app, a fake in tests).
+@MainActor public protocol TickScheduler: AnyObject {
+  func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledTick
+}
+
+/// The meeting under way for one scrum.
+@MainActor public final class MeetingSession {
+  /// The scrum being met (as it was when the meeting started).
+  public let scrum: DailyScrum
+  /// The timing.
+  public let timer: MeetingTimer
+  private let state: AppState
+  private let scheduler: any TickScheduler
+  private let chime: @MainActor () -> Void
+  private var pendingTick: (any ScheduledTick)?
+  /// Called once when the meeting ends, however it ends (finished, saved or discarded).
+  public var onEnd: (@MainActor (_ saved: Bool) -> Void)?
+
+  /// Starts a meeting of `scrum` now: publishes its first numbers and arms the first tick.
+  public init(
+    scrum: DailyScrum, state: AppState, clock: any MonotonicClock, scheduler: any TickScheduler,
+    chime: @escaping @MainActor () -> Void
+  ) {
+    self.scrum = scrum
+    self.state = state
+    self.scheduler = scheduler
+    self.chime = chime
+    timer = MeetingTimer(schedule: SpeakerSchedule(scrum: scrum), clock: clock)
+    publish()
+    arm()
+  }
+
+  /// Whether a tick is waiting to fire (false while paused or after the end).
+  public var isTickArmed: Bool { pendingTick != nil }
+
+  /// Handles a tick: notices turn changes and the end, publishes, re-arms.
+  public func tick() {
+    disarm()
+    let events = timer.update()
+    publish()
+    handle(events)
+    arm()
+  }
+
+  /// Pauses or resumes.
+  public func togglePause() {
+    timer.phase == .paused ? resume() : pause()
+  }
+
+  /// Freezes the meeting; no tick stays armed.
+  public func pause() {
+    timer.pause()
+    disarm()
+    publish()
+  }
+
+  /// Continues from exactly where the meeting was paused.
+  public func resume() {
+    timer.resume()
+    publish()
+    arm()
+  }
+
+  /// Moves to the next speaker (a ding); on the last speaker returns `.confirmEnd` and
+  /// changes nothing, so the caller can ask "End meeting?".
+  public func nextSpeaker() -> MeetingTimer.SkipOutcome {
+    let outcome = timer.nextSpeaker()
+    if case .changed(let event) = outcome {
+      publish()
+      handle([event])
+      disarm()
+      arm()
+    }
+    return outcome
+  }
+
+  /// Ends the meeting early. `save` records a history entry with the real running time.
+  public func end(save: Bool) {
+    guard timer.phase != .finished else { return }
+    timer.end()
+    finish(saved: save)
+  }
+
+  private func handle(_ events: [MeetingTimer.Event]) {
+    guard !events.isEmpty else { return }
+    chime()
+    if events.contains(.finished) { finish(saved: true) }
+  }
+
+  private func finish(saved: Bool) {
+    disarm()
+    if saved {
+      let entry = History(date: Date(), attendees: scrum.attendees, durationSeconds: timer.runningSeconds)
+      state.scrums.update { scrums in
+        guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }
+        scrums[index].history.append(entry)
+      }
+    }
+    state.meeting.value = nil
+    onEnd?(saved)
+    onEnd = nil
+  }
+
+  private func publish() {
+    guard timer.phase == .running || timer.phase == .paused else { return }
+    state.meeting.value = MeetingState(
+      scrumID: scrum.id, speakers: timer.schedule.turns.map(\.name), snapshot: timer.snapshot)
+  }
+
+  private func arm() {
+    guard pendingTick == nil, let delay = timer.delayUntilNextChange else { return }
+    pendingTick = scheduler.schedule(after: delay) { [weak self] in self?.tick() }
+  }
+
+  private func disarm() {
+    pendingTick?.cancel()
+    pendingTick = nil
+  }
+}

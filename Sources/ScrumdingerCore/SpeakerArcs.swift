@@ -1,0 +1,36 @@
+// The ring's geometry as a pure function of the schedule and the timer's numbers, so the
+// drawing code only strokes what it is given and the angles are tested without Cairo.
+
+/// One arc of the speaker ring, in degrees clockwise from 12 o'clock.
+public struct SpeakerArc: Equatable, Sendable {
+  public let startDegrees: Double
+  public let endDegrees: Double
+  /// True for the arc still filling (the current speaker).
+  public let isCurrent: Bool
+}
+
+/// Computes the arcs of the speaker ring.
+public enum SpeakerArcs {
+  /// Gap left at each end of every arc, so neighbouring turns read as separate.
+  public static let insetDegrees = 1.0
+
+  /// One arc per completed turn, each spanning its share of the meeting (inset at both
+  /// ends), then the current turn's arc filled as far as the speaker has got.
+  public static func arcs(schedule: SpeakerSchedule, snapshot: MeetingTimer.Snapshot) -> [SpeakerArc] {
+    guard schedule.lengthSeconds > 0 else { return [] }
+    let degreesPerSecond = 360.0 / Double(schedule.lengthSeconds)
+    var arcs: [SpeakerArc] = []
+    let finished = snapshot.phase == .finished
+    for (index, turn) in schedule.turns.enumerated() where turn.seconds > 0 {
+      let start = Double(turn.start) * degreesPerSecond + insetDegrees
+      let end = Double(turn.end) * degreesPerSecond - insetDegrees
+      if index < snapshot.turnIndex || finished {
+        arcs.append(SpeakerArc(startDegrees: start, endDegrees: end, isCurrent: false))
+      } else if index == snapshot.turnIndex {
+        let filled = start + (end - start) * snapshot.turnFraction
+        if filled > start { arcs.append(SpeakerArc(startDegrees: start, endDegrees: filled, isCurrent: true)) }
+      }
+    }
+    return arcs
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+
+/// A scheduler that fires only when the test says so, and records what was armed.
+@MainActor final class ManualScheduler: TickScheduler {
+  final class Tick: ScheduledTick {
+    let delay: Duration
+    let action: @MainActor () -> Void
+    var cancelled = false
+    init(delay: Duration, action: @escaping @MainActor () -> Void) {
+      self.delay = delay
+      self.action = action
+    }
+    func cancel() { cancelled = true }
+  }
+
+  private(set) var armed: [Tick] = []
+  var pending: [Tick] { armed.filter { !$0.cancelled } }
+
+  func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledTick {
+    let tick = Tick(delay: delay, action: action)
+    armed.append(tick)
+    return tick
+  }
+
+  /// Advances `clock` by the pending tick's delay and fires it.
+  func fireNext(on clock: ManualClock) {
+    let tick = pending.first!
+    tick.cancelled = true
+    clock.advance(by: tick.delay)
+    tick.action()
+  }
+}
+
+@MainActor @Suite struct MeetingSessionTests {
+  let scrum = DailyScrum(
+    title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
+
+  func start() -> (MeetingSession, AppState, ManualClock, ManualScheduler, Counter) {
+    let state = AppState(scrums: [scrum])
+    let clock = ManualClock()
+    let scheduler = ManualScheduler()
+    let chimes = Counter()
+    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { chimes.count += 1 }
+    return (session, state, clock, scheduler, chimes)
+  }
+
+  @Test func aWholeMeetingArmsOneTickPerSecondAndSavesItsHistory() {
+    let (session, state, clock, scheduler, chimes) = start()
+    var listNotifications = 0
+    var ended: Bool?
+    let token = state.scrums.observe { _ in listNotifications += 1 }
+    session.onEnd = { ended = $0 }
+    #expect(state.meeting.value?.speakers == ["Ana", "Ben", "Cy"])
+    while !scheduler.pending.isEmpty {
+      #expect(scheduler.pending.count == 1, "exactly one tick armed at a time")
+      scheduler.fireNext(on: clock)
+    }
+    #expect(scheduler.armed.count == 60)
+    #expect(scheduler.armed.allSatisfy { $0.delay == .seconds(1) })
+    #expect(chimes.count == 3)  // at 20 s, 40 s and the end
+    #expect(ended == true)
+    #expect(state.meeting.value == nil)
+    #expect(listNotifications == 1, "ticks never touch the list; the history entry does, once")
+    #expect(state.scrums.value[0].history.map(\.durationSeconds) == [60])
+    #expect(state.scrums.value[0].history[0].attendees == scrum.attendees)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func pauseDisarmsAndResumeReArmsForTheRestOfTheSecond() {
+    let (session, state, clock, scheduler, _) = start()
+    clock.advance(by: .milliseconds(2_600))
+    session.tick()
+    session.pause()
+    #expect(scheduler.pending.isEmpty)
+    #expect(state.meeting.value?.snapshot.phase == .paused)
+    clock.advance(by: .seconds(30))
+    session.resume()
+    #expect(scheduler.pending.map(\.delay) == [.milliseconds(400)])
+    #expect(state.meeting.value?.snapshot.secondsElapsed == 2)
+  }
+
+  @Test func skippingDingsAndTheLastSpeakerAsksFirst() {
+    let (session, state, clock, scheduler, chimes) = start()
+    clock.advance(by: .seconds(5))
+    #expect(session.nextSpeaker() == .changed(.speakerChanged(from: 0, to: 1)))
+    #expect(chimes.count == 1)
+    #expect(state.meeting.value?.snapshot.turnIndex == 1)
+    #expect(scheduler.pending.count == 1)
+    _ = session.nextSpeaker()
+    #expect(session.nextSpeaker() == .confirmEnd)
+    #expect(chimes.count == 2)
+  }
+
+  @Test func endingEarlySavesTheRealTimeOrNothing() {
+    let (saving, savedState, clock, scheduler, _) = start()
+    clock.advance(by: .milliseconds(12_400))
+    saving.end(save: true)
+    #expect(savedState.scrums.value[0].history.map(\.durationSeconds) == [12])
+    #expect(scheduler.pending.isEmpty)
+
+    let (discarding, discardedState, clock2, _, _) = start()
+    clock2.advance(by: .seconds(12))
+    var ended: Bool?
+    discarding.onEnd = { ended = $0 }
+    discarding.end(save: false)
+    #expect(ended == false)
+    #expect(discardedState.scrums.value[0].history.isEmpty)
+    #expect(discardedState.meeting.value == nil)
+  }
+}
+
+@MainActor final class Counter {
+  var count = 0
+}
+
+@Suite struct SpeakerArcsTests {
+  private func snapshot(turn: Int, fraction: Double, phase: MeetingTimer.Phase = .running) -> MeetingTimer.Snapshot {
+    MeetingTimer.Snapshot(phase: phase, secondsElapsed: 0, secondsRemaining: 0, fraction: 0,
+                          turnIndex: turn, turnFraction: fraction, isLastSpeaker: false)
+  }
+
+  @Test func threeSpeakersCompletedArcsAreInsetThirds() {
+    let schedule = SpeakerSchedule(names: ["A", "B", "C"], lengthSeconds: 60)
+    let arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot(turn: 2, fraction: 0.5))
+    #expect(arcs == [
+      SpeakerArc(startDegrees: 1, endDegrees: 119, isCurrent: false),
+      SpeakerArc(startDegrees: 121, endDegrees: 239, isCurrent: false),
+      SpeakerArc(startDegrees: 241, endDegrees: 300, isCurrent: true),
+    ])
+  }
+
+  @Test func theFirstSpeakerAtTheStartDrawsNothing() {
+    let schedule = SpeakerSchedule(names: ["A", "B"], lengthSeconds: 60)
+    #expect(SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot(turn: 0, fraction: 0)).isEmpty)
+  }
+
+  @Test func arcsFollowUnequalShares() {
+    // 7 speakers, 300 s: the first six speak 43 s, the last 42 s.
+    let schedule = SpeakerSchedule(names: (1...7).map { "P\($0)" }, lengthSeconds: 300)
+    let arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot(turn: 0, fraction: 0, phase: .finished))
+    #expect(arcs.count == 7)
+    #expect(abs(arcs[0].endDegrees - (43 * 1.2 - 1)) < 1e-9)
+    #expect(abs(arcs[6].startDegrees - (258 * 1.2 + 1)) < 1e-9)
+    #expect(abs(arcs[6].endDegrees - 359) < 1e-9)
+  }
+}
