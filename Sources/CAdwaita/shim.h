@@ -29,6 +29,11 @@ static inline void shim_accessible_set_value_text(GtkAccessible *accessible, con
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
 }
 
+/// Hides a widget from assistive technologies (decoration whose meaning is said elsewhere).
+static inline void shim_accessible_hide(GtkAccessible *accessible) {
+  gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
+
 /// Emits "clicked" now (gtk_widget_activate clicks only after a press animation).
 static inline void shim_button_emit_clicked(GtkButton *button) {
   g_signal_emit_by_name(button, "clicked");

@@ -42,6 +42,9 @@ import CAdwaita
     set { gtk_button_set_label(button, newValue) }
   }
 
+  /// The icon of an icon-only button.
+  public func setIconName(_ name: String) { gtk_button_set_icon_name(button, name) }
+
   /// Calls `action` on each click (mouse, keyboard or assistive technology).
   public func onClicked(_ action: @escaping @MainActor () -> Void) {
     connect(raw, "clicked", perform: action)

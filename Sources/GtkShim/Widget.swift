@@ -83,6 +83,11 @@ import CAdwaita
     shim_accessible_set_description(cast(raw), text)
   }
 
+  /// Hides it from screen readers (for decoration whose meaning another widget says).
+  public func hideFromAccessibility() {
+    shim_accessible_hide(cast(raw))
+  }
+
   /// Sets the same margin on all four sides.
   public func setMargins(_ all: Int) {
     gtk_widget_set_margin_top(widget, Int32(all))

@@ -25,7 +25,30 @@ import CAdwaita
     didSet { adw_application_window_set_content(cast(raw), content?.widget) }
   }
 
-  /// Shows the window and raises it.
-  public func present() { gtk_window_present(window) }
+  /// Closes the window as its close button does (close handlers run first).
   public func close() { gtk_window_close(window) }
+
+  /// Whether the window fills the screen.
+  public var isFullscreen: Bool {
+    get { gtk_window_is_fullscreen(window) != 0 }
+    set { newValue ? gtk_window_fullscreen(window) : gtk_window_unfullscreen(window) }
+  }
+
+  /// Called when the user asks to close; return true to keep the window open.
+  public func onCloseRequest(_ action: @escaping @MainActor () -> Bool) {
+    connect(raw, "close-request", decide: action)
+  }
+
+  /// Installs the keyboard-shortcuts window built from GtkBuilder `xml` (a
+  /// GtkShortcutsWindow with id "help_overlay"); Ctrl+? opens it.
+  public func setHelpOverlay(xml: String) {
+    let builder = gtk_builder_new_from_string(xml, -1)
+    if let overlay = gtk_builder_get_object(builder, "help_overlay") {
+      gtk_application_window_set_help_overlay(cast(raw), cast(UnsafeMutableRawPointer(overlay)))
+    }
+    g_object_unref(UnsafeMutableRawPointer(builder))
+  }
+
+  /// Shows and raises the window.
+  public func present() { gtk_window_present(window) }
 }

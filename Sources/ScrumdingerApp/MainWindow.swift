@@ -16,17 +16,33 @@ import ScrumdingerCore
     onOpen: { [unowned self] id in self.state.navigation.value = .detail(scrumID: id) })
   private(set) var detailPage: DetailPage?
   private(set) var historyPage: HistoryPage?
-  private(set) var meetingPlaceholder: StatusPage?
+  /// The meeting under way, if any.
+  private(set) var meeting: MeetingCoordinator?
+  let chime = Chime()
   /// The open editor sheet, if any (it keeps itself alive while open).
   private(set) weak var editor: EditorSheet?
   private(set) lazy var newScrumAction = Action("new-scrum") { [unowned self] in self.newScrum() }
   private(set) lazy var editAction = Action("edit") { [unowned self] in self.editCurrentScrum() }
   private(set) lazy var backAction = Action("back") { [unowned self] in self.goBack() }
+  private(set) lazy var startAction = Action("start-meeting") { [unowned self] in
+    if case .detail(let id) = self.state.navigation.value { self.startMeeting(id) }
+  }
+  private(set) lazy var meetingActions = [
+    Action("pause") { [unowned self] in self.meeting?.togglePause() },
+    Action("next-speaker") { [unowned self] in self.meeting?.nextSpeaker() },
+    Action("end-meeting") { [unowned self] in self.meeting?.askToEnd() },
+    Action("mute") { [unowned self] in self.meeting?.toggleMute() },
+    Action("fullscreen") { [unowned self] in self.window.isFullscreen.toggle() },
+  ]
+  private let clock: any MonotonicClock
+  private let scheduler: any TickScheduler
   private let state: AppState
   private var observations: [ObservationToken] = []
 
-  init(application: Application, state: AppState) {
+  init(application: Application, state: AppState, clock: any MonotonicClock, scheduler: any TickScheduler) {
     self.state = state
+    self.clock = clock
+    self.scheduler = scheduler
     ThemeStyle.install()
     window = ApplicationWindow(application: application)
     window.title = "Scrumdinger"
@@ -34,15 +50,37 @@ import ScrumdingerCore
     toasts = ToastOverlay(stack)
     window.content = toasts
 
-    for action in [newScrumAction, editAction, backAction] { window.addAction(action) }
-    application.setAccelerators(["<Control>n"], for: "win.new-scrum")
-    application.setAccelerators(["<Control>e"], for: "win.edit")
-    application.setAccelerators(["<Alt>Left"], for: "win.back")
+    for action in [newScrumAction, editAction, backAction, startAction] + meetingActions {
+      window.addAction(action)
+    }
+    for (action, accelerators) in Self.accelerators {
+      application.setAccelerators(accelerators, for: "win." + action)
+    }
+    window.setHelpOverlay(xml: ShortcutsHelp.xml)
+    chime.onProblem = { [unowned self] message in self.toast("The ding cannot be played: \(message)") }
+    window.onCloseRequest { [unowned self] in
+      guard let meeting = self.meeting else { return false }
+      meeting.askToEnd { [unowned self] in self.window.close() }
+      return true
+    }
 
     observations.append(state.navigation.observe { [unowned self] route in self.show(route) })
     observations.append(state.scrums.observe { [unowned self] _ in self.scrumsChanged() })
     show(state.navigation.value)
   }
+
+  /// The keyboard accelerators of the window actions (also listed in ShortcutsHelp).
+  static let accelerators: [(String, [String])] = [
+    ("new-scrum", ["<Control>n"]),
+    ("edit", ["<Control>e"]),
+    ("back", ["<Alt>Left"]),
+    ("start-meeting", ["<Control>Return"]),
+    ("pause", ["space"]),
+    ("next-speaker", ["Right", "n", "Page_Down"]),
+    ("end-meeting", ["Escape"]),
+    ("mute", ["m"]),
+    ("fullscreen", ["F11"]),
+  ]
 
   /// Shows and raises the window.
   public func present() { window.present() }
@@ -77,14 +115,18 @@ import ScrumdingerCore
       stack.show(page.root, named: "history", title: "Meeting History")
       focus = page.backButton
     case .meeting(let id):
-      let page = StatusPage(title: state.scrum(id)?.title ?? "", description: "Meeting", iconName: "alarm-symbolic")
-      meetingPlaceholder = page
-      stack.show(page, named: "meeting", title: "Meeting")
+      guard let meeting, meeting.session.scrum.id == id else { return state.navigation.value = .detail(scrumID: id) }
+      stack.show(meeting.page.root, named: "meeting", title: "Meeting")
+      focus = meeting.page.nextButton
     }
     stack.removePages(except: Self.pageNames(for: route))
-    editAction.isEnabled = if case .detail = route { true } else { false }
+    let onDetail = if case .detail = route { true } else { false }
+    let inMeeting = if case .meeting = route { true } else { false }
+    editAction.isEnabled = onDetail
+    startAction.isEnabled = onDetail
     backAction.isEnabled = route != .list
     newScrumAction.isEnabled = route == .list
+    for action in meetingActions { action.isEnabled = inMeeting }
     focus?.grabFocus()
   }
 
@@ -102,7 +144,7 @@ import ScrumdingerCore
     DetailPage.Actions(
       back: { [unowned self] in self.goBack() },
       edit: { [unowned self] in self.editCurrentScrum() },
-      start: { [unowned self] in self.state.navigation.value = .meeting(scrumID: id) },
+      start: { [unowned self] in self.startMeeting(id) },
       delete: { [unowned self] in self.confirmDelete(id) },
       openHistory: { [unowned self] entry in self.state.navigation.value = .history(scrumID: id, historyID: entry) })
   }
@@ -119,8 +161,20 @@ import ScrumdingerCore
     switch state.navigation.value {
     case .list: break
     case .detail: state.navigation.value = .list
-    case .history(let id, _), .meeting(let id): state.navigation.value = .detail(scrumID: id)
+    case .history(let id, _): state.navigation.value = .detail(scrumID: id)
+    case .meeting: meeting?.askToEnd()
     }
+  }
+
+  private func startMeeting(_ id: UUID) {
+    guard meeting == nil, let scrum = state.scrum(id) else { return }
+    meeting = MeetingCoordinator(
+      scrum: scrum, state: state, window: window, chime: chime, clock: clock, scheduler: scheduler
+    ) { [unowned self] _ in
+      self.state.navigation.value = .detail(scrumID: id)
+      self.meeting = nil
+    }
+    state.navigation.value = .meeting(scrumID: id)
   }
 
   private func newScrum() {

@@ -16,11 +16,17 @@ import ScrumdingerCore
   /// The main window, once activated.
   public private(set) var mainWindow: MainWindow?
   private var autoSave: AutoSave?
+  private let clock: any MonotonicClock
   private var loadErrorDialog: MessageDialog?
 
-  /// Creates the app over `store`; `unique: false` lets tests run several at once.
-  public init(store: ScrumStore = ScrumStore(directory: ScrumStore.defaultDirectory), unique: Bool = true) {
+  /// Creates the app over `store`; `unique: false` lets tests run several at once; `clock`
+  /// times meetings (tests pass a ManualClock).
+  public init(
+    store: ScrumStore = ScrumStore(directory: ScrumStore.defaultDirectory), unique: Bool = true,
+    clock: any MonotonicClock = GLibMonotonicClock()
+  ) {
     self.store = store
+    self.clock = clock
     application = Application(id: appID, unique: unique)
     application.onActivate { [unowned self] in self.activate() }
     application.onShutdown { [unowned self] in self.autoSave?.flush() }
@@ -36,7 +42,7 @@ import ScrumdingerCore
       mainWindow.present()
       return
     }
-    let window = MainWindow(application: application, state: state)
+    let window = MainWindow(application: application, state: state, clock: clock, scheduler: GLibTickScheduler())
     mainWindow = window
     window.present()
     do {

@@ -1,0 +1,60 @@
+import CAdwaita
+
+/// Stroke-only Cairo drawing, as Swift: what a draw function may do.
+@MainActor public struct Canvas {
+  private let cr: OpaquePointer
+
+  fileprivate init(_ cr: OpaquePointer) { self.cr = cr }
+
+  /// The widget's current foreground colour (its CSS `color`).
+  public var foreground: (red: Double, green: Double, blue: Double, alpha: Double) = (0, 0, 0, 1)
+
+  /// Strokes an arc of a circle centred at (`x`, `y`); angles in degrees clockwise from
+  /// 12 o'clock, so 0…360 is a full circle.
+  public func strokeArc(
+    x: Double, y: Double, radius: Double, from start: Double, to end: Double, width: Double,
+    red: Double, green: Double, blue: Double, alpha: Double = 1, roundCaps: Bool = false
+  ) {
+    func radians(_ degrees: Double) -> Double { (degrees - 90) * .pi / 180 }
+    cairo_new_path(cr)
+    cairo_set_source_rgba(cr, red, green, blue, alpha)
+    cairo_set_line_width(cr, width)
+    cairo_set_line_cap(cr, roundCaps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+    cairo_arc(cr, x, y, radius, radians(start), radians(end))
+    cairo_stroke(cr)
+  }
+}
+
+/// A widget drawn by a Swift function with Cairo; redrawn only when asked (`queueDraw`) or
+/// resized.
+@MainActor public final class DrawingArea: Widget {
+  private var draw: (@MainActor (inout Canvas, _ width: Double, _ height: Double) -> Void)?
+
+  public init() {
+    super.init(gtk_drawing_area_new())
+    gtk_drawing_area_set_draw_func(cast(raw), { area, cr, width, height, data in
+      guard let data, let cr, width > 0, height > 0 else { return }
+      let me = Unmanaged<DrawingArea>.fromOpaque(data).takeUnretainedValue()
+      let (crAddress, areaAddress) = (UInt(bitPattern: cr), UInt(bitPattern: area))
+      MainActor.assumeIsolated {
+        var canvas = Canvas(OpaquePointer(bitPattern: crAddress)!)
+        var color = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(UnsafeMutablePointer<GtkWidget>(bitPattern: areaAddress)), &color)
+        canvas.foreground = (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+        me.drawCount += 1
+        me.draw?(&canvas, Double(width), Double(height))
+      }
+    }, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
+  /// Sets the function that paints the widget.
+  public func onDraw(_ draw: @escaping @MainActor (inout Canvas, _ width: Double, _ height: Double) -> Void) {
+    self.draw = draw
+  }
+
+  /// Asks for a redraw at the next frame.
+  public func queueDraw() { gtk_widget_queue_draw(widget) }
+
+  /// How many times the widget has been painted (for tests).
+  package private(set) var drawCount = 0
+}

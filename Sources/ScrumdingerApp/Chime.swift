@@ -1,0 +1,53 @@
+// All of the app's sound sits behind this one object (as Amberol keeps its audio behind one
+// state object): the player, mute, and the rule that a sound problem is reported once and
+// never stops a meeting.
+import Foundation
+import GtkShim
+
+/// The ding played at each speaker change and at the end of a meeting.
+@MainActor final class Chime {
+  /// When true, `ring()` is silent.
+  var isMuted = false
+  /// Told once, the first time the ding cannot be played, with a readable reason.
+  var onProblem: (@MainActor (String) -> Void)?
+  private var player: SoundPlayer?
+  private var problemReported = false
+  private let path: String?
+
+  /// A chime playing `path` (Resources/ding.ogg by default).
+  init(path: String? = ResourceLocator.path("ding.ogg")) {
+    self.path = path
+  }
+
+  /// Plays the ding unless muted; loads the player on first use.
+  func ring() {
+    guard !isMuted else { return }
+    if player == nil { load() }
+    player?.play()
+  }
+
+  /// Prepares the player ahead of the first ding (so the first one is as prompt as the rest).
+  func prepare() {
+    if player == nil { load() }
+  }
+
+  private func load() {
+    guard let path, FileManager.default.fileExists(atPath: path) else {
+      report("the sound file \(path ?? "ding.ogg") is missing")
+      return
+    }
+    guard let player = SoundPlayer(path: path) else {
+      report("GStreamer could not create a player")
+      return
+    }
+    player.onProblem = { [weak self] message in self?.report(message) }
+    self.player = player
+  }
+
+  private func report(_ message: String) {
+    FileHandle.standardError.write(Data("scrumdinger: ding: \(message)\n".utf8))
+    guard !problemReported else { return }
+    problemReported = true
+    onProblem?(message)
+  }
+}

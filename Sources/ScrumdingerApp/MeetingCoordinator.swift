@@ -1,0 +1,72 @@
+// Ties one running meeting together: the session (timing, history), its page, the chime and
+// the "End meeting?" question. The timer is paused while the question is open, so nobody
+// loses time to a dialog.
+import GtkShim
+import ScrumdingerCore
+
+/// The controls of the meeting under way.
+@MainActor final class MeetingCoordinator {
+  let session: MeetingSession
+  let page: MeetingPage
+  private let chime: Chime
+  private unowned let window: ApplicationWindow
+  private(set) var endQuestion: MessageDialog?
+
+  /// Starts the meeting of `scrum`; `onEnd` runs once it is over (saved or not).
+  init(
+    scrum: DailyScrum, state: AppState, window: ApplicationWindow, chime: Chime,
+    clock: any MonotonicClock, scheduler: any TickScheduler, onEnd: @escaping @MainActor (Bool) -> Void
+  ) {
+    self.window = window
+    self.chime = chime
+    chime.prepare()
+    session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { chime.ring() }
+    session.onEnd = onEnd
+    page = MeetingPage(scrum: scrum, state: state)
+    page.showMuted(chime.isMuted)
+    page.pauseButton.onClicked { [unowned self] in self.togglePause() }
+    page.nextButton.onClicked { [unowned self] in self.nextSpeaker() }
+    page.endButton.onClicked { [unowned self] in self.askToEnd() }
+    page.muteButton.onClicked { [unowned self] in self.toggleMute() }
+  }
+
+  func togglePause() {
+    guard endQuestion == nil else { return }
+    session.togglePause()
+  }
+
+  /// Next speaker; on the last one, asks whether to end (without the Discard choice).
+  func nextSpeaker() {
+    guard endQuestion == nil else { return }
+    if session.nextSpeaker() == .confirmEnd { askToEnd(allowDiscard: false) }
+  }
+
+  func toggleMute() {
+    chime.isMuted.toggle()
+    page.showMuted(chime.isMuted)
+  }
+
+  /// Asks "End meeting?" with Save and End, Discard (unless `allowDiscard` is false) and
+  /// Resume; the meeting is paused meanwhile. `then` runs after the meeting has ended.
+  func askToEnd(allowDiscard: Bool = true, then: (@MainActor () -> Void)? = nil) {
+    guard endQuestion == nil else { return }
+    session.pause()
+    let elapsed = Texts.duration(seconds: session.timer.runningSeconds)
+    let dialog = MessageDialog(parent: window, heading: "End meeting?", body: "The meeting has run for \(elapsed).")
+    dialog.addResponse("resume", label: "Resume")
+    if allowDiscard { dialog.addResponse("discard", label: "Discard", appearance: .destructive) }
+    dialog.addResponse("save", label: "Save and End", appearance: .suggested)
+    dialog.setDefaults(enter: "save", escape: "resume")
+    endQuestion = dialog
+    dialog.present { [unowned self] response in
+      self.endQuestion = nil
+      switch response {
+      case "save", "discard":
+        self.session.end(save: response == "save")
+        then?()
+      default:
+        self.session.resume()
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// The page shared on screen while a team talks: a themed panel with the progress header,
+// the speaker ring and the footer. It only displays AppState.meeting; what the buttons do
+// is the coordinator's business.
+import GtkShim
+import ScrumdingerCore
+
+/// The running meeting's page.
+@MainActor final class MeetingPage {
+  let root = Box(vertical: true)
+  let header: HeaderBar
+  let endButton = Button(label: "End Meeting")
+  let pauseButton = Button(label: "Pause")
+  let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: "Mute ding")
+  let progress = ProgressBar()
+  let elapsedLabel = Label()
+  let remainingLabel = Label()
+  let ring: MeetingRing
+  let speakerLabel = Label()
+  let nextButton = Button(iconName: "media-skip-forward-symbolic", label: "Next speaker")
+  private let speakerCount: Int
+  private var observation: ObservationToken?
+  /// How many times the page has shown new numbers (for tests).
+  private(set) var updateCount = 0
+
+  init(scrum: DailyScrum, state: AppState) {
+    let schedule = SpeakerSchedule(scrum: scrum)
+    speakerCount = schedule.turns.count
+    header = HeaderBar(title: scrum.title)
+    header.packStart(endButton)
+    header.packEnd(pauseButton)
+    header.packEnd(muteButton)
+    ring = MeetingRing(schedule: schedule, theme: scrum.theme)
+
+    let panel = Box(vertical: true, spacing: 18)
+    panel.addCSSClass("meeting-panel")
+    panel.addCSSClass(ThemeStyle.cssClass(scrum.theme))
+    panel.setMargins(12)
+    panel.expand(vertically: true)
+    panel.append(timeHeader())
+    panel.append(ring.root)
+    panel.append(footer())
+    root.append(header)
+    root.append(panel)
+
+    observation = state.meeting.observe { [weak self] meeting in
+      guard let meeting, meeting.scrumID == scrum.id else { return }
+      self?.show(meeting.snapshot)
+    }
+    if let meeting = state.meeting.value { show(meeting.snapshot) }
+  }
+
+  private func timeHeader() -> Box {
+    progress.setAccessibleLabel("Time remaining")
+    let numbers = Box(vertical: false)
+    let elapsed = counter(caption: "Seconds Elapsed", value: elapsedLabel, alignment: 0)
+    elapsed.expand(horizontally: true)
+    numbers.append(elapsed)
+    numbers.append(counter(caption: "Seconds Remaining", value: remainingLabel, alignment: 1))
+    let box = Box(vertical: true, spacing: 8)
+    box.append(progress)
+    box.append(numbers)
+    return box
+  }
+
+  private func counter(caption: String, value: Label, alignment: Float) -> Box {
+    let captionLabel = Label(caption)
+    captionLabel.addCSSClass("caption")
+    captionLabel.setHorizontalAlignment(alignment)
+    captionLabel.hideFromAccessibility()  // the number's own name includes the caption
+    value.addCSSClass("meeting-number")
+    value.setHorizontalAlignment(alignment)
+    let box = Box(vertical: true)
+    box.append(captionLabel)
+    box.append(value)
+    return box
+  }
+
+  private func footer() -> Box {
+    speakerLabel.expand(horizontally: true)
+    speakerLabel.setHorizontalAlignment(0)
+    speakerLabel.addCSSClass("heading")
+    let box = Box(vertical: false, spacing: 12)
+    box.append(speakerLabel)
+    box.append(nextButton)
+    return box
+  }
+
+  private func show(_ snapshot: MeetingTimer.Snapshot) {
+    updateCount += 1
+    progress.fraction = snapshot.fraction
+    let minutesLeft = (snapshot.secondsRemaining + 59) / 60
+    progress.setAccessibleValueText(Texts.minutes(minutesLeft))
+    elapsedLabel.text = "\(snapshot.secondsElapsed)"
+    elapsedLabel.setAccessibleLabel("Seconds Elapsed \(snapshot.secondsElapsed)")
+    remainingLabel.text = "\(snapshot.secondsRemaining)"
+    remainingLabel.setAccessibleLabel("Seconds Remaining \(snapshot.secondsRemaining)")
+    speakerLabel.text = snapshot.isLastSpeaker
+      ? "Last Speaker" : "Speaker \(snapshot.turnIndex + 1) of \(speakerCount)"
+    pauseButton.label = snapshot.phase == .paused ? "Resume" : "Pause"
+    ring.show(snapshot)
+  }
+
+  /// Shows whether the ding is muted.
+  func showMuted(_ muted: Bool) {
+    muteButton.setIconName(muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+    muteButton.setAccessibleLabel(muted ? "Unmute ding" : "Mute ding")
+    muteButton.tooltip = muted ? "Unmute ding" : "Mute ding"
+  }
+}

@@ -1,0 +1,61 @@
+import GtkShim
+import ScrumdingerCore
+
+/// The ring of speaker arcs with the current speaker's name in the middle. It redraws only
+/// when given a new snapshot (once a second) or when GTK resizes it.
+@MainActor final class MeetingRing {
+  let root: Overlay
+  let area = DrawingArea()
+  let nameLabel = Label()
+  let speakingLabel = Label("is speaking")
+  private let schedule: SpeakerSchedule
+  private let theme: Theme
+  private var arcs: [SpeakerArc] = []
+
+  init(schedule: SpeakerSchedule, theme: Theme) {
+    self.schedule = schedule
+    self.theme = theme
+    area.setSizeRequest(width: 220, height: 220)
+    area.expand(horizontally: true, vertically: true)
+    nameLabel.addCSSClass("meeting-speaker")
+    nameLabel.setEllipsizes()
+    let centre = Box(vertical: true, spacing: 2)
+    centre.append(nameLabel)
+    centre.append(speakingLabel)
+    centre.align(horizontal: .center, vertical: .center)
+    centre.setSizeRequest(width: 150)
+    // The drawing area's name says it all; the labels would only repeat it.
+    centre.hideFromAccessibility()
+    root = Overlay(area)
+    root.addOverlay(centre)
+    area.onDraw { [weak self] canvas, width, height in self?.draw(&canvas, width: width, height: height) }
+  }
+
+  /// Shows `snapshot`: the speaker's name, and the arcs up to now.
+  func show(_ snapshot: MeetingTimer.Snapshot) {
+    let name = schedule.turns[snapshot.turnIndex].name
+    if nameLabel.text != name {
+      nameLabel.text = name
+      area.setAccessibleLabel("\(name) is speaking")
+    }
+    arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot)
+    area.queueDraw()
+  }
+
+  private func draw(_ canvas: inout Canvas, width: Double, height: Double) {
+    let trackWidth = 24.0
+    let radius = (min(width, height) - trackWidth) / 2 - 4
+    guard radius > 0 else { return }
+    let (x, y) = (width / 2, height / 2)
+    let accent = canvas.foreground
+    canvas.strokeArc(x: x, y: y, radius: radius, from: 0, to: 360, width: trackWidth,
+                     red: accent.red, green: accent.green, blue: accent.blue, alpha: accent.alpha)
+    let main = theme.mainColor
+    for arc in arcs {
+      canvas.strokeArc(
+        x: x, y: y, radius: radius, from: arc.startDegrees, to: arc.endDegrees, width: trackWidth / 2,
+        red: Double(main.red) / 255, green: Double(main.green) / 255, blue: Double(main.blue) / 255,
+        roundCaps: true)
+    }
+  }
+}
