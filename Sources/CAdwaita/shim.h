@@ -34,6 +34,12 @@ static inline void shim_accessible_hide(GtkAccessible *accessible) {
   gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 }
 
+/// A drawing area that assistive technologies see as an image (GTK's default role is a
+/// generic widget, which has no name to read).
+static inline GtkWidget *shim_drawing_area_new_image(void) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_IMG, NULL));
+}
+
 /// Emits "clicked" now (gtk_widget_activate clicks only after a press animation).
 static inline void shim_button_emit_clicked(GtkButton *button) {
   g_signal_emit_by_name(button, "clicked");

@@ -30,8 +30,9 @@ import CAdwaita
 @MainActor public final class DrawingArea: Widget {
   private var draw: (@MainActor (inout Canvas, _ width: Double, _ height: Double) -> Void)?
 
+  /// A drawing area that screen readers present as an image (give it a name).
   public init() {
-    super.init(gtk_drawing_area_new())
+    super.init(shim_drawing_area_new_image())
     gtk_drawing_area_set_draw_func(cast(raw), { area, cr, width, height, data in
       guard let data, let cr, width > 0, height > 0 else { return }
       let me = Unmanaged<DrawingArea>.fromOpaque(data).takeUnretainedValue()
@@ -45,6 +46,11 @@ import CAdwaita
         me.draw?(&canvas, Double(width), Double(height))
       }
     }, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
+  isolated deinit {
+    // GTK may outlive this wrapper (a parent still holds the widget): stop calling into it.
+    gtk_drawing_area_set_draw_func(cast(raw), nil, nil, nil)
   }
 
   /// Sets the function that paints the widget.

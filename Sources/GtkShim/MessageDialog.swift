@@ -54,6 +54,11 @@ import CAdwaita
     gtk_window_present(cast(UnsafeMutableRawPointer(dialog)))
   }
 
+  /// Whether the dialog offers `response` (for tests).
+  package func hasResponse(_ response: String) -> Bool {
+    adw_message_dialog_has_response(message, response) != 0
+  }
+
   /// Chooses `response` as a click on its button would (for tests).
   package func respond(_ response: String) {
     adw_message_dialog_response(message, response)

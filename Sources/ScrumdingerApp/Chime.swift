@@ -19,12 +19,17 @@ import GtkShim
     self.path = path
   }
 
-  /// Plays the ding unless muted; loads the player on first use.
-  func ring() {
+  /// Plays the ding unless muted; loads the player on first use. `dueAt` is the monotonic
+  /// instant the change was due; with SCRUMDINGER_EVENT_LOG set, each ding appends
+  /// "ding due=<µs> rang=<µs>" (CLOCK_MONOTONIC) to that file, to measure ding latency.
+  func ring(dueAt: Duration) {
     guard !isMuted else { return }
     if player == nil { load() }
     player?.play()
+    if let eventLog { eventLog.record(due: dueAt) }
   }
+
+  private let eventLog = EventLog(path: ProcessInfo.processInfo.environment["SCRUMDINGER_EVENT_LOG"])
 
   /// Prepares the player ahead of the first ding (so the first one is as prompt as the rest).
   func prepare() {

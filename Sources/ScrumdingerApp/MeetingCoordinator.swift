@@ -20,7 +20,9 @@ import ScrumdingerCore
     self.window = window
     self.chime = chime
     chime.prepare()
-    session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { chime.ring() }
+    session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { due in
+      chime.ring(dueAt: due)
+    }
     session.onEnd = onEnd
     page = MeetingPage(scrum: scrum, state: state)
     page.showMuted(chime.isMuted)

@@ -24,6 +24,7 @@ import ScrumdingerCore
     self.state = state
     self.onOpen = onOpen
     list.addCSSClass("scrum-list")
+    list.setAccessibleLabel("Daily Scrums")
     scroller = ScrolledWindow(Clamp(list))
     header.packStart(newButton)
     newButton.onClicked(onNew)

@@ -22,15 +22,16 @@ import Foundation
   public let timer: MeetingTimer
   private let state: AppState
   private let scheduler: any TickScheduler
-  private let chime: @MainActor () -> Void
+  private let chime: @MainActor (_ dueAt: Duration) -> Void
   private var pendingTick: (any ScheduledTick)?
   /// Called once when the meeting ends, however it ends (finished, saved or discarded).
   public var onEnd: (@MainActor (_ saved: Bool) -> Void)?
 
   /// Starts a meeting of `scrum` now: publishes its first numbers and arms the first tick.
+  /// `chime` rings the ding and is told the clock reading at which the change was due.
   public init(
     scrum: DailyScrum, state: AppState, clock: any MonotonicClock, scheduler: any TickScheduler,
-    chime: @escaping @MainActor () -> Void
+    chime: @escaping @MainActor (_ dueAt: Duration) -> Void
   ) {
     self.scrum = scrum
     self.state = state
@@ -49,7 +50,7 @@ import Foundation
     disarm()
     let events = timer.update()
     publish()
-    handle(events)
+    handle(events, dueAt: dueInstant(of: events))
     arm()
   }
 
@@ -78,7 +79,7 @@ import Foundation
     let outcome = timer.nextSpeaker()
     if case .changed(let event) = outcome {
       publish()
-      handle([event])
+      handle([event], dueAt: timer.instant(atPosition: timer.elapsed))
       disarm()
       arm()
     }
@@ -92,9 +93,17 @@ import Foundation
     finish(saved: save)
   }
 
-  private func handle(_ events: [MeetingTimer.Event]) {
+  /// When the change behind `events` was due: the new turn's start, or the meeting's end.
+  private func dueInstant(of events: [MeetingTimer.Event]) -> Duration {
+    if case .speakerChanged(_, let to) = events.last {
+      return timer.instant(atPosition: .seconds(timer.schedule.turns[to].start))
+    }
+    return timer.finishedAt ?? timer.instant(atPosition: timer.elapsed)
+  }
+
+  private func handle(_ events: [MeetingTimer.Event], dueAt: Duration) {
     guard !events.isEmpty else { return }
-    chime()
+    chime(dueAt)
     if events.contains(.finished) { finish(saved: true) }
   }
 

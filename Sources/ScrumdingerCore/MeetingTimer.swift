@@ -61,6 +61,8 @@ public final class MeetingTimer {
   private var elapsedBase: Duration = .zero
   /// Real running time before the current stretch (or the frozen total).
   private var runningBase: Duration = .zero
+  /// The clock reading at which the meeting reached its length, once it has.
+  public private(set) var finishedAt: Duration?
   /// The turn whose start has already been reported.
   private var reportedTurn = 0
 
@@ -90,11 +92,18 @@ public final class MeetingTimer {
   /// `runningTime` to the nearest whole second: what the history records.
   public var runningSeconds: Int { Self.roundedSeconds(runningTime) }
 
+  /// The clock reading at which the meeting clock stood (or will stand) at `position`, given
+  /// how it runs now; for a paused or ended meeting, now.
+  public func instant(atPosition position: Duration) -> Duration {
+    phase == .running ? clock.now - (elapsed - position) : clock.now
+  }
+
   /// Notices what the clock has done since the last call: a new turn, or the end.
   /// Several boundaries crossed at once (a late tick) are one change, so one ding.
   public func update() -> [Event] {
     guard phase == .running else { return [] }
     if clock.now - since >= length - elapsedBase {
+      finishedAt = since + (length - elapsedBase)
       freeze(at: length, running: runningTime)
       phase = .finished
       reportedTurn = schedule.turns.count - 1

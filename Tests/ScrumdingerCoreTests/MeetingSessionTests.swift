@@ -42,7 +42,10 @@ import Testing
     let clock = ManualClock()
     let scheduler = ManualScheduler()
     let chimes = Counter()
-    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { chimes.count += 1 }
+    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { due in
+      chimes.count += 1
+      chimes.dueAt.append(due)
+    }
     return (session, state, clock, scheduler, chimes)
   }
 
@@ -60,6 +63,7 @@ import Testing
     #expect(scheduler.armed.count == 60)
     #expect(scheduler.armed.allSatisfy { $0.delay == .seconds(1) })
     #expect(chimes.count == 3)  // at 20 s, 40 s and the end
+    #expect(chimes.dueAt == [.seconds(20), .seconds(40), .seconds(60)])
     #expect(ended == true)
     #expect(state.meeting.value == nil)
     #expect(listNotifications == 1, "ticks never touch the list; the history entry does, once")
@@ -113,6 +117,7 @@ import Testing
 
 @MainActor final class Counter {
   var count = 0
+  var dueAt: [Duration] = []
 }
 
 @Suite struct SpeakerArcsTests {
@@ -144,5 +149,21 @@ import Testing
     #expect(abs(arcs[0].endDegrees - (43 * 1.2 - 1)) < 1e-9)
     #expect(abs(arcs[6].startDegrees - (258 * 1.2 + 1)) < 1e-9)
     #expect(abs(arcs[6].endDegrees - 359) < 1e-9)
+  }
+}
+
+@MainActor @Suite struct LateTickTests {
+  @Test func aLateTickStillReportsWhenTheChangeWasDue() {
+    let scrum = DailyScrum(title: "x", attendees: [Attendee(name: "A"), Attendee(name: "B")], lengthInMinutes: 1)
+    let state = AppState(scrums: [scrum])
+    let clock = ManualClock()
+    let scheduler = ManualScheduler()
+    var due: [Duration] = []
+    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { due.append($0) }
+    clock.advance(by: .milliseconds(30_250))
+    session.tick()
+    clock.advance(by: .milliseconds(40_000))
+    session.tick()
+    #expect(due == [.seconds(30), .seconds(60)])
   }
 }

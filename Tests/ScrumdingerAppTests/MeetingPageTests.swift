@@ -1,0 +1,159 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+private let standup = DailyScrum(
+  title: "Standup", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1, theme: .navy)
+
+/// Runs the app on a ManualClock with `standup` saved, opens its detail page, starts the
+/// meeting and hands over the window, coordinator and clock.
+@MainActor private func withMeeting(
+  _ body: @escaping @MainActor (ScrumdingerApplication, MainWindow, MeetingCoordinator, ManualClock) throws -> Void
+) {
+  let clock = ManualClock()
+  let store = temporaryStore()
+  guard requireDisplay() else { return }
+  XCTAssertNoThrow(try store.save([standup]))
+  let app = ScrumdingerApplication(store: store, unique: false, clock: clock)
+  let ran = runApp(app) {
+    guard let window = app.mainWindow, window.window.isMapped else { return false }
+    app.state.navigation.value = .detail(scrumID: standup.id)
+    window.detailPage!.startButton.click()
+    guard let meeting = window.meeting else {
+      XCTFail("Start Meeting did not start a meeting")
+      return true
+    }
+    do { try body(app, window, meeting, clock) } catch { XCTFail("threw \(error)") }
+    return true
+  }
+  XCTAssertTrue(ran)
+}
+
+final class MeetingPageTests: XCTestCase {
+  func testHeaderFooterAndRingFollowTheClock() {
+    MainActor.assumeIsolated {
+      withMeeting { app, window, meeting, clock in
+        let page = meeting.page
+        XCTAssertEqual(app.state.navigation.value, .meeting(scrumID: standup.id))
+        XCTAssertEqual(page.speakerLabel.text, "Speaker 1 of 3")
+        XCTAssertEqual(page.elapsedLabel.text, "0")
+        XCTAssertEqual(page.remainingLabel.text, "60")
+        XCTAssertEqual(page.progress.fraction, 0)
+        XCTAssertEqual(page.ring.nameLabel.text, "Ana")
+        XCTAssertTrue(page.root.isMapped)
+
+        clock.advance(by: .seconds(20))
+        meeting.session.tick()
+        XCTAssertEqual(page.speakerLabel.text, "Speaker 2 of 3")
+        XCTAssertEqual(page.elapsedLabel.text, "20")
+        XCTAssertEqual(page.remainingLabel.text, "40")
+        XCTAssertEqual(page.progress.fraction, 1.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(page.ring.nameLabel.text, "Ben")
+
+        page.nextButton.click()
+        XCTAssertEqual(page.speakerLabel.text, "Last Speaker")
+        XCTAssertEqual(page.ring.nameLabel.text, "Cy")
+        XCTAssertEqual(page.elapsedLabel.text, "40")
+      }
+    }
+  }
+
+  func testTicksUpdateOnlyTheMeetingAndTheRingRedrawsOnlyWhenTold() {
+    MainActor.assumeIsolated {
+      withMeeting { app, window, meeting, clock in
+        spin(.milliseconds(200))  // first frame drawn
+        let listNotifications = app.state.scrums.notificationCount
+        let cardsBefore = window.listPage.cards.map(\.row)
+        let updatesBefore = meeting.page.updateCount
+        for _ in 0..<5 {
+          clock.advance(by: .seconds(1))
+          meeting.session.tick()
+        }
+        XCTAssertEqual(meeting.page.updateCount, updatesBefore + 5)
+        XCTAssertEqual(app.state.scrums.notificationCount, listNotifications, "a tick notified the list")
+        XCTAssertTrue(window.listPage.cards.map(\.row).elementsEqual(cardsBefore, by: ===), "the list was rebuilt")
+        // Nothing changes for a while with the clock standing still: no redraws.
+        spin(.milliseconds(300))
+        let draws = meeting.page.ring.area.drawCount
+        spin(.milliseconds(500))
+        XCTAssertEqual(meeting.page.ring.area.drawCount, draws)
+      }
+    }
+  }
+
+  func testTheEndQuestionPausesAndResumeContinues() {
+    MainActor.assumeIsolated {
+      withMeeting { _, _, meeting, clock in
+        clock.advance(by: .seconds(7))
+        meeting.page.endButton.click()
+        XCTAssertNotNil(meeting.endQuestion)
+        XCTAssertEqual(meeting.session.timer.phase, .paused)
+        clock.advance(by: .seconds(30))
+        meeting.endQuestion?.respond("resume")
+        XCTAssertNil(meeting.endQuestion)
+        XCTAssertEqual(meeting.session.timer.phase, .running)
+        XCTAssertEqual(meeting.session.timer.elapsed, .seconds(7))
+      }
+    }
+  }
+
+  func testSaveAndEndRecordsTheRealTimeAndShowsItInHistory() {
+    MainActor.assumeIsolated {
+      withMeeting { app, window, meeting, clock in
+        clock.advance(by: .seconds(13))
+        meeting.page.endButton.click()
+        meeting.endQuestion?.respond("save")
+        XCTAssertNil(window.meeting)
+        XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
+        XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [13])
+        XCTAssertEqual(window.detailPage?.historyRows.count, 1)
+      }
+    }
+  }
+
+  func testDiscardLeavesNoHistory() {
+    MainActor.assumeIsolated {
+      withMeeting { app, window, meeting, clock in
+        clock.advance(by: .seconds(13))
+        meeting.askToEnd()
+        meeting.endQuestion?.respond("discard")
+        XCTAssertNil(window.meeting)
+        XCTAssertEqual(app.state.scrum(standup.id)?.history, [])
+        XCTAssertEqual(window.detailPage?.historyRows.count, 0)
+      }
+    }
+  }
+
+  func testNextOnTheLastSpeakerAsksWithoutDiscard() {
+    MainActor.assumeIsolated {
+      withMeeting { _, _, meeting, _ in
+        meeting.nextSpeaker()
+        meeting.nextSpeaker()
+        XCTAssertNil(meeting.endQuestion)
+        meeting.nextSpeaker()
+        XCTAssertNotNil(meeting.endQuestion, "next on the last speaker asks to end")
+        XCTAssertEqual(meeting.session.timer.phase, .paused)
+        XCTAssertEqual(meeting.endQuestion?.hasResponse("save"), true)
+        XCTAssertEqual(meeting.endQuestion?.hasResponse("resume"), true)
+        XCTAssertEqual(meeting.endQuestion?.hasResponse("discard"), false)
+        meeting.endQuestion?.respond("resume")
+        XCTAssertEqual(meeting.session.timer.phase, .running)
+      }
+    }
+  }
+
+  func testTimeUpSavesHistoryAndReturnsToTheDetailPage() {
+    MainActor.assumeIsolated {
+      withMeeting { app, window, meeting, clock in
+        clock.advance(by: .seconds(61))
+        meeting.session.tick()
+        XCTAssertNil(window.meeting)
+        XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
+        XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [60])
+        XCTAssertEqual(window.detailPage?.historyRows.count, 1)
+      }
+    }
+  }
+}

@@ -1,0 +1,88 @@
+"""End-to-end: a real one-minute meeting, driven through AT-SPI and the keyboard."""
+import re
+import time
+
+from atspi_app import wait_for
+from conftest import read_scrums, scrum, write_scrums
+
+SECONDS_ELAPSED = re.compile(r"Seconds Elapsed (\d+)")
+
+
+def seconds_elapsed(app):
+    label = app.find("label", SECONDS_ELAPSED, within=app.main)
+    return int(SECONDS_ELAPSED.fullmatch(label.name).group(1))
+
+
+def start_meeting(app, title):
+    app.press("push button", title)
+    app.press("push button", "Start Meeting")
+    app.find("label", "Speaker 1 of 3", within=app.main)
+    return time.monotonic()
+
+
+def test_a_one_minute_meeting_runs_to_the_end_and_is_saved(launch, data_home):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben", "Cy"], minutes=1, theme="teal")])
+    app = launch()
+    started = start_meeting(app, "Standup")
+    app.find("image", "Ana is speaking", within=app.main)
+    progress = app.find("progress bar", "Time remaining", within=app.main)
+    assert progress.queryValue().currentValue < 0.1
+    app.find("label", "Seconds Remaining 60", within=app.main, timeout=3)
+
+    app.find("label", "Speaker 2 of 3", within=app.main, timeout=25)
+    assert 19 <= time.monotonic() - started <= 23
+    app.find("image", "Ben is speaking", within=app.main)
+    app.screenshot("meeting.png")
+
+    # Ben talks until shortly before his turn ends, then hands over.
+    wait_for(lambda: seconds_elapsed(app) >= 37, timeout=25, what="Ben's turn to near its end")
+    app.press("push button", "Next speaker", within=app.main)
+    app.find("label", "Last Speaker", within=app.main)
+    app.find("image", "Cy is speaking", within=app.main)
+    assert seconds_elapsed(app) == 40
+
+    history_row = app.find("push button", re.compile(r"Show meeting of .*"), timeout=30)
+    real_seconds = time.monotonic() - started
+    app.find("push button", "Start Meeting")
+    entry = wait_for(lambda: read_scrums(data_home)[0]["history"], what="the history entry saved")
+    assert len(entry) == 1
+    assert abs(entry[0]["durationSeconds"] - real_seconds) <= 2, (entry, real_seconds)
+    assert 55 <= entry[0]["durationSeconds"] <= 60
+    assert [a["name"] for a in entry[0]["attendees"]] == ["Ana", "Ben", "Cy"]
+    history_row.queryAction().doAction(0)
+    app.find("label", re.compile(r"\d+ seconds|\d+ minutes?( \d+ seconds?)?"))
+
+
+def test_keyboard_pauses_skips_and_discards(launch, data_home):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben", "Cy"], minutes=1)])
+    app = launch()
+    app.press("push button", "Standup")
+    app.find("push button", "Start Meeting")
+    app.key("ctrl+Return")  # Start Meeting from the keyboard
+    app.find("label", "Speaker 1 of 3", within=app.main)
+    wait_for(lambda: seconds_elapsed(app) >= 2, what="two seconds to pass")
+
+    app.key("space")
+    app.find("push button", "Resume", within=app.main)
+    paused_at = seconds_elapsed(app)
+    time.sleep(2.5)
+    assert seconds_elapsed(app) == paused_at, "Seconds Elapsed moved while paused"
+    app.key("space")
+    app.find("push button", "Pause", within=app.main)
+    wait_for(lambda: seconds_elapsed(app) > paused_at, timeout=3, what="the clock to run again")
+
+    app.key("n")
+    app.find("label", "Speaker 2 of 3", within=app.main)
+    app.key("Page_Down")
+    app.find("label", "Last Speaker", within=app.main)
+
+    app.key("Escape")
+    dialog = wait_for(lambda: app.window("End meeting?"), what="the End meeting? question")
+    frozen = seconds_elapsed(app)
+    time.sleep(1.5)
+    assert seconds_elapsed(app) == frozen, "the meeting ran on behind the question"
+    app.press("push button", "Discard", within=dialog)
+    app.find("push button", "Start Meeting")
+    app.find("list item", "No meetings yet")
+    time.sleep(1.0)  # past the autosave delay
+    assert read_scrums(data_home)[0]["history"] == []
