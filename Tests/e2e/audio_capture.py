@@ -1,0 +1,95 @@
+"""A private PulseAudio server with a null sink, and a recorder of that sink's monitor whose
+samples carry CLOCK_MONOTONIC times (the clock the app's timer runs on), so ding onsets can
+be compared with the instants the app says the changes were due."""
+import array
+import os
+import subprocess
+import threading
+
+import gi
+
+gi.require_version("Gst", "1.0")
+from gi.repository import Gst  # noqa: E402
+
+from atspi_app import wait_for  # noqa: E402
+
+SINK = "ding_sink"
+
+
+class PulseServer:
+    """pulseaudio with one null sink as the default device, in its own runtime folder."""
+
+    def __init__(self, folder):
+        self.runtime = os.path.join(str(folder), "runtime")
+        os.makedirs(self.runtime, mode=0o700, exist_ok=True)
+        self.env = {
+            "XDG_RUNTIME_DIR": self.runtime,
+            "PULSE_SERVER": f"unix:{self.runtime}/pulse/native",
+        }
+        env = dict(os.environ, **self.env)
+        self.log = open(os.path.join(str(folder), "pulseaudio.log"), "wb")
+        self.proc = subprocess.Popen(
+            ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
+             f"--load=module-null-sink sink_name={SINK}", "--load=module-native-protocol-unix"],
+            env=env, stdout=self.log, stderr=self.log)
+        wait_for(lambda: subprocess.run(["pactl", "info"], env=env, capture_output=True).returncode == 0,
+                 timeout=15, what="pulseaudio to accept clients")
+        subprocess.run(["pactl", "set-default-sink", SINK], env=env, check=True)
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+        self.log.close()
+
+
+class MonitorRecorder:
+    """Records the null sink's monitor as 16 kHz mono with a monotonic time for each buffer."""
+
+    RATE = 16000
+
+    def __init__(self, pulse):
+        os.environ.update(pulse.env)  # pulsesrc in this process talks to the private server
+        Gst.init(None)
+        self.pipeline = Gst.parse_launch(
+            f"pulsesrc device={SINK}.monitor ! audioconvert ! audioresample ! "
+            f"audio/x-raw,format=S16LE,channels=1,rate={self.RATE} ! "
+            "appsink name=sink sync=false max-buffers=0 emit-signals=false")
+        # The system clock is CLOCK_MONOTONIC: buffer times then compare with g_get_monotonic_time.
+        self.pipeline.use_clock(Gst.SystemClock.obtain())
+        self.sink = self.pipeline.get_by_name("sink")
+        self.chunks = []  # (monotonic ns of the first sample, samples)
+        self.running = False
+        self.thread = threading.Thread(target=self._pull, daemon=True)
+
+    def start(self):
+        self.running = True
+        self.pipeline.set_state(Gst.State.PLAYING)
+        self.thread.start()
+        wait_for(lambda: self.chunks, timeout=10, what="the first recorded audio")
+
+    def _pull(self):
+        while self.running:
+            sample = self.sink.emit("try-pull-sample", 100 * Gst.MSECOND)
+            if sample is None:
+                continue
+            buffer = sample.get_buffer()
+            samples = array.array("h", buffer.extract_dup(0, buffer.get_size()))
+            self.chunks.append((self.pipeline.get_base_time() + buffer.pts, samples))
+
+    def stop(self):
+        self.running = False
+        self.thread.join(timeout=5)
+        self.pipeline.set_state(Gst.State.NULL)
+
+    def first_sound_after(self, start_us, threshold=2000, window_us=1_000_000):
+        """Monotonic µs of the first sample louder than `threshold` in [start_us, start_us + window_us]."""
+        for chunk_ns, samples in self.chunks:
+            chunk_us = chunk_ns / 1000
+            end_us = chunk_us + len(samples) * 1_000_000 / self.RATE
+            if end_us < start_us or chunk_us > start_us + window_us:
+                continue
+            for index, value in enumerate(samples):
+                t = chunk_us + index * 1_000_000 / self.RATE
+                if t >= start_us and abs(value) > threshold:
+                    return t
+        return None

@@ -1,0 +1,55 @@
+"""The ding is heard: with a PulseAudio null sink as the default device, a meeting's dings
+start within 100 ms of each speaker boundary, of a skip, and of the end."""
+import os
+import re
+
+import pytest
+
+from atspi_app import wait_for
+from audio_capture import MonitorRecorder, PulseServer
+from conftest import scrum, write_scrums
+
+SECONDS_ELAPSED = re.compile(r"Seconds Elapsed (\d+)")
+DING = re.compile(r"ding due=(\d+) rang=(\d+)")
+
+
+@pytest.fixture
+def pulse(tmp_path):
+    server = PulseServer(tmp_path)
+    yield server
+    server.stop()
+
+
+def test_a_ding_starts_within_100_ms_of_each_change(launch, data_home, pulse, tmp_path):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben", "Cy"], minutes=1)])
+    log_path = str(tmp_path / "events.log")
+    recorder = MonitorRecorder(pulse)
+    recorder.start()
+    try:
+        app = launch(SCRUMDINGER_EVENT_LOG=log_path, **pulse.env)
+        app.press("push button", "Standup")
+        app.press("push button", "Start Meeting")
+        app.find("label", "Speaker 2 of 3", within=app.main, timeout=25)  # boundary at 20 s
+        wait_for(lambda: int(SECONDS_ELAPSED.fullmatch(
+            app.find("label", SECONDS_ELAPSED, within=app.main).name).group(1)) >= 25,
+            timeout=10, what="25 seconds")
+        app.press("push button", "Next speaker", within=app.main)  # a skip to the last speaker
+        app.absent("push button", "Next speaker", timeout=30)  # the end, 20 s later
+        wait_for(lambda: len(open(log_path).read().splitlines()) >= 3, what="three dings logged")
+        wait_for(lambda: recorder.chunks and recorder.chunks[-1][0] / 1000 >
+                 int(DING.findall(open(log_path).read())[-1][0]) + 1_500_000,
+                 what="the last ding recorded")
+    finally:
+        recorder.stop()
+
+    delays_ms = []
+    for due, rang in DING.findall(open(log_path).read()):
+        onset = recorder.first_sound_after(int(due) - 50_000)
+        assert onset is not None, f"no ding heard after the change due at {due}"
+        delays_ms.append((onset - int(due)) / 1000)
+    print("ding onset delays (ms):", ", ".join(f"{d:.1f}" for d in delays_ms))
+    os.makedirs("Tests/output", exist_ok=True)
+    with open("Tests/output/ding-delays.txt", "w") as out:
+        out.write(" ".join(f"{d:.1f}" for d in delays_ms) + "\n")
+    assert len(delays_ms) == 3
+    assert all(-20 <= d <= 100 for d in delays_ms), delays_ms
