@@ -1,22 +1,52 @@
 import CAdwaita
 
-/// libadwaita 1.2 names the buttons it builds itself badly: message-dialog responses and
-/// toast buttons twice ("Cancel Cancel", their label plus a labelled-by relation to the same
-/// label), a toast's close button not at all (its GType, "GtkImage"). This gives every
-/// labelled button under `widget` its plain label, and a close button the name "Close".
-@MainActor func nameButtonsAfterTheirLabels(_ widget: UnsafeMutablePointer<GtkWidget>) {
-  let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-  if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 {
-    let button: UnsafeMutablePointer<GtkButton> = cast(UnsafeMutableRawPointer(widget))
-    if let label = gtk_button_get_label(button) {
-      shim_accessible_set_name(cast(UnsafeMutableRawPointer(widget)), label)
-    } else if string(gtk_button_get_icon_name(button)) == "window-close-symbolic" {
-      shim_accessible_set_name(cast(UnsafeMutableRawPointer(widget)), "Close")
-    }
+/// Names the controls that GTK 4.8 and libadwaita 1.2 build themselves and name badly:
+/// message-dialog and toast buttons come out twice ("Cancel Cancel": their label plus a
+/// labelled-by relation to the same label); others carry only their GType ("GtkScrollbar",
+/// "GtkSearchEntry", "GtkMenuButton", an icon button's "GtkImage"). Walks `widget`'s subtree
+/// and gives each such control a plain name.
+@MainActor func nameStockControls(under widget: UnsafeMutablePointer<GtkWidget>) {
+  if let name = stockName(of: widget) {
+    shim_accessible_set_name(cast(UnsafeMutableRawPointer(widget)), name)
   }
   var child = gtk_widget_get_first_child(widget)
   while let current = child {
-    nameButtonsAfterTheirLabels(current)
+    nameStockControls(under: current)
     child = gtk_widget_get_next_sibling(current)
   }
+}
+
+private func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
+  g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+}
+
+/// Icon names of icon-only buttons GTK builds, and what they do.
+private let iconButtonNames = [
+  "window-close-symbolic": "Close",
+  "edit-find-symbolic": "Search",
+  "open-menu-symbolic": "Menu",
+]
+
+@MainActor private func stockName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+  let raw = UnsafeMutableRawPointer(widget)
+  if isA(widget, gtk_scrollbar_get_type()) {
+    let vertical = gtk_orientable_get_orientation(cast(raw)) == GTK_ORIENTATION_VERTICAL
+    return vertical ? "Vertical scroll bar" : "Horizontal scroll bar"
+  }
+  if isA(widget, gtk_search_entry_get_type()) {
+    return "Search"
+  }
+  if isA(widget, gtk_menu_button_get_type()) {
+    let menu: OpaquePointer = cast(raw)
+    return gtk_menu_button_get_label(menu).map { String(cString: $0) } ?? "Menu"
+  }
+  if isA(widget, gtk_button_get_type()) {
+    let button: UnsafeMutablePointer<GtkButton> = cast(raw)
+    if let label = gtk_button_get_label(button) { return String(cString: label) }
+    if let child = gtk_button_get_child(button), isA(child, gtk_image_get_type()) {
+      return iconButtonNames[string(gtk_image_get_icon_name(cast(UnsafeMutableRawPointer(child))))]
+    }
+    return iconButtonNames[string(gtk_button_get_icon_name(button))]
+  }
+  return nil
 }

@@ -50,7 +50,7 @@ import CAdwaita
       keepAlive = nil
     }
     _ = keepAlive
-    nameButtonsAfterTheirLabels(dialog)
+    nameStockControls(under: dialog)
     gtk_window_present(cast(UnsafeMutableRawPointer(dialog)))
   }
 

@@ -9,9 +9,8 @@ import CAdwaita
     gtk_scrolled_window_set_policy(cast(raw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_child(cast(raw), child.widget)
     expand(vertically: true)
-    // Scroll bars are controls too: give them names instead of "GtkScrollbar".
-    shim_accessible_set_name(cast(UnsafeMutableRawPointer(gtk_scrolled_window_get_vscrollbar(cast(raw)))), "Vertical scroll bar")
-    shim_accessible_set_name(cast(UnsafeMutableRawPointer(gtk_scrolled_window_get_hscrollbar(cast(raw)))), "Horizontal scroll bar")
+    // Scroll bars are controls too: names instead of "GtkScrollbar".
+    nameStockControls(under: widget)
   }
 
   private let child: Widget

@@ -21,6 +21,6 @@ import CAdwaita
       connect(UnsafeMutableRawPointer(toast), "button-clicked", perform: action)
     }
     adw_toast_overlay_add_toast(cast(raw), toast)  // takes ownership; builds the toast widget
-    nameButtonsAfterTheirLabels(widget)
+    nameStockControls(under: widget)
   }
 }

@@ -44,6 +44,7 @@ import CAdwaita
   public func setHelpOverlay(xml: String) {
     let builder = gtk_builder_new_from_string(xml, -1)
     if let overlay = gtk_builder_get_object(builder, "help_overlay") {
+      nameStockControls(under: cast(UnsafeMutableRawPointer(overlay)))
       gtk_application_window_set_help_overlay(cast(raw), cast(UnsafeMutableRawPointer(overlay)))
     }
     g_object_unref(UnsafeMutableRawPointer(builder))

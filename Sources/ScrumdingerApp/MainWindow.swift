@@ -80,6 +80,7 @@ import ScrumdingerCore
     ("end-meeting", ["Escape"]),
     ("mute", ["m"]),
     ("fullscreen", ["F11"]),
+    ("show-help-overlay", ["<Control>question"]),  // added by GTK with the help overlay
   ]
 
   /// Shows and raises the window.

@@ -24,6 +24,7 @@ enum ShortcutsHelp {
     <interface>
       <object class="GtkShortcutsWindow" id="help_overlay">
         <property name="modal">True</property>
+        <property name="title">Keyboard Shortcuts</property>
         <child><object class="GtkShortcutsSection">
           <property name="section-name">shortcuts</property>
           \(group("Scrums", [

@@ -156,4 +156,44 @@ final class MeetingPageTests: XCTestCase {
       }
     }
   }
+
+  func testClosingTheWindowDuringAMeetingAsksFirst() {
+    MainActor.assumeIsolated {
+      withMeeting { _, window, meeting, clock in
+        clock.advance(by: .seconds(3))
+        window.window.close()
+        XCTAssertTrue(window.window.isMapped, "the window closed with a meeting running")
+        XCTAssertNotNil(meeting.endQuestion)
+        XCTAssertEqual(meeting.session.timer.phase, .paused)
+        meeting.endQuestion?.respond("resume")
+        XCTAssertTrue(window.window.isMapped)
+        XCTAssertEqual(meeting.session.timer.phase, .running)
+      }
+    }
+  }
+
+  func testAMissingSoundIsReportedOnceAndTheMeetingGoesOn() {
+    MainActor.assumeIsolated {
+      guard requireDisplay() else { return }
+      let chime = Chime(path: "/nonexistent/ding.ogg")
+      var problems: [String] = []
+      chime.onProblem = { problems.append($0) }
+      chime.ring(dueAt: .zero)
+      chime.ring(dueAt: .zero)
+      XCTAssertEqual(problems, ["the sound file /nonexistent/ding.ogg is missing"])
+    }
+  }
+
+  func testMuteSilencesAndTheButtonSaysSo() {
+    MainActor.assumeIsolated {
+      withMeeting { _, window, meeting, _ in
+        XCTAssertFalse(window.chime.isMuted)
+        meeting.page.muteButton.click()
+        XCTAssertTrue(window.chime.isMuted)
+        XCTAssertEqual(meeting.page.muteButton.tooltip, "Unmute ding")
+        meeting.toggleMute()
+        XCTAssertFalse(window.chime.isMuted)
+      }
+    }
+  }
 }

@@ -71,10 +71,22 @@ def test_keyboard_pauses_skips_and_discards(launch, data_home):
     app.find("push button", "Pause", within=app.main)
     wait_for(lambda: seconds_elapsed(app) > paused_at, timeout=3, what="the clock to run again")
 
+    app.key("m")
+    app.find("push button", "Unmute ding", within=app.main)
+    app.key("m")
+    app.find("push button", "Mute ding", within=app.main)
+
     app.key("n")
     app.find("label", "Speaker 2 of 3", within=app.main)
     app.key("Page_Down")
     app.find("label", "Last Speaker", within=app.main)
+
+    app.key("ctrl+question")
+    shortcuts = wait_for(lambda: app.window("Keyboard Shortcuts"), what="the keyboard shortcuts window")
+    for title in ("Pause or resume", "Next speaker", "End meeting", "New scrum"):
+        app.find("label", title, within=shortcuts)
+    app.key("Escape")
+    wait_for(lambda: app.window("Keyboard Shortcuts") is None, what="the shortcuts window to close")
 
     app.key("Escape")
     dialog = wait_for(lambda: app.window("End meeting?"), what="the End meeting? question")
