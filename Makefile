@@ -1,31 +1,58 @@
 # Two entry points for people: `make run` and `make test`. Each installs the Debian
-# packages it is missing first (with sudo when not root).
+# packages it is missing first (with sudo when not root). `make install` puts a release
+# build under PREFIX (default ~/.local), honouring DESTDIR; `make uninstall` removes it.
 
 SWIFT ?= swift
+APP_ID := io.github.scrumdinger.Scrumdinger
+PREFIX ?= $(HOME)/.local
+DESTDIR ?=
 BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev \
-  libgstreamer-plugins-base1.0-dev pkg-config
+  libgstreamer-plugins-base1.0-dev pkg-config gettext
 RUN_PACKAGES := $(BUILD_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
-  pulseaudio-utils gstreamer1.0-pulseaudio
+  pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream
+LINGUAS := $(shell cat po/LINGUAS)
+MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-.PHONY: run test build deps test-deps clean
+.PHONY: run test build deps test-deps translations pot install uninstall clean
 
 run: deps build
 	.build/debug/scrumdinger
 
-test: test-deps
+test: test-deps translations
 	$(SWIFT) build --build-tests
+	scripts/check-data.sh
 	scripts/run-tests.sh
 
-build:
+build: translations
 	$(SWIFT) build
+
+translations: $(MO_FILES)
+
+.build/locale/%/LC_MESSAGES/scrumdinger.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+# Regenerates the template from the sources and merges it into every catalogue.
+pot:
+	xgettext -L C --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 --package-name=scrumdinger \
+	  --package-version=$$(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/AppID.swift) \
+	  --msgid-bugs-address=none -o po/scrumdinger.pot Sources/*/*.swift
+	for lang in $(LINGUAS); do msgmerge --update --backup=none po/$$lang.po po/scrumdinger.pot; done
 
 deps:
 	scripts/install-deps.sh $(RUN_PACKAGES)
 
 test-deps:
 	scripts/install-deps.sh $(TEST_PACKAGES)
+
+install: deps translations
+	$(SWIFT) build -c release
+	scripts/install.sh install "$(DESTDIR)" "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)"
+
+uninstall:
+	scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
 
 clean:
 	rm -rf .build

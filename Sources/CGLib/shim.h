@@ -1,2 +1,4 @@
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <libintl.h>
+#include <locale.h>

@@ -19,7 +19,7 @@ import CAdwaita
     set { g_simple_action_set_enabled(action, newValue ? 1 : 0) }
   }
 
-  fileprivate var gaction: OpaquePointer { cast(UnsafeMutableRawPointer(action)) }
+  var gaction: OpaquePointer { cast(UnsafeMutableRawPointer(action)) }
 }
 
 extension ApplicationWindow {

@@ -3,6 +3,8 @@ import CAdwaita
 /// A libadwaita application: one per process, identified by its reverse-DNS id.
 @MainActor public final class Application {
   package let app: UnsafeMutablePointer<AdwApplication>
+  /// The command-line switches added so far.
+  private var switches: [String] = []
 
   /// Creates the application. `unique: false` lets several copies run (tests).
   public init(id: String, unique: Bool = true) {
@@ -22,6 +24,36 @@ import CAdwaita
   /// Runs `action` once, just before the main loop ends.
   public func onShutdown(_ action: @escaping @MainActor () -> Void) {
     connect(app, "shutdown", perform: action)
+  }
+
+  /// Adds a command-line switch `--name` (no value), listed by `--help` with `description`.
+  public func addSwitch(_ name: String, description: String) {
+    switches.append(name)
+    g_application_add_main_option(gapp, name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
+  }
+
+  /// Called with the switches given, in the launched process, before any display is
+  /// opened; return an exit status to stop there, or nil to go on (and activate).
+  public func onCommandLine(_ handler: @escaping @MainActor (Set<String>) -> Int32?) {
+    connect(app, "handle-local-options", answer: { [unowned self] dict in
+      let options = dict?.assumingMemoryBound(to: GVariantDict.self)
+      var given = Set<String>()
+      for name in self.switches where g_variant_dict_contains(options, name) != 0 { given.insert(name) }
+      return handler(given) ?? -1
+    })
+  }
+
+
+  /// Registers with the session bus, then runs the application action `name` in the primary
+  /// instance (this process, or the one already running).
+  public func activateAction(_ name: String) {
+    g_application_register(gapp, nil, nil)
+    g_action_group_activate_action(cast(UnsafeMutableRawPointer(app)), name, nil)
+  }
+
+  /// Adds `action` to the application as "app.<name>".
+  public func addAction(_ action: Action) {
+    g_action_map_add_action(cast(UnsafeMutableRawPointer(app)), action.gaction)
   }
 
   /// Runs the main loop until the last window closes or `quit()`; returns the exit status.

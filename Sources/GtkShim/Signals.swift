@@ -33,6 +33,12 @@ func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, decide actio
   connect(instance, signal, action, via: boolTrampoline)
 }
 
+/// Connects a signal of the shape `gint (*)(GObject *self, gpointer arg, gpointer data)`.
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, answer action: @escaping IntPointerHandler) -> gulong {
+  connect(instance, signal, action, via: intPointerTrampoline)
+}
+
 /// Connects a signal of the shape `void (*)(GObject *self, gpointer arg, gpointer data)`.
 @discardableResult
 func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, withArgument action: @escaping PointerHandler) -> gulong {
@@ -56,6 +62,15 @@ typealias BoolHandler = @MainActor () -> Bool
 let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
   let run: BoolHandler = handler(data)
   return MainActor.assumeIsolated { run() } ? 1 : 0
+}
+
+/// Signals of the shape `gint (*)(GObject *self, gpointer arg, gpointer data)`:
+/// GApplication::handle-local-options.
+typealias IntPointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Int32
+let intPointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Int32 = { _, arg, data in
+  let run: IntPointerHandler = handler(data)
+  let address = UInt(bitPattern: arg)
+  return MainActor.assumeIsolated { run(UnsafeMutableRawPointer(bitPattern: address)) }
 }
 
 /// Signals carrying one pointer argument: `void (*)(GObject *self, gpointer arg, gpointer data)`

@@ -3,6 +3,7 @@
 // never stops a meeting.
 import Foundation
 import GtkShim
+import ScrumdingerCore
 
 /// The ding played at each speaker change and at the end of a meeting.
 @MainActor final class Chime {
@@ -38,11 +39,11 @@ import GtkShim
 
   private func load() {
     guard let path, FileManager.default.fileExists(atPath: path) else {
-      report("the sound file \(path ?? "ding.ogg") is missing")
+      report(tr("the sound file %@ is missing", path ?? "ding.ogg"))
       return
     }
     guard let player = SoundPlayer(path: path) else {
-      report("GStreamer could not create a player")
+      report(tr("GStreamer could not create a player"))
       return
     }
     player.onProblem = { [weak self] message in self?.report(message) }

@@ -6,10 +6,10 @@ import ScrumdingerCore
 @MainActor final class DetailPage {
   let root = Box(vertical: true)
   let header: HeaderBar
-  let backButton = Button(iconName: "go-previous-symbolic", accessibleName: "Back")
-  let editButton = Button(label: "Edit")
-  let startButton = Button(iconName: "media-playback-start-symbolic", label: "Start Meeting")
-  let deleteButton = Button(label: "Delete")
+  let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
+  let editButton = Button(label: tr("Edit"))
+  let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
+  let deleteButton = Button(label: tr("Delete"))
   private(set) var historyRows: [(UUID, ActionRow)] = []
   let scrumID: UUID
 
@@ -51,12 +51,12 @@ import ScrumdingerCore
 
 
   private func infoGroup(_ scrum: DailyScrum) -> PreferencesGroup {
-    let group = PreferencesGroup(title: "Meeting Info")
-    let length = ActionRow(title: "Length")
+    let group = PreferencesGroup(title: tr("Meeting Info"))
+    let length = ActionRow(title: tr("Length"))
     length.addPrefix(Image(iconName: "alarm-symbolic"))
     length.addSuffix(Label(Texts.minutes(scrum.lengthInMinutes)))
     group.add(length)
-    let theme = ActionRow(title: "Theme")
+    let theme = ActionRow(title: tr("Theme"))
     theme.addPrefix(Image(iconName: "applications-graphics-symbolic"))
     let swatch = Box()
     swatch.addCSSClass("swatch")
@@ -69,9 +69,9 @@ import ScrumdingerCore
   }
 
   private func attendeesGroup(_ scrum: DailyScrum) -> PreferencesGroup {
-    let group = PreferencesGroup(title: "Attendees")
+    let group = PreferencesGroup(title: tr("Attendees"))
     if scrum.attendees.isEmpty {
-      group.add(ActionRow(title: "No attendees", subtitle: "The meeting has one speaker"))
+      group.add(ActionRow(title: tr("No attendees"), subtitle: tr("The meeting has one speaker")))
     }
     for attendee in scrum.attendees {
       let row = ActionRow(title: attendee.name)
@@ -82,14 +82,14 @@ import ScrumdingerCore
   }
 
   private func historyGroup(_ scrum: DailyScrum, open: @escaping @MainActor (UUID) -> Void) -> PreferencesGroup {
-    let group = PreferencesGroup(title: "History")
+    let group = PreferencesGroup(title: tr("History"))
     if scrum.history.isEmpty {
-      group.add(ActionRow(title: "No meetings yet"))
+      group.add(ActionRow(title: tr("No meetings yet")))
     }
     for entry in scrum.history.reversed() {
       let row = ActionRow(title: Texts.meetingDate(entry.date), subtitle: Texts.duration(seconds: entry.durationSeconds))
       row.addPrefix(Image(iconName: "x-office-calendar-symbolic"))
-      let show = Button(iconName: "go-next-symbolic", accessibleName: "Show meeting of \(row.title)")
+      let show = Button(iconName: "go-next-symbolic", accessibleName: tr("Show meeting of %@", row.title))
       show.setFlat()
       show.align(vertical: .center)
       show.onClicked { open(entry.id) }

@@ -9,17 +9,17 @@ import ScrumdingerCore
   let header: HeaderBar
   let cancelButton: Button
   let confirmButton: Button
-  let titleRow = EntryRow(title: "Title")
+  let titleRow = EntryRow(title: tr("Title"))
   let lengthScale: Scale
   let lengthLabel = Label()
-  let newAttendeeRow = EntryRow(title: "New Attendee")
-  let addAttendeeButton = Button(iconName: "list-add-symbolic", accessibleName: "Add attendee")
+  let newAttendeeRow = EntryRow(title: tr("New Attendee"))
+  let addAttendeeButton = Button(iconName: "list-add-symbolic", accessibleName: tr("Add attendee"))
   private(set) var themeButtons: [(Theme, ToggleButton)] = []
   private(set) var attendeeRows: [AttendeeRow] = []
-  private let attendeesGroup = PreferencesGroup(title: "Attendees")
+  private let attendeesGroup = PreferencesGroup(title: tr("Attendees"))
   private let attendeeList = ListBox()
   private let newAttendeeList = ListBox()
-  private let noAttendeesRow = ActionRow(title: "No attendees yet")
+  private let noAttendeesRow = ActionRow(title: tr("No attendees yet"))
   private(set) var draft: ScrumDraft
   private let onConfirm: @MainActor (DailyScrum) -> Void
   /// The sheet owns itself while its window is open.
@@ -37,12 +37,12 @@ import ScrumdingerCore
   init(parent: Widget, draft: ScrumDraft, onConfirm: @escaping @MainActor (DailyScrum) -> Void) {
     self.draft = draft
     self.onConfirm = onConfirm
-    let title = draft.isNew ? "New Scrum" : "Edit Scrum"
+    let title = draft.isNew ? tr("New Scrum") : tr("Edit Scrum")
     window = DialogWindow(parent: parent, title: title, width: 560, height: 720)
     header = HeaderBar(title: title)
     header.hideWindowButtons()
-    cancelButton = Button(label: draft.isNew ? "Dismiss" : "Cancel")
-    confirmButton = Button(label: draft.isNew ? "Add" : "Done")
+    cancelButton = Button(label: draft.isNew ? tr("Dismiss") : tr("Cancel"))
+    confirmButton = Button(label: draft.isNew ? tr("Add") : tr("Done"))
     confirmButton.addCSSClass("suggested-action")
     header.packStart(cancelButton)
     header.packEnd(confirmButton)
@@ -62,8 +62,8 @@ import ScrumdingerCore
     addAttendeeButton.align(vertical: .center)
     newAttendeeRow.addSuffix(addAttendeeButton)
     // Two lists, so rebuilding the attendee rows never re-parents the entry being typed in.
-    attendeeList.setAccessibleLabel("Attendees")
-    newAttendeeList.setAccessibleLabel("New Attendee")
+    attendeeList.setAccessibleLabel(tr("Attendees"))
+    newAttendeeList.setAccessibleLabel(tr("New Attendee"))
     newAttendeeList.append(newAttendeeRow)
     let lists = Box(vertical: true, spacing: 12)
     lists.append(attendeeList)
@@ -88,10 +88,10 @@ import ScrumdingerCore
   }
 
   private func meetingGroup() -> PreferencesGroup {
-    let group = PreferencesGroup(title: "Meeting Info")
+    let group = PreferencesGroup(title: tr("Meeting Info"))
     group.add(titleRow)
-    let lengthRow = ActionRow(title: "Length")
-    lengthScale.setAccessibleLabel("Length")
+    let lengthRow = ActionRow(title: tr("Length"))
+    lengthScale.setAccessibleLabel(tr("Length"))
     lengthScale.setSizeRequest(width: 200)
     lengthLabel.setSizeRequest(width: 90)
     lengthLabel.setHorizontalAlignment(1)
@@ -102,7 +102,7 @@ import ScrumdingerCore
   }
 
   private func themeGroup() -> PreferencesGroup {
-    let group = PreferencesGroup(title: "Theme")
+    let group = PreferencesGroup(title: tr("Theme"))
     let grid = Box(vertical: true, spacing: 6)
     var line = Box(vertical: false, spacing: 6)
     for (index, theme) in Theme.allCases.enumerated() {
@@ -187,9 +187,9 @@ import ScrumdingerCore
     attendeeRows = draft.attendees.enumerated().map { index, attendee in
       let row = ActionRow(title: attendee.name)
       row.addPrefix(Image(iconName: "avatar-default-symbolic"))
-      let up = Button(iconName: "go-up-symbolic", accessibleName: "Move up")
-      let down = Button(iconName: "go-down-symbolic", accessibleName: "Move down")
-      let remove = Button(iconName: "user-trash-symbolic", accessibleName: "Remove \(attendee.name)")
+      let up = Button(iconName: "go-up-symbolic", accessibleName: tr("Move up"))
+      let down = Button(iconName: "go-down-symbolic", accessibleName: tr("Move down"))
+      let remove = Button(iconName: "user-trash-symbolic", accessibleName: tr("Remove %@", attendee.name))
       for button in [up, down, remove] {
         button.setFlat()
         button.align(vertical: .center)

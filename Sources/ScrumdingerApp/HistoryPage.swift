@@ -5,23 +5,23 @@ import ScrumdingerCore
 @MainActor final class HistoryPage {
   let root = Box(vertical: true)
   let header: HeaderBar
-  let backButton = Button(iconName: "go-previous-symbolic", accessibleName: "Back")
+  let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
 
   init(scrum: DailyScrum, entry: History, back: @escaping @MainActor () -> Void) {
-    header = HeaderBar(title: scrum.title, subtitle: "Meeting History")
+    header = HeaderBar(title: scrum.title, subtitle: tr("Meeting History"))
     header.packStart(backButton)
     backButton.onClicked(back)
 
-    let info = PreferencesGroup(title: "Meeting")
-    let date = ActionRow(title: "Date")
+    let info = PreferencesGroup(title: tr("Meeting"))
+    let date = ActionRow(title: tr("Date"))
     date.addSuffix(Label(Texts.meetingDate(entry.date)))
     info.add(date)
-    let duration = ActionRow(title: "Duration")
+    let duration = ActionRow(title: tr("Duration"))
     duration.addSuffix(Label(Texts.duration(seconds: entry.durationSeconds)))
     info.add(duration)
 
-    let people = PreferencesGroup(title: "Attendees")
-    if entry.attendees.isEmpty { people.add(ActionRow(title: "No attendees")) }
+    let people = PreferencesGroup(title: tr("Attendees"))
+    if entry.attendees.isEmpty { people.add(ActionRow(title: tr("No attendees"))) }
     for attendee in entry.attendees {
       let row = ActionRow(title: attendee.name)
       row.addPrefix(Image(iconName: "avatar-default-symbolic"))

@@ -45,7 +45,7 @@ import ScrumdingerCore
     self.scheduler = scheduler
     ThemeStyle.install()
     window = ApplicationWindow(application: application)
-    window.title = "Scrumdinger"
+    window.title = tr("Scrumdinger")
     window.setDefaultSize(width: 720, height: 760)
     toasts = ToastOverlay(stack)
     window.content = toasts
@@ -57,7 +57,7 @@ import ScrumdingerCore
       application.setAccelerators(accelerators, for: "win." + action)
     }
     window.setHelpOverlay(xml: ShortcutsHelp.xml)
-    chime.onProblem = { [unowned self] message in self.toast("The ding cannot be played: \(message)") }
+    chime.onProblem = { [unowned self] message in self.toast(tr("The ding cannot be played: %@", message)) }
     window.onCloseRequest { [unowned self] in
       guard let meeting = self.meeting else { return false }
       meeting.askToEnd { [unowned self] in self.window.close() }
@@ -95,7 +95,7 @@ import ScrumdingerCore
     var focus: Widget?
     switch route {
     case .list:
-      stack.show(listPage.root, named: "list", title: "Daily Scrums")
+      stack.show(listPage.root, named: "list", title: tr("Daily Scrums"))
       focus = listPage.cards.first { $0.scrumID == detailPage?.scrumID }?.button
       detailPage = nil
       historyPage = nil
@@ -113,11 +113,11 @@ import ScrumdingerCore
       }
       let page = HistoryPage(scrum: scrum, entry: entry) { [unowned self] in self.goBack() }
       historyPage = page
-      stack.show(page.root, named: "history", title: "Meeting History")
+      stack.show(page.root, named: "history", title: tr("Meeting History"))
       focus = page.backButton
     case .meeting(let id):
       guard let meeting, meeting.session.scrum.id == id else { return state.navigation.value = .detail(scrumID: id) }
-      stack.show(meeting.page.root, named: "meeting", title: "Meeting")
+      stack.show(meeting.page.root, named: "meeting", title: tr("Meeting"))
       focus = meeting.page.nextButton
     }
     stack.removePages(except: Self.pageNames(for: route))
@@ -178,7 +178,9 @@ import ScrumdingerCore
     state.navigation.value = .meeting(scrumID: id)
   }
 
-  private func newScrum() {
+  /// Opens the editor for a new scrum (from the list page only).
+  func newScrum() {
+    guard state.navigation.value == .list, editor == nil else { return }
     openEditor(ScrumDraft(newAfter: state.scrums.value))
   }
 
@@ -204,10 +206,10 @@ import ScrumdingerCore
   private func confirmDelete(_ id: UUID) {
     guard let scrum = state.scrum(id) else { return }
     let dialog = MessageDialog(
-      parent: window, heading: "Delete “\(scrum.title)”?",
-      body: "Its meeting history is deleted with it.")
-    dialog.addResponse("cancel", label: "Cancel")
-    dialog.addResponse("delete", label: "Delete", appearance: .destructive)
+      parent: window, heading: tr("Delete “%@”?", scrum.title),
+      body: tr("Its meeting history is deleted with it."))
+    dialog.addResponse("cancel", label: tr("Cancel"))
+    dialog.addResponse("delete", label: tr("Delete"), appearance: .destructive)
     dialog.setDefaults(enter: "cancel", escape: "cancel")
     dialog.present { [unowned self] response in
       guard response == "delete" else { return }
@@ -220,7 +222,7 @@ import ScrumdingerCore
     let scrum = state.scrums.value[index]
     state.navigation.value = .list
     state.scrums.update { $0.remove(at: index) }
-    toast("“\(scrum.title)” deleted", button: "Undo") { [unowned self] in
+    toast(tr("“%@” deleted", scrum.title), button: tr("Undo")) { [unowned self] in
       self.state.scrums.update { $0.insert(scrum, at: min(index, $0.count)) }
     }
   }

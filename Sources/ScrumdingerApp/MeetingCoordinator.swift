@@ -54,10 +54,10 @@ import ScrumdingerCore
     guard endQuestion == nil else { return }
     session.pause()
     let elapsed = Texts.duration(seconds: session.timer.runningSeconds)
-    let dialog = MessageDialog(parent: window, heading: "End meeting?", body: "The meeting has run for \(elapsed).")
-    dialog.addResponse("resume", label: "Resume")
-    if allowDiscard { dialog.addResponse("discard", label: "Discard", appearance: .destructive) }
-    dialog.addResponse("save", label: "Save and End", appearance: .suggested)
+    let dialog = MessageDialog(parent: window, heading: tr("End meeting?"), body: tr("The meeting has run for %@.", elapsed))
+    dialog.addResponse("resume", label: tr("Resume"))
+    if allowDiscard { dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive) }
+    dialog.addResponse("save", label: tr("Save and End"), appearance: .suggested)
     dialog.setDefaults(enter: "save", escape: "resume")
     endQuestion = dialog
     dialog.present { [unowned self] response in

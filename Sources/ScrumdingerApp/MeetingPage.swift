@@ -8,15 +8,15 @@ import ScrumdingerCore
 @MainActor final class MeetingPage {
   let root = Box(vertical: true)
   let header: HeaderBar
-  let endButton = Button(label: "End Meeting")
-  let pauseButton = Button(label: "Pause")
-  let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: "Mute ding")
+  let endButton = Button(label: tr("End Meeting"))
+  let pauseButton = Button(label: tr("Pause"))
+  let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute ding"))
   let progress = ProgressBar()
   let elapsedLabel = Label()
   let remainingLabel = Label()
   let ring: MeetingRing
   let speakerLabel = Label()
-  let nextButton = Button(iconName: "media-skip-forward-symbolic", label: "Next speaker")
+  let nextButton = Button(iconName: "media-skip-forward-symbolic", label: tr("Next speaker"))
   private let speakerCount: Int
   private var observation: ObservationToken?
   /// How many times the page has shown new numbers (for tests).
@@ -50,12 +50,12 @@ import ScrumdingerCore
   }
 
   private func timeHeader() -> Box {
-    progress.setAccessibleLabel("Time remaining")
+    progress.setAccessibleLabel(tr("Time remaining"))
     let numbers = Box(vertical: false)
-    let elapsed = counter(caption: "Seconds Elapsed", value: elapsedLabel, alignment: 0)
+    let elapsed = counter(caption: tr("Seconds Elapsed"), value: elapsedLabel, alignment: 0)
     elapsed.expand(horizontally: true)
     numbers.append(elapsed)
-    numbers.append(counter(caption: "Seconds Remaining", value: remainingLabel, alignment: 1))
+    numbers.append(counter(caption: tr("Seconds Remaining"), value: remainingLabel, alignment: 1))
     let box = Box(vertical: true, spacing: 8)
     box.append(progress)
     box.append(numbers)
@@ -91,19 +91,19 @@ import ScrumdingerCore
     let minutesLeft = (snapshot.secondsRemaining + 59) / 60
     progress.setAccessibleValueText(Texts.minutes(minutesLeft))
     elapsedLabel.text = "\(snapshot.secondsElapsed)"
-    elapsedLabel.setAccessibleLabel("Seconds Elapsed \(snapshot.secondsElapsed)")
+    elapsedLabel.setAccessibleLabel(tr("Seconds Elapsed %d", snapshot.secondsElapsed))
     remainingLabel.text = "\(snapshot.secondsRemaining)"
-    remainingLabel.setAccessibleLabel("Seconds Remaining \(snapshot.secondsRemaining)")
+    remainingLabel.setAccessibleLabel(tr("Seconds Remaining %d", snapshot.secondsRemaining))
     speakerLabel.text = snapshot.isLastSpeaker
-      ? "Last Speaker" : "Speaker \(snapshot.turnIndex + 1) of \(speakerCount)"
-    pauseButton.label = snapshot.phase == .paused ? "Resume" : "Pause"
+      ? tr("Last Speaker") : tr("Speaker %d of %d", snapshot.turnIndex + 1, speakerCount)
+    pauseButton.label = snapshot.phase == .paused ? tr("Resume") : tr("Pause")
     ring.show(snapshot)
   }
 
   /// Shows whether the ding is muted.
   func showMuted(_ muted: Bool) {
     muteButton.setIconName(muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
-    muteButton.setAccessibleLabel(muted ? "Unmute ding" : "Mute ding")
-    muteButton.tooltip = muted ? "Unmute ding" : "Mute ding"
+    muteButton.setAccessibleLabel(muted ? tr("Unmute ding") : tr("Mute ding"))
+    muteButton.tooltip = muted ? tr("Unmute ding") : tr("Mute ding")
   }
 }

@@ -7,7 +7,7 @@ import ScrumdingerCore
   let root: Overlay
   let area = DrawingArea()
   let nameLabel = Label()
-  let speakingLabel = Label("is speaking")
+  let speakingLabel = Label(tr("is speaking"))
   private let schedule: SpeakerSchedule
   private let theme: Theme
   private var arcs: [SpeakerArc] = []
@@ -36,7 +36,7 @@ import ScrumdingerCore
     let name = schedule.turns[snapshot.turnIndex].name
     if nameLabel.text != name {
       nameLabel.text = name
-      area.setAccessibleLabel("\(name) is speaking")
+      area.setAccessibleLabel(tr("%@ is speaking", name))
     }
     arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot)
     area.queueDraw()

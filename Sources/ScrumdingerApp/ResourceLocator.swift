@@ -1,7 +1,7 @@
 // Resources (CSS, the ding) live in the repository's Resources/ during development and in
-// <prefix>/share/io.github.scrumdinger.Scrumdinger after `make install`. The executable finds
-// them from its own location, so neither case needs configuration;
-// SCRUMDINGER_RESOURCES overrides both.
+// <prefix>/share/io.github.scrumdinger.Scrumdinger after `make install`; translations in
+// .build/locale and <prefix>/share/locale. The executable finds them from its own location,
+// so neither case needs configuration; SCRUMDINGER_RESOURCES / _LOCALEDIR override.
 import Foundation
 import ScrumdingerCore
 
@@ -10,9 +10,6 @@ enum ResourceLocator {
   /// The folder holding `style.css`, or nil (the app then runs unstyled and says so).
   static let directory: String? = {
     let environment = ProcessInfo.processInfo.environment["SCRUMDINGER_RESOURCES"]
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    let binDir = (executable as NSString).deletingLastPathComponent
     let candidates = [environment].compactMap { $0 } + [
       binDir + "/../share/" + appID,
       binDir + "/../../Resources",
@@ -22,6 +19,25 @@ enum ResourceLocator {
       .map { ($0 as NSString).standardizingPath }
       .first { FileManager.default.fileExists(atPath: $0 + "/style.css") }
   }()
+
+  /// The folder of compiled translations: `<prefix>/share/locale` when installed, the build
+  /// folder's `locale` (made by `make`) in development; SCRUMDINGER_LOCALEDIR overrides.
+  static let localeDirectory: String? = {
+    let probe = "/zh_CN/LC_MESSAGES/\(textDomain).mo"
+    let candidates = [ProcessInfo.processInfo.environment["SCRUMDINGER_LOCALEDIR"]].compactMap { $0 } + [
+      binDir + "/../share/locale",
+      binDir + "/../../locale",
+    ]
+    return candidates
+      .map { ($0 as NSString).standardizingPath }
+      .first { FileManager.default.fileExists(atPath: $0 + probe) }
+  }()
+
+  private static var binDir: String {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return (executable as NSString).deletingLastPathComponent
+  }
 
   /// The full path of resource `name`, if the resource folder was found.
   static func path(_ name: String) -> String? {

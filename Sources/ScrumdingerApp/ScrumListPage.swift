@@ -6,13 +6,19 @@ import ScrumdingerCore
 @MainActor final class ScrumListPage {
   /// The page's root widget.
   let root = Box(vertical: true)
-  let header = HeaderBar(title: "Daily Scrums")
-  let newButton = Button(iconName: "list-add-symbolic", accessibleName: "New Scrum")
+  let header = HeaderBar(title: tr("Daily Scrums"))
+  let newButton = Button(iconName: "list-add-symbolic", accessibleName: tr("New Scrum"))
   let list = ListBox(boxed: false)
-  let emptyButton = Button(label: "New Scrum")
+  let emptyButton = Button(label: tr("New Scrum"))
+  let menuButton = MenuButton(
+    iconName: "open-menu-symbolic", accessibleName: tr("Main Menu"),
+    items: [
+      (tr("Keyboard Shortcuts"), "win.show-help-overlay"), (tr("About Scrumdinger"), "app.about"), nil,
+      (tr("Quit"), "app.quit"),
+    ])
   private(set) var cards: [ScrumCard] = []
   private let emptyPage = StatusPage(
-    title: "No Scrums", description: "Add a scrum to keep its stand-up on time.",
+    title: tr("No Scrums"), description: tr("Add a scrum to keep its stand-up on time."),
     iconName: "x-office-calendar-symbolic")
   private let scroller: ScrolledWindow
   private let state: AppState
@@ -24,9 +30,10 @@ import ScrumdingerCore
     self.state = state
     self.onOpen = onOpen
     list.addCSSClass("scrum-list")
-    list.setAccessibleLabel("Daily Scrums")
+    list.setAccessibleLabel(tr("Daily Scrums"))
     scroller = ScrolledWindow(Clamp(list))
     header.packStart(newButton)
+    header.packEnd(menuButton)
     newButton.onClicked(onNew)
     emptyButton.addCSSClass("pill")
     emptyButton.addCSSClass("suggested-action")

@@ -27,10 +27,40 @@ import ScrumdingerCore
   ) {
     self.store = store
     self.clock = clock
+    setUpLocalization(localeDirectory: ResourceLocator.localeDirectory)
     application = Application(id: appID, unique: unique)
     application.onActivate { [unowned self] in self.activate() }
     application.onShutdown { [unowned self] in self.autoSave?.flush() }
+    application.addSwitch("version", description: tr("Show the version and quit"))
+    application.addSwitch("new-scrum", description: tr("Open the editor for a new scrum"))
+    application.onCommandLine { [unowned self] switches in
+      if switches.contains("version") {
+        print("scrumdinger \(appVersion)")
+        return 0
+      }
+      if switches.contains("new-scrum") { self.application.activateAction("new-scrum") }
+      return nil
+    }
+    for action in appActions { application.addAction(action) }
+    application.setAccelerators(["<Control>q"], for: "app.quit")
   }
+
+  /// Application-wide actions: the menu's and the desktop file's.
+  private lazy var appActions = [
+    Action("new-scrum") { [unowned self] in
+      self.activate()
+      self.mainWindow?.newScrum()
+    },
+    Action("about") { [unowned self] in
+      guard let window = self.mainWindow?.window else { return }
+      AboutWindow.present(
+        over: window, name: tr("Scrumdinger"), iconName: appID, version: appVersion,
+        developer: "The Scrumdinger for Linux developers",
+        comments: tr("Keep daily stand-up meetings on time"), copyright: "© 2026 The Scrumdinger for Linux developers")
+    },
+    // Through the window, so a running meeting is asked about first.
+    Action("quit") { [unowned self] in self.mainWindow?.window.close() },
+  ]
 
   /// Runs until the window closes; returns the process exit status.
   public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
@@ -61,11 +91,11 @@ import ScrumdingerCore
 
   private func askAboutUnreadableFile(_ error: StoreError, in window: MainWindow) {
     let dialog = MessageDialog(
-      parent: window.window, heading: "Your Scrums Could Not Be Read",
+      parent: window.window, heading: tr("Your Scrums Could Not Be Read"),
       body: error.description
-        + "\n\nStart Fresh moves the file aside, keeping it, and starts an empty list. Quit leaves everything as it is.")
-    dialog.addResponse("quit", label: "Quit")
-    dialog.addResponse("start-fresh", label: "Start Fresh", appearance: .destructive)
+        + "\n\n" + tr("Start Fresh moves the file aside, keeping it, and starts an empty list. Quit leaves everything as it is."))
+    dialog.addResponse("quit", label: tr("Quit"))
+    dialog.addResponse("start-fresh", label: tr("Start Fresh"), appearance: .destructive)
     dialog.setDefaults(enter: nil, escape: "quit")
     loadErrorDialog = dialog
     dialog.present { [unowned self] response in
@@ -74,7 +104,7 @@ import ScrumdingerCore
       do {
         let aside = try self.store.moveUnreadableAside()
         self.startSaving()
-        window.toast("The old file was kept as “\(aside)”")
+        window.toast(tr("The old file was kept as “%@”", aside))
       } catch {
         // Still blocked: nothing will be saved, and the toast says why.
         window.toast(String(describing: error))

@@ -1,54 +1,59 @@
+import Foundation
+import ScrumdingerCore
+
 /// The keyboard-shortcuts window (Ctrl+?), as GtkBuilder XML: every accelerator of
-/// MainWindow.accelerators plus the editor sheet's own.
+/// MainWindow.accelerators plus the editor sheet's own, titles translated. (Built without
+/// multi-line literals so xgettext's C parser finds every `tr`.)
 enum ShortcutsHelp {
+  /// `text` safe inside XML character data.
+  private static func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;")
+  }
+
+  private static func property(_ name: String, _ value: String) -> String {
+    "<property name=\"\(name)\">\(escaped(value))</property>"
+  }
+
   private static func shortcut(_ title: String, _ accelerator: String) -> String {
-    """
-    <child><object class="GtkShortcutsShortcut">
-      <property name="title">\(title)</property>
-      <property name="accelerator">\(accelerator)</property>
-    </object></child>
-    """
+    "<child><object class=\"GtkShortcutsShortcut\">" + property("title", title)
+      + property("accelerator", accelerator) + "</object></child>"
   }
 
   private static func group(_ title: String, _ shortcuts: [String]) -> String {
-    """
-    <child><object class="GtkShortcutsGroup">
-      <property name="title">\(title)</property>
-      \(shortcuts.joined(separator: "\n"))
-    </object></child>
-    """
+    "<child><object class=\"GtkShortcutsGroup\">" + property("title", title) + shortcuts.joined()
+      + "</object></child>"
   }
 
-  static let xml = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <interface>
-      <object class="GtkShortcutsWindow" id="help_overlay">
-        <property name="modal">True</property>
-        <property name="title">Keyboard Shortcuts</property>
-        <child><object class="GtkShortcutsSection">
-          <property name="section-name">shortcuts</property>
-          \(group("Scrums", [
-            shortcut("New scrum", "&lt;Control&gt;n"),
-            shortcut("Edit scrum", "&lt;Control&gt;e"),
-            shortcut("Start meeting", "&lt;Control&gt;Return"),
-            shortcut("Go back", "&lt;Alt&gt;Left"),
-          ]))
-          \(group("Editor", [
-            shortcut("Add or Done", "&lt;Control&gt;Return"),
-            shortcut("Dismiss or Cancel", "Escape"),
-          ]))
-          \(group("Meeting", [
-            shortcut("Pause or resume", "space"),
-            shortcut("Next speaker", "Right n Page_Down"),
-            shortcut("End meeting", "Escape"),
-            shortcut("Mute or unmute the ding", "m"),
-            shortcut("Full screen", "F11"),
-          ]))
-          \(group("General", [
-            shortcut("Keyboard shortcuts", "&lt;Control&gt;question"),
-          ]))
-        </object></child>
-      </object>
-    </interface>
-    """
+  static var xml: String {
+    let groups = [
+      group(tr("Scrums"), [
+        shortcut(tr("New scrum"), "<Control>n"),
+        shortcut(tr("Edit scrum"), "<Control>e"),
+        shortcut(tr("Start meeting"), "<Control>Return"),
+        shortcut(tr("Go back"), "<Alt>Left"),
+      ]),
+      group(tr("Editor"), [
+        shortcut(tr("Add or Done"), "<Control>Return"),
+        shortcut(tr("Dismiss or Cancel"), "Escape"),
+      ]),
+      group(tr("Meeting"), [
+        shortcut(tr("Pause or resume"), "space"),
+        shortcut(tr("Next speaker"), "Right n Page_Down"),
+        shortcut(tr("End meeting"), "Escape"),
+        shortcut(tr("Mute or unmute the ding"), "m"),
+        shortcut(tr("Full screen"), "F11"),
+      ]),
+      group(tr("General"), [
+        shortcut(tr("Keyboard shortcuts"), "<Control>question"),
+        shortcut(tr("Main menu"), "F10"),
+        shortcut(tr("Quit"), "<Control>q"),
+      ]),
+    ]
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><interface>"
+      + "<object class=\"GtkShortcutsWindow\" id=\"help_overlay\">" + property("modal", "True")
+      + property("title", tr("Keyboard Shortcuts"))
+      + "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
+      + groups.joined() + "</object></child></object></interface>"
+  }
 }

@@ -11,10 +11,8 @@ enum ThemeStyle {
   static var themeCSS: String {
     Theme.allCases.map { theme in
       let (main, accent) = (theme.mainColor.cssHex, theme.accentColor.cssHex)
-      return """
-        .\(cssClass(theme)) { background-color: \(main); color: \(accent); }
-        .\(cssClass(theme)) trough > progress { background-color: \(accent); }
-        """
+      return ".\(cssClass(theme)) { background-color: \(main); color: \(accent); }\n"
+        + ".\(cssClass(theme)) trough > progress { background-color: \(accent); }"
     }.joined(separator: "\n")
   }
 

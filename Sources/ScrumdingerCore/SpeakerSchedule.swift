@@ -22,7 +22,7 @@ public struct SpeakerSchedule: Equatable, Sendable {
   /// Splits `lengthSeconds` among `names` in order. Leftover seconds go one each to the first
   /// speakers, so the shares add up to the length exactly. No names → one "Speaker 1".
   public init(names: [String], lengthSeconds: Int) {
-    let speakers = names.isEmpty ? ["Speaker 1"] : names
+    let speakers = names.isEmpty ? [tr("Speaker %d", 1)] : names
     let length = max(0, lengthSeconds)
     let base = length / speakers.count
     let extra = length % speakers.count

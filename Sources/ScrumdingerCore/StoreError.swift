@@ -13,11 +13,11 @@ public enum UnreadableReason: Error, Equatable, Sendable, CustomStringConvertibl
 
   public var description: String {
     switch self {
-    case .notJSON: "it is not valid JSON (it may be truncated or damaged)"
-    case .unexpectedContent(let at, let detail): "unexpected content at \(at): \(detail)"
-    case .futureVersion(let v): "it was written by a newer Scrumdinger (format version \(v))"
+    case .notJSON: tr("it is not valid JSON (it may be truncated or damaged)")
+    case .unexpectedContent(let at, let detail): tr("unexpected content at %@: %@", at, detail)
+    case .futureVersion(let v): tr("it was written by a newer Scrumdinger (format version %d)", v)
     case .invalidValue(let what): what
-    case .cannotOpen(let why): "it cannot be opened: \(why)"
+    case .cannotOpen(let why): tr("it cannot be opened: %@", why)
     }
   }
 }
@@ -37,13 +37,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unreadable(let path, let reason):
-      "Could not read “\(path)”: \(reason)."
+      tr("Could not read “%@”: %@.", path, reason.description)
     case .saveRefused(let path):
-      "Not saving: “\(path)” could not be read, and it is kept until you choose to start fresh."
+      tr("Not saving: “%@” could not be read, and it is kept until you choose to start fresh.", path)
     case .writeFailed(let path, let message):
-      "Could not save “\(path)”: \(message). The previous file is unchanged."
+      tr("Could not save “%@”: %@. The previous file is unchanged.", path, message)
     case .moveAsideFailed(let path, let message):
-      "Could not move “\(path)” aside: \(message)."
+      tr("Could not move “%@” aside: %@.", path, message)
     }
   }
 }

@@ -47,8 +47,27 @@ public enum Theme: String, CaseIterable, Codable, Sendable, Identifiable {
 
   public var id: String { rawValue }
 
-  /// The name shown to people: "Bubblegum".
-  public var name: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+  /// The name shown to people: "Bubblegum" (translated).
+  public var name: String {
+    switch self {
+    case .bubblegum: tr("Bubblegum")
+    case .buttercup: tr("Buttercup")
+    case .indigo: tr("Indigo")
+    case .lavender: tr("Lavender")
+    case .magenta: tr("Magenta")
+    case .navy: tr("Navy")
+    case .orange: tr("Orange")
+    case .oxblood: tr("Oxblood")
+    case .periwinkle: tr("Periwinkle")
+    case .poppy: tr("Poppy")
+    case .purple: tr("Purple")
+    case .seafoam: tr("Seafoam")
+    case .sky: tr("Sky")
+    case .tan: tr("Tan")
+    case .teal: tr("Teal")
+    case .yellow: tr("Yellow")
+    }
+  }
 
   /// The fill colour of cards, the meeting panel and the progress bar.
   public var mainColor: RGBColor {

@@ -1,0 +1,29 @@
+import CAdwaita
+
+/// A header-bar button opening a menu of actions.
+@MainActor public final class MenuButton: Widget {
+  /// A menu button with `iconName`, named `accessibleName`, listing `items` as (label,
+  /// detailed action such as "app.quit") in sections separated by nil.
+  public init(iconName: String, accessibleName: String, items: [(String, String)?]) {
+    super.init(gtk_menu_button_new())
+    gtk_menu_button_set_icon_name(cast(raw), iconName)
+    gtk_menu_button_set_primary(cast(raw), 1)  // F10 opens it
+    setAccessibleLabel(accessibleName)
+    tooltip = accessibleName
+    let menu = g_menu_new()
+    var section = g_menu_new()
+    for item in items {
+      if let (label, action) = item {
+        g_menu_append(section, label, action)
+      } else {
+        g_menu_append_section(menu, nil, cast(UnsafeMutableRawPointer(section!)))
+        g_object_unref(UnsafeMutableRawPointer(section))
+        section = g_menu_new()
+      }
+    }
+    g_menu_append_section(menu, nil, cast(UnsafeMutableRawPointer(section!)))
+    g_object_unref(UnsafeMutableRawPointer(section))
+    gtk_menu_button_set_menu_model(cast(raw), cast(UnsafeMutableRawPointer(menu!)))
+    g_object_unref(UnsafeMutableRawPointer(menu))
+  }
+}

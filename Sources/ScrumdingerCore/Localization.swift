@@ -1,0 +1,38 @@
+// Every user-visible string, accessible names included, goes through GNU gettext (libc's,
+// so the core stays GTK-free). Extraction: `make pot` runs xgettext over the Swift sources
+// with the keywords `tr` and `trn`; catalogues live in po/, compiled by `make`.
+import CGLib
+import Foundation
+
+/// The gettext text domain.
+public let textDomain = "scrumdinger"
+
+/// Sets up translation: the user's locale (LANG/LC_*/LANGUAGE) and the catalogue folder.
+public func setUpLocalization(localeDirectory: String?) {
+  setlocale(LC_ALL, "")
+  if let localeDirectory { bindtextdomain(textDomain, localeDirectory) }
+  bind_textdomain_codeset(textDomain, "UTF-8")
+}
+
+/// The translation of `message`; `arguments` fill its `%@` (strings) and `%d` (numbers).
+public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
+  let translated = message.withCString { id in
+    // Untranslated, gettext returns the argument itself: keep the Swift string then.
+    guard let result = dgettext(textDomain, id), result != id else { return message }
+    return String(cString: result)
+  }
+  return arguments.isEmpty ? translated : String(format: translated, arguments: arguments)
+}
+
+/// The translation of `singular`/`plural` chosen for `count`, with `%d` filled by `count`.
+public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+  let translated = singular.withCString { one in
+    plural.withCString { many in
+      guard let result = dngettext(textDomain, one, many, UInt(max(0, count))) else { return plural }
+      if result == one { return singular }
+      if result == many { return plural }
+      return String(cString: result)
+    }
+  }
+  return String(format: translated, count)
+}

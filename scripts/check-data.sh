@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Lints the desktop data and translations, and checks `make install` / `make uninstall`
+# into a temporary DESTDIR: exactly the expected files, an installed binary that runs, and
+# nothing left behind.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+app=io.github.scrumdinger.Scrumdinger
+fail() { echo "check-data: $*" >&2; exit 1; }
+
+desktop-file-validate "data/$app.desktop"
+appstreamcli validate --no-net --pedantic "data/$app.metainfo.xml"
+
+# The template matches the sources, and every catalogue translates all of it.
+fresh_pot="$(mktemp --suffix=.pot)"
+trap 'rm -f "$fresh_pot"' EXIT
+xgettext -L C --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 --msgid-bugs-address=none \
+  -o "$fresh_pot" Sources/*/*.swift
+diff <(msgcat --no-location --sort-output -u "$fresh_pot" | grep -E '^msgid') \
+     <(msgcat --no-location --sort-output -u po/scrumdinger.pot | grep -E '^msgid') \
+  || fail "po/scrumdinger.pot is out of date: run make pot"
+for lang in $(cat po/LINGUAS); do
+  msgcmp "po/$lang.po" "$fresh_pot" || fail "po/$lang.po misses translations"
+  stats=$(msgfmt --check --statistics -o /dev/null "po/$lang.po" 2>&1)
+  case $stats in *untranslated*|*fuzzy*) fail "po/$lang.po: $stats" ;; esac
+  echo "po/$lang.po: $stats"
+done
+
+# Install into a temporary DESTDIR and compare with the expected list.
+stage="$(mktemp -d)"
+trap 'rm -f "$fresh_pot"; rm -rf "$stage"' EXIT
+prefix=/usr/local
+make --no-print-directory install DESTDIR="$stage" PREFIX="$prefix" >/dev/null
+expected=$(scripts/install.sh files "$prefix" | sed "s|^|$prefix/|" | sort)
+actual=$(cd "$stage" && find . -type f | sed 's|^\.||' | sort)
+[ "$expected" = "$actual" ] || fail "installed files differ:"$'\n'"$(diff <(echo "$expected") <(echo "$actual"))"
+echo "make install put $(echo "$actual" | wc -l) files under DESTDIR$prefix"
+version=$("$stage$prefix/bin/scrumdinger" --version)
+[ "$version" = "scrumdinger $(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/AppID.swift)" ] \
+  || fail "installed binary says '$version'"
+make --no-print-directory uninstall DESTDIR="$stage" PREFIX="$prefix" >/dev/null
+left=$(cd "$stage" && find . -type f)
+[ -z "$left" ] || fail "make uninstall left: $left"
+echo "check-data: all good"

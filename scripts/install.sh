@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# install.sh install DESTDIR PREFIX BINDIR  — copies the app into DESTDIR/PREFIX
+# install.sh uninstall DESTDIR PREFIX       — removes exactly what `install` puts there
+# The file list is printed by `install.sh files PREFIX`, and is the one source of truth.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+app=io.github.scrumdinger.Scrumdinger
+mode=$1 destdir=${2:-} prefix=${3:-$HOME/.local}
+
+files() {  # "source destination" pairs, destination relative to PREFIX
+  echo ".bin/scrumdinger bin/scrumdinger"
+  echo "Resources/style.css share/$app/style.css"
+  echo "Resources/ding.ogg share/$app/ding.ogg"
+  echo "data/$app.desktop share/applications/$app.desktop"
+  echo "data/$app.metainfo.xml share/metainfo/$app.metainfo.xml"
+  echo "data/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/scalable/apps/$app.svg"
+  echo "data/icons/hicolor/symbolic/apps/$app-symbolic.svg share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
+  for lang in $(cat po/LINGUAS); do
+    echo ".build/locale/$lang/LC_MESSAGES/scrumdinger.mo share/locale/$lang/LC_MESSAGES/scrumdinger.mo"
+  done
+}
+
+# Caches are refreshed only for a real install (no DESTDIR: packagers refresh their own), and
+# only where they already exist, so uninstall leaves the tree as it found it.
+refresh_caches() {
+  [ -z "$destdir" ] || return 0
+  local root=$prefix/share
+  if command -v gtk-update-icon-cache >/dev/null && [ -f "$root/icons/hicolor/icon-theme.cache" ]; then
+    gtk-update-icon-cache -q -t -f "$root/icons/hicolor" || true
+  fi
+  if command -v update-desktop-database >/dev/null && [ -f "$root/applications/mimeinfo.cache" ]; then
+    update-desktop-database -q "$root/applications" || true
+  fi
+}
+
+case $mode in
+  files)
+    files | awk '{print $2}' ;;
+  install)
+    bindir=$4
+    files | while read -r source target; do
+      [ "$source" = .bin/scrumdinger ] && source=$bindir/scrumdinger
+      mode_bits=644
+      [ "$target" = bin/scrumdinger ] && mode_bits=755
+      install -D -m "$mode_bits" "$source" "$destdir$prefix/$target"
+      echo "installed $prefix/$target"
+    done
+    refresh_caches ;;
+  uninstall)
+    files | while read -r _ target; do
+      rm -f "$destdir$prefix/$target"
+      echo "removed $prefix/$target"
+    done
+    rmdir "$destdir$prefix/share/$app" 2>/dev/null || true
+    refresh_caches ;;
+  *)
+    echo "usage: $0 install|uninstall|files DESTDIR PREFIX [BINDIR]" >&2
+    exit 2 ;;
+esac
