@@ -51,6 +51,14 @@ import CAdwaita
     g_action_group_activate_action(cast(UnsafeMutableRawPointer(app)), name, nil)
   }
 
+  /// Shows a desktop notification; a later one with the same `id` replaces it.
+  public func sendNotification(id: String, title: String, body: String) {
+    let notification = g_notification_new(title)
+    g_notification_set_body(notification, body)
+    g_application_send_notification(gapp, id, notification)
+    g_object_unref(UnsafeMutableRawPointer(notification))
+  }
+
   /// Adds `action` to the application as "app.<name>".
   public func addAction(_ action: Action) {
     g_action_map_add_action(cast(UnsafeMutableRawPointer(app)), action.gaction)

@@ -22,11 +22,14 @@ import CAdwaita
   /// Shows and focuses the window.
   public func present() { gtk_window_present(window) }
 
-  /// Closes and destroys the window.
-  public func close() { gtk_window_destroy(window) }
+  /// Closes the window (as its close button would; `onClose` handlers run).
+  public func close() { gtk_window_close(window) }
 
-  /// Called once the window is gone, however it was closed.
-  public func onDestroy(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "destroy", perform: action)
+  /// Called when the window closes, however it is closed (`close()`, the window manager).
+  public func onClose(_ action: @escaping @MainActor () -> Void) {
+    connect(raw, "close-request", decide: {
+      action()
+      return false  // let GTK close it
+    })
   }
 }

@@ -10,6 +10,11 @@ import CAdwaita
     gtk_menu_button_set_primary(cast(raw), 1)  // F10 opens it
     setAccessibleLabel(accessibleName)
     tooltip = accessibleName
+    // The button users (and screen readers) press is GtkMenuButton's inner toggle button,
+    // which would otherwise be named after its parent's GType.
+    if let inner = gtk_widget_get_first_child(widget) {
+      shim_accessible_set_name(cast(UnsafeMutableRawPointer(inner)), accessibleName)
+    }
     let menu = g_menu_new()
     var section = g_menu_new()
     for item in items {

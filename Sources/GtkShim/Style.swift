@@ -1,7 +1,23 @@
 import CAdwaita
 
-/// Application-wide CSS.
+/// Application-wide CSS and colour scheme.
 public enum Style {
+  /// Light or dark, as libadwaita's style manager applies it.
+  public enum Scheme { case followSystem, forceLight, forceDark }
+
+  /// Sets the colour scheme (the app follows the system unless told otherwise).
+  @MainActor public static func setScheme(_ scheme: Scheme) {
+    let manager = adw_style_manager_get_default()
+    switch scheme {
+    case .followSystem: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_DEFAULT)
+    case .forceLight: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_FORCE_LIGHT)
+    case .forceDark: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_FORCE_DARK)
+    }
+  }
+
+  /// Whether dark style is in effect now.
+  @MainActor public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
+
   /// Adds `css` to every window on the default display, above the theme.
   @MainActor public static func load(_ css: String) {
     let provider = gtk_css_provider_new()

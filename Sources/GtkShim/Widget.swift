@@ -88,6 +88,13 @@ import CAdwaita
     shim_accessible_hide(cast(raw))
   }
 
+  /// The text colour CSS gives the widget now, as 0…255 red, green, blue.
+  package var foregroundColor: (red: Int, green: Int, blue: Int) {
+    var color = GdkRGBA()
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
+    return (Int((color.red * 255).rounded()), Int((color.green * 255).rounded()), Int((color.blue * 255).rounded()))
+  }
+
   /// Sets the same margin on all four sides.
   public func setMargins(_ all: Int) {
     gtk_widget_set_margin_top(widget, Int32(all))

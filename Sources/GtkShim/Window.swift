@@ -28,6 +28,9 @@ import CAdwaita
   /// Closes the window as its close button does (close handlers run first).
   public func close() { gtk_window_close(window) }
 
+  /// Whether the window has the keyboard focus (it is the active window).
+  public var isActive: Bool { gtk_window_is_active(window) != 0 }
+
   /// Whether the window fills the screen.
   public var isFullscreen: Bool {
     get { gtk_window_is_fullscreen(window) != 0 }

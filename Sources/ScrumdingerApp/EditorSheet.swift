@@ -79,7 +79,7 @@ import ScrumdingerCore
   /// Shows the sheet with the title field focused.
   func present() {
     keepAlive = self
-    window.onDestroy { [weak self] in
+    window.onClose { [weak self] in
       // Released on the next loop iteration, never inside the window's own signal emission.
       _ = Timeout(after: .zero) { self?.keepAlive = nil }
     }

@@ -36,6 +36,7 @@ import ScrumdingerCore
   ]
   private let clock: any MonotonicClock
   private let scheduler: any TickScheduler
+  private unowned let application: Application
   private let state: AppState
   private var observations: [ObservationToken] = []
 
@@ -43,6 +44,7 @@ import ScrumdingerCore
     self.state = state
     self.clock = clock
     self.scheduler = scheduler
+    self.application = application
     ThemeStyle.install()
     window = ApplicationWindow(application: application)
     window.title = tr("Scrumdinger")
@@ -170,7 +172,8 @@ import ScrumdingerCore
   private func startMeeting(_ id: UUID) {
     guard meeting == nil, let scrum = state.scrum(id) else { return }
     meeting = MeetingCoordinator(
-      scrum: scrum, state: state, window: window, chime: chime, clock: clock, scheduler: scheduler
+      scrum: scrum, state: state, application: application, window: window, chime: chime, clock: clock,
+      scheduler: scheduler
     ) { [unowned self] _ in
       self.state.navigation.value = .detail(scrumID: id)
       self.meeting = nil

@@ -10,18 +10,22 @@ import ScrumdingerCore
   let page: MeetingPage
   private let chime: Chime
   private unowned let window: ApplicationWindow
+  private unowned let application: Application
   private(set) var endQuestion: MessageDialog?
 
   /// Starts the meeting of `scrum`; `onEnd` runs once it is over (saved or not).
   init(
-    scrum: DailyScrum, state: AppState, window: ApplicationWindow, chime: Chime,
+    scrum: DailyScrum, state: AppState, application: Application, window: ApplicationWindow, chime: Chime,
     clock: any MonotonicClock, scheduler: any TickScheduler, onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
+    self.application = application
     self.chime = chime
     chime.prepare()
-    session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { due in
+    var notify: @MainActor (MeetingTimer.Event) -> Void = { _ in }
+    session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { event, due in
       chime.ring(dueAt: due)
+      notify(event)
     }
     session.onEnd = onEnd
     page = MeetingPage(scrum: scrum, state: state)
@@ -30,6 +34,24 @@ import ScrumdingerCore
     page.nextButton.onClicked { [unowned self] in self.nextSpeaker() }
     page.endButton.onClicked { [unowned self] in self.askToEnd() }
     page.muteButton.onClicked { [unowned self] in self.toggleMute() }
+    notify = { [unowned self] event in self.notifyIfAway(event) }
+  }
+
+  /// Tells someone looking at another window who speaks now (nothing while ours has focus).
+  private func notifyIfAway(_ event: MeetingTimer.Event) {
+    guard !window.isActive else { return }
+    let title: String
+    let body: String
+    switch event {
+    case .speakerChanged(_, let to):
+      let turns = session.timer.schedule.turns
+      title = tr("%@ is speaking", turns[to].name)
+      body = to == turns.count - 1 ? tr("Last Speaker") : tr("Speaker %d of %d", to + 1, turns.count)
+    case .finished:
+      title = tr("The meeting is over")
+      body = session.scrum.title
+    }
+    application.sendNotification(id: "meeting", title: title, body: body)
   }
 
   func togglePause() {

@@ -22,16 +22,17 @@ import Foundation
   public let timer: MeetingTimer
   private let state: AppState
   private let scheduler: any TickScheduler
-  private let chime: @MainActor (_ dueAt: Duration) -> Void
+  private let chime: @MainActor (_ event: MeetingTimer.Event, _ dueAt: Duration) -> Void
   private var pendingTick: (any ScheduledTick)?
   /// Called once when the meeting ends, however it ends (finished, saved or discarded).
   public var onEnd: (@MainActor (_ saved: Bool) -> Void)?
 
   /// Starts a meeting of `scrum` now: publishes its first numbers and arms the first tick.
-  /// `chime` rings the ding and is told the clock reading at which the change was due.
+  /// `chime` rings the ding for each change (the latest event of a tick) and is told the
+  /// clock reading at which the change was due.
   public init(
     scrum: DailyScrum, state: AppState, clock: any MonotonicClock, scheduler: any TickScheduler,
-    chime: @escaping @MainActor (_ dueAt: Duration) -> Void
+    chime: @escaping @MainActor (_ event: MeetingTimer.Event, _ dueAt: Duration) -> Void
   ) {
     self.scrum = scrum
     self.state = state
@@ -102,8 +103,8 @@ import Foundation
   }
 
   private func handle(_ events: [MeetingTimer.Event], dueAt: Duration) {
-    guard !events.isEmpty else { return }
-    chime(dueAt)
+    guard let last = events.last else { return }
+    chime(last, dueAt)
     if events.contains(.finished) { finish(saved: true) }
   }
 

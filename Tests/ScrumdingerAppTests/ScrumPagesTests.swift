@@ -108,4 +108,19 @@ final class ScrumPagesTests: XCTestCase {
       XCTAssertEqual(try store.load().map(\.title), ["Design 3"])
     }
   }
+
+  func testAClosedEditorIsReleasedAndTheNextOneOpens() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        window.newScrum()
+        XCTAssertNotNil(window.editor)
+        window.editor?.cancelButton.click()
+        spin(.milliseconds(100))
+        XCTAssertNil(window.editor, "the closed editor sheet is still alive")
+        window.newScrum()
+        XCTAssertNotNil(window.editor, "a second editor did not open")
+      }
+    }
+  }
 }

@@ -42,9 +42,10 @@ import Testing
     let clock = ManualClock()
     let scheduler = ManualScheduler()
     let chimes = Counter()
-    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { due in
+    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { event, due in
       chimes.count += 1
       chimes.dueAt.append(due)
+      chimes.events.append(event)
     }
     return (session, state, clock, scheduler, chimes)
   }
@@ -64,6 +65,7 @@ import Testing
     #expect(scheduler.armed.allSatisfy { $0.delay == .seconds(1) })
     #expect(chimes.count == 3)  // at 20 s, 40 s and the end
     #expect(chimes.dueAt == [.seconds(20), .seconds(40), .seconds(60)])
+    #expect(chimes.events == [.speakerChanged(from: 0, to: 1), .speakerChanged(from: 1, to: 2), .finished])
     #expect(ended == true)
     #expect(state.meeting.value == nil)
     #expect(listNotifications == 1, "ticks never touch the list; the history entry does, once")
@@ -118,6 +120,7 @@ import Testing
 @MainActor final class Counter {
   var count = 0
   var dueAt: [Duration] = []
+  var events: [MeetingTimer.Event] = []
 }
 
 @Suite struct SpeakerArcsTests {
@@ -159,7 +162,7 @@ import Testing
     let clock = ManualClock()
     let scheduler = ManualScheduler()
     var due: [Duration] = []
-    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { due.append($0) }
+    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { due.append($1) }
     clock.advance(by: .milliseconds(30_250))
     session.tick()
     clock.advance(by: .milliseconds(40_000))

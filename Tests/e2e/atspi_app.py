@@ -55,7 +55,9 @@ def descendants(node):
 class App:
     """One running scrumdinger process and its accessibility tree."""
 
-    def __init__(self, data_home, env=None):
+    def __init__(self, data_home, env=None, command=None, executable=None):
+        """Starts `command` (default: the built binary). With `executable`, the app is the
+        process running that file (a launcher such as gtk-launch starts it detached)."""
         self.data_home = str(data_home)
         self.data_dir = os.path.join(self.data_home, "io.github.scrumdinger.Scrumdinger")
         self.scrums_path = os.path.join(self.data_dir, "scrums.json")
@@ -70,15 +72,22 @@ class App:
         full_env.update(env or {})
         os.makedirs(self.data_home, exist_ok=True)
         self.log = open(os.path.join(self.data_home, "app.log"), "ab")
-        self.proc = subprocess.Popen([BINARY], env=full_env, stdout=self.log, stderr=self.log)
+        self.executable = executable
+        self.proc = subprocess.Popen(command or [BINARY], env=full_env, stdout=self.log, stderr=self.log)
         self.app = wait_for(self._find_app, timeout=20, what="the app on the accessibility bus")
+        self.pid = self.app.get_process_id()
         self.main = wait_for(lambda: self.window("Scrumdinger"), what="the main window")
 
     def _find_app(self):
         desktop = pyatspi.Registry.getDesktop(0)
         for app in desktop:
             try:
-                if app is not None and app.get_process_id() == self.proc.pid:
+                if app is None:
+                    continue
+                pid = app.get_process_id()
+                if self.executable is None and pid == self.proc.pid:
+                    return app
+                if self.executable is not None and os.path.realpath(f"/proc/{pid}/exe") == self.executable:
                     return app
             except Exception:
                 continue
@@ -103,6 +112,10 @@ class App:
 
     def alive(self):
         """Fails the test at once, with the app's exit status and log, if the app has died."""
+        if self.executable is not None:
+            if not os.path.exists(f"/proc/{self.pid}"):
+                raise AssertionError("scrumdinger has exited")
+            return
         code = self.proc.poll()
         if code is not None:
             self.log.flush()
@@ -110,8 +123,9 @@ class App:
                 tail = log.read()[-2000:]
             raise AssertionError(f"scrumdinger exited with status {code}\n{tail}")
 
-    def query(self, role, name, within=None):
-        """Like find, but returns None at once when absent."""
+    def query(self, role, name, within=None, actionable=False):
+        """Like find, but returns None at once when absent. `actionable` skips nodes without
+        an AT-SPI action (GTK wraps some buttons in a same-named container)."""
         self.alive()
         roots = [within] if within is not None else self.windows()
         for root in roots:
@@ -119,8 +133,11 @@ class App:
                 try:
                     if node.getRoleName() != role:
                         continue
-                    if (name.fullmatch(node.name) if hasattr(name, "fullmatch") else node.name == name):
-                        return node
+                    if not (name.fullmatch(node.name) if hasattr(name, "fullmatch") else node.name == name):
+                        continue
+                    if actionable and node.queryAction().nActions == 0:
+                        continue
+                    return node
                 except Exception:
                     continue
         return None
@@ -141,7 +158,8 @@ class App:
 
     def press(self, role, name, within=None):
         """Presses a button (or activates a row) through its default AT-SPI action."""
-        node = self.find(role, name, within)
+        node = wait_for(lambda: self.query(role, name, within, actionable=True),
+                        what=f"[{role}] {name!r} with an action")
         wait_for(lambda: node.getState().contains(pyatspi.STATE_SENSITIVE),
                  what=f"[{role}] {name!r} to be sensitive")
         node.queryAction().doAction(0)
@@ -194,6 +212,8 @@ class App:
         self.log.close()
 
     def kill(self):
+        if self.executable is not None and os.path.exists(f"/proc/{self.pid}"):
+            os.kill(self.pid, 9)
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(timeout=10)

@@ -17,8 +17,8 @@ def launch(data_home):
     """Starts the app (again) on the test's data folder; every app is killed afterwards."""
     apps = []
 
-    def start(**env):
-        app = App(data_home, env=env)
+    def start(command=None, executable=None, **env):
+        app = App(data_home, env=env, command=command, executable=executable)
         apps.append(app)
         return app
 

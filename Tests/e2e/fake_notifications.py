@@ -1,0 +1,59 @@
+"""A stand-in for the desktop's notification daemon: owns org.freedesktop.Notifications on
+the session bus and appends every Notify call to a log file as a JSON line."""
+import json
+import sys
+
+from gi.repository import Gio, GLib
+
+XML = """
+<node>
+  <interface name="org.freedesktop.Notifications">
+    <method name="Notify">
+      <arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="s" direction="in"/>
+      <arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="as" direction="in"/>
+      <arg type="a{sv}" direction="in"/><arg type="i" direction="in"/>
+      <arg type="u" direction="out"/>
+    </method>
+    <method name="CloseNotification"><arg type="u" direction="in"/></method>
+    <method name="GetCapabilities"><arg type="as" direction="out"/></method>
+    <method name="GetServerInformation">
+      <arg type="s" direction="out"/><arg type="s" direction="out"/>
+      <arg type="s" direction="out"/><arg type="s" direction="out"/>
+    </method>
+    <signal name="NotificationClosed"><arg type="u"/><arg type="u"/></signal>
+    <signal name="ActionInvoked"><arg type="u"/><arg type="s"/></signal>
+  </interface>
+</node>
+"""
+
+log_path = sys.argv[1]
+counter = [0]
+
+
+def on_call(connection, sender, path, interface, method, params, invocation):
+    if method == "Notify":
+        app_name, _, _, summary, body = params.unpack()[:5]
+        counter[0] += 1
+        with open(log_path, "a") as log:
+            log.write(json.dumps({"app": app_name, "summary": summary, "body": body}) + "\n")
+        invocation.return_value(GLib.Variant("(u)", (counter[0],)))
+    elif method == "GetCapabilities":
+        invocation.return_value(GLib.Variant("(as)", (["body"],)))
+    elif method == "GetServerInformation":
+        invocation.return_value(GLib.Variant("(ssss)", ("fake", "scrumdinger-tests", "1", "1.2")))
+    else:
+        invocation.return_value(None)
+
+
+def on_bus(connection, name):
+    node = Gio.DBusNodeInfo.new_for_xml(XML)
+    connection.register_object("/org/freedesktop/Notifications", node.interfaces[0], on_call, None, None)
+
+
+def on_name(connection, name):
+    open(log_path, "a").close()  # the file's existence says the name is owned
+
+
+Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE,
+                 on_bus, on_name, lambda *a: sys.exit("could not own org.freedesktop.Notifications"))
+GLib.MainLoop().run()

@@ -1,0 +1,126 @@
+"""End-to-end: Scrumdinger as a desktop application — installed and launched from its
+desktop file, one instance, its menu, notifications, and the Chinese translation."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from atspi_app import ROOT, wait_for
+from conftest import scrum, write_scrums
+
+APP_ID = "io.github.scrumdinger.Scrumdinger"
+HERE = os.path.dirname(__file__)
+
+
+def release_bin():
+    return subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_the_installed_app_starts_from_its_desktop_file(launch, tmp_path):
+    prefix = tmp_path / "prefix"
+    subprocess.run(["make", "--no-print-directory", "-C", ROOT, "install", f"PREFIX={prefix}"],
+                   check=True, capture_output=True)
+    installed = str(prefix / "bin" / "scrumdinger")
+    assert os.path.exists(prefix / "share" / "applications" / f"{APP_ID}.desktop")
+    env = {
+        "XDG_DATA_DIRS": f"{prefix}/share:/usr/local/share:/usr/share",
+        "PATH": f"{prefix}/bin:" + os.environ["PATH"],
+        "LANG": "C.UTF-8",
+        "LANGUAGE": "zh_CN",  # the installed catalogue must be found, away from the build folder
+    }
+    app = launch(command=["gtk-launch", APP_ID], executable=installed, **env)
+    app.find("label", "每日站会")
+    app.find("label", "没有站会")
+    assert os.path.realpath(f"/proc/{app.pid}/exe") == installed
+    subprocess.run(["make", "--no-print-directory", "-C", ROOT, "uninstall", f"PREFIX={prefix}"],
+                   check=True, capture_output=True)
+    assert not any(f for _, _, files in os.walk(prefix) for f in files)
+
+
+def test_a_second_launch_presents_the_first_window(launch, data_home):
+    app = launch()
+    app.find("label", "No Scrums")
+    env = dict(os.environ, XDG_DATA_HOME=str(data_home), LANGUAGE="C", GDK_BACKEND="x11")
+    second = subprocess.run([os.path.join(ROOT, ".build", "debug", "scrumdinger")], env=env,
+                            timeout=20, capture_output=True)
+    assert second.returncode == 0
+    assert [w.name for w in app.windows()] == ["Scrumdinger"]
+    # The desktop file's "New Scrum" action reaches the running instance too.
+    subprocess.run([os.path.join(ROOT, ".build", "debug", "scrumdinger"), "--new-scrum"], env=env,
+                   timeout=20, check=True, capture_output=True)
+    wait_for(lambda: app.window("New Scrum"), what="--new-scrum to open the editor in the first instance")
+    assert app.proc.poll() is None
+
+
+def test_the_menu_offers_shortcuts_about_and_quit(launch):
+    app = launch()
+    app.press("push button", "Main Menu")
+    app.press("menu item", "About Scrumdinger")
+    about = wait_for(lambda: next((w for w in app.windows() if app.query("label", "0.1.0", w)), None),
+                     what="the About window with the version")
+    app.find("label", "Scrumdinger", within=about)
+    app.key("Escape")
+    wait_for(lambda: len(app.windows()) == 1, what="the About window to close")
+    app.key("ctrl+q")
+    app.proc.wait(timeout=10)
+    assert app.proc.returncode == 0
+
+
+@pytest.fixture
+def notification_log(tmp_path):
+    log = tmp_path / "notifications.log"
+    server = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "fake_notifications.py"), str(log)])
+    wait_for(lambda: log.exists(), what="the fake notification server on the bus")
+    yield log
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def notifications(log):
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def test_notifications_only_while_another_window_has_focus(launch, data_home, notification_log):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben", "Cy"], minutes=1)])
+    app = launch()
+    app.press("push button", "Standup")
+    app.press("push button", "Start Meeting")
+    app.find("label", "Speaker 1 of 3", within=app.main)
+    app.press("push button", "Next speaker", within=app.main)  # our window has the focus
+    app.find("label", "Speaker 2 of 3", within=app.main)
+    time.sleep(1.0)
+    assert notifications(notification_log) == []
+
+    other = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "other_window.py")],
+                             env=dict(os.environ, GDK_BACKEND="x11"))
+    try:
+        wait_for(lambda: not app.main.getState().contains(__import__("pyatspi").STATE_ACTIVE),
+                 what="another window to take the focus")
+        app.press("push button", "Next speaker", within=app.main)
+        app.find("label", "Last Speaker", within=app.main)
+        sent = wait_for(lambda: notifications(notification_log), what="a notification")
+        assert sent[0]["summary"] == "Cy is speaking"
+        assert sent[0]["body"] == "Last Speaker"
+        assert len(sent) == 1
+    finally:
+        other.terminate()
+        other.wait(timeout=10)
+
+
+def test_the_chinese_ui(launch, data_home):
+    write_scrums(data_home, [scrum("站会", ["Ana", "Ben", "Cy"], minutes=1)])
+    app = launch(LANG="C.UTF-8", LANGUAGE="zh_CN")
+    app.find("label", "每日站会")
+    card = app.find("push button", "站会")
+    app.find("label", "3 位参会者", within=card)
+    app.find("label", "1 分钟会议", within=card)
+    app.press("push button", "站会")
+    app.press("push button", "开始会议")
+    app.find("label", "第 1 位发言人，共 3 位", within=app.main)
+    app.find("push button", "下一位发言人", within=app.main)
+    app.find("image", "Ana 正在发言", within=app.main)
+    app.screenshot("meeting-zh_CN.png")
