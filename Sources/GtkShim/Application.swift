@@ -81,6 +81,13 @@ import CAdwaita
   public var id: String { string(g_application_get_application_id(gapp)) }
 }
 
+/// Keeps GTK from resetting the process locale when it starts: the app sets it up itself
+/// (see `setUpLocalization`). Call before GTK starts.
+@MainActor public func keepProcessLocale() {
+  guard gtk_is_initialized() == 0 else { return }  // too late, and GTK would say so
+  gtk_disable_setlocale()
+}
+
 /// Starts GTK and libadwaita without an application (for tests); false without a display.
 @MainActor public func initializeToolkit() -> Bool {
   guard gtk_init_check() != 0 else { return false }

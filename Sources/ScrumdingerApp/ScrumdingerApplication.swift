@@ -27,7 +27,7 @@ import ScrumdingerCore
   ) {
     self.store = store
     self.clock = clock
-    setUpLocalization(localeDirectory: ResourceLocator.localeDirectory)
+    Self.setUpLocale()
     application = Application(id: appID, unique: unique)
     application.onActivate { [unowned self] in self.activate() }
     application.onShutdown { [unowned self] in self.autoSave?.flush() }
@@ -61,6 +61,13 @@ import ScrumdingerCore
     // Through the window, so a running meeting is asked about first.
     Action("quit") { [unowned self] in self.mainWindow?.window.close() },
   ]
+
+  /// Chooses the locale and translations for the process, and keeps GTK from changing them.
+  /// Call first thing (before GLib caches the locale's character set).
+  public static func setUpLocale() {
+    setUpLocalization(localeDirectory: ResourceLocator.localeDirectory)
+    keepProcessLocale()
+  }
 
   /// Runs until the window closes; returns the process exit status.
   public func run(arguments: [String] = CommandLine.arguments) -> Int32 {

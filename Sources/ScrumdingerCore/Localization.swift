@@ -8,8 +8,13 @@ import Foundation
 public let textDomain = "scrumdinger"
 
 /// Sets up translation: the user's locale (LANG/LC_*/LANGUAGE) and the catalogue folder.
+/// gettext ignores LANGUAGE in the plain C locale; when that is all there is (no LANG) but
+/// LANGUAGE asks for a language, the C.UTF-8 locale is used so the request is honoured.
 public func setUpLocalization(localeDirectory: String?) {
-  setlocale(LC_ALL, "")
+  let chosen = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
+  if chosen == "C" || chosen == "POSIX", let language = getenv("LANGUAGE"), language.pointee != 0 {
+    setlocale(LC_ALL, "C.UTF-8")
+  }
   if let localeDirectory { bindtextdomain(textDomain, localeDirectory) }
   bind_textdomain_codeset(textDomain, "UTF-8")
 }

@@ -2,5 +2,8 @@
 import Foundation
 import ScrumdingerApp
 
-let status = MainActor.assumeIsolated { ScrumdingerApplication().run() }
+let status = MainActor.assumeIsolated {
+  ScrumdingerApplication.setUpLocale()
+  return ScrumdingerApplication().run()
+}
 exit(status)

@@ -70,6 +70,8 @@ class App:
         })
         full_env.pop("GTK_A11Y", None)
         full_env.update(env or {})
+        for name in [k for k, v in full_env.items() if v == ""]:
+            del full_env[name]  # an empty value means: unset it
         os.makedirs(self.data_home, exist_ok=True)
         self.log = open(os.path.join(self.data_home, "app.log"), "ab")
         self.executable = executable

@@ -111,9 +111,20 @@ def test_notifications_only_while_another_window_has_focus(launch, data_home, no
         other.wait(timeout=10)
 
 
+def test_help_and_version_need_no_display():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    binary = os.path.join(ROOT, ".build", "debug", "scrumdinger")
+    version = subprocess.run([binary, "--version"], env=env, capture_output=True, text=True, timeout=10)
+    assert version.returncode == 0 and version.stdout.strip() == "scrumdinger 0.1.0"
+    usage = subprocess.run([binary, "--help"], env=env, capture_output=True, text=True, timeout=10)
+    assert usage.returncode == 0
+    assert "--new-scrum" in usage.stdout and "--version" in usage.stdout
+
+
 def test_the_chinese_ui(launch, data_home):
     write_scrums(data_home, [scrum("站会", ["Ana", "Ben", "Cy"], minutes=1)])
-    app = launch(LANG="C.UTF-8", LANGUAGE="zh_CN")
+    # Exactly as a user would ask for it, with no LANG at all.
+    app = launch(LANG="", LANGUAGE="zh_CN.UTF-8")
     app.find("label", "每日站会")
     card = app.find("push button", "站会")
     app.find("label", "3 位参会者", within=card)
