@@ -29,6 +29,7 @@ let package = Package(
     .target(name: "GtkShim", dependencies: ["CAdwaita", "CGStreamer"]),
     .target(name: "ScrumdingerApp", dependencies: ["ScrumdingerCore", "GtkShim"]),
     .executableTarget(name: "scrumdinger", dependencies: ["ScrumdingerApp"]),
+    .executableTarget(name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim"]),
     .testTarget(name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore"]),
     .testTarget(name: "ScrumdingerAppTests", dependencies: ["ScrumdingerApp", "GtkShim", "ScrumdingerCore"]),
   ]

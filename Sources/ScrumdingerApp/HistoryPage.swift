@@ -22,8 +22,8 @@ import ScrumdingerCore
 
     let people = PreferencesGroup(title: tr("Attendees"))
     if entry.attendees.isEmpty { people.add(ActionRow(title: tr("No attendees"))) }
-    for attendee in entry.attendees {
-      let row = ActionRow(title: attendee.name)
+    for name in entry.attendees {
+      let row = ActionRow(title: name)
       row.addPrefix(Image(iconName: "avatar-default-symbolic"))
       people.add(row)
     }

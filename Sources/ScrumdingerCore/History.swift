@@ -2,19 +2,35 @@ import Foundation
 
 /// One finished meeting of a scrum.
 public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
+  private enum CodingKeys: String, CodingKey { case id, date, attendees, durationSeconds }
+
   public var id: UUID
   /// When the meeting ended, to the whole second (so it survives the JSON round trip exactly).
   public var date: Date
-  /// Who was in the meeting.
-  public var attendees: [Attendee]
+  /// Who was in the meeting, by name as they were then (a snapshot: later renames or
+  /// removals in the scrum do not rewrite history).
+  public var attendees: [String]
   /// How long the meeting really ran, in whole seconds, pauses excluded.
   public var durationSeconds: Int
 
   /// Creates a history entry; `date` is truncated to the whole second.
-  public init(id: UUID = UUID(), date: Date = Date(), attendees: [Attendee], durationSeconds: Int) {
+  public init(id: UUID = UUID(), date: Date = Date(), attendees: [String], durationSeconds: Int) {
     self.id = id
     self.date = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
     self.attendees = attendees
     self.durationSeconds = max(0, durationSeconds)
+  }
+
+  /// Reads attendees as names, or as attendee objects (as earlier files and Apple's wrote them).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(UUID.self, forKey: .id)
+    date = try container.decode(Date.self, forKey: .date)
+    durationSeconds = try container.decode(Int.self, forKey: .durationSeconds)
+    if let names = try? container.decode([String].self, forKey: .attendees) {
+      attendees = names
+    } else {
+      attendees = try container.decode([Attendee].self, forKey: .attendees).map(\.name)
+    }
   }
 }

@@ -111,7 +111,7 @@ import Foundation
   private func finish(saved: Bool) {
     disarm()
     if saved {
-      let entry = History(date: Date(), attendees: scrum.attendees, durationSeconds: timer.runningSeconds)
+      let entry = History(date: Date(), attendees: scrum.attendees.map(\.name), durationSeconds: timer.runningSeconds)
       state.scrums.update { scrums in
         guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }
         scrums[index].history.append(entry)

@@ -9,7 +9,7 @@ public enum ScrumFile {
   /// The format version this build writes and the newest it reads.
   public static let currentVersion = 1
 
-  private struct Envelope: Codable {
+  private struct Envelope: Decodable {
     var version: Int
     var scrums: [DailyScrum]
   }
@@ -18,16 +18,14 @@ public enum ScrumFile {
     var version: Int
   }
 
-  /// The bytes of a version-1 file holding `scrums`: pretty-printed, keys sorted.
-  public static func encode(_ scrums: [DailyScrum]) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.dateEncodingStrategy = .iso8601
-    return try encoder.encode(Envelope(version: currentVersion, scrums: scrums))
+  /// The bytes of a version-1 file holding `scrums`: compact JSON, keys sorted, a scrum a line.
+  public static func encode(_ scrums: [DailyScrum]) -> Data {
+    ScrumFileWriter.encode(scrums, version: currentVersion)
   }
 
   /// Reads our file or Apple Scrumdinger's `scrums.data`; the error says what is wrong.
   public static func decode(_ data: Data) throws(UnreadableReason) -> [DailyScrum] {
+    if let scrums = ScrumFileReader.decode(data, version: currentVersion) { return scrums }
     let top: Any
     do {
       top = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -130,7 +128,7 @@ private struct AppleScrum: Decodable {
     DailyScrum(
       id: id, title: title, attendees: attendees, lengthInMinutes: lengthInMinutes, theme: theme,
       history: history.map {
-        History(id: $0.id, date: $0.date, attendees: $0.attendees,
+        History(id: $0.id, date: $0.date, attendees: $0.attendees.map(\.name),
                 durationSeconds: ($0.lengthInMinutes ?? 0) * 60)
       })
   }

@@ -63,12 +63,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// Replaces the file atomically (mode 0600). Refused while an unreadable file stands.
   public func save(_ scrums: [DailyScrum]) throws(StoreError) {
     if let blocked = lock.withLock({ unreadablePath }) { throw .saveRefused(path: blocked) }
-    let data: Data
-    do {
-      data = try ScrumFile.encode(scrums)
-    } catch {
-      throw .writeFailed(path: path, message: "\(error)")
-    }
+    let data = ScrumFile.encode(scrums)
     guard g_mkdir_with_parents(directory, 0o700) == 0 else {
       throw .writeFailed(path: path, message: String(cString: strerror(errno)))
     }

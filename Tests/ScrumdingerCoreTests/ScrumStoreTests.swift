@@ -15,7 +15,7 @@ let sampleScrums: [DailyScrum] = {
   return [
     DailyScrum(
       title: "Design", attendees: [alice, bob], lengthInMinutes: 10, theme: .yellow,
-      history: [History(date: Date(timeIntervalSince1970: 1_700_000_000.75), attendees: [alice], durationSeconds: 597)]),
+      history: [History(date: Date(timeIntervalSince1970: 1_700_000_000.75), attendees: [alice.name], durationSeconds: 597)]),
     DailyScrum(title: "App Dev", attendees: [], lengthInMinutes: 1, theme: .indigo),
   ]
 }()
@@ -126,6 +126,53 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
     #expect(leftovers == ["scrums.json"])
   }
 
+  @Test func theHandWrittenCodecRoundTripsTrickyTextAndDates() throws {
+    let tricky = DailyScrum(
+      title: "Quote \" slash \\ tab \t newline \n bell \u{07} 站会 🎉", attendees: [Attendee(name: "Zoë \"Z\"")],
+      lengthInMinutes: 60, theme: .oxblood,
+      history: [
+        History(date: Date(timeIntervalSince1970: -86_401), attendees: ["Zoë"], durationSeconds: 0),
+        History(date: Date(timeIntervalSince1970: 4_102_444_799), attendees: [], durationSeconds: 3600),
+      ])
+    let data = ScrumFile.encode([tricky])
+    #expect(try ScrumFile.decode(data) == [tricky])
+    // Foundation agrees with the hand-written writer, and with the fast reader.
+    let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let scrum = (parsed?["scrums"] as? [[String: Any]])?.first
+    #expect(scrum?["title"] as? String == tricky.title)
+    #expect(((scrum?["history"] as? [[String: Any]])?.first?["date"] as? String) == "1969-12-30T23:59:59Z")
+  }
+
+  @Test func aFileTheFastReaderDoesNotKnowIsStillReadExactly() throws {
+    // Pretty-printed, unknown keys, lowercase UUIDs, fractional-free ISO dates with an offset.
+    let text = #"""
+    {
+      "comment": {"nested": [1, true, null, "x"]},
+      "version": 1,
+      "scrums": [{"id": "0a6e7f5c-8b8b-4b14-9c5e-2b1c6a3e9d01", "title": "Design", "extra": 2,
+        "lengthInMinutes": 5, "theme": "sky", "attendees": [],
+        "history": [{"id": "3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04", "date": "2026-11-20T10:00:00+01:00",
+          "durationSeconds": 61, "attendees": ["Cathy"]}]}]
+    }
+    """#
+    let scrums = try ScrumFile.decode(Data(text.utf8))
+    #expect(scrums[0].title == "Design")
+    #expect(scrums[0].history[0].date == Date(timeIntervalSince1970: 1_795_165_200))
+  }
+
+  @Test func historyWithAttendeeObjectsStillLoads() throws {
+    let text = #"""
+    {"version": 1, "scrums": [{"id": "0A6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D01", "title": "Design",
+      "lengthInMinutes": 5, "theme": "sky", "attendees": [],
+      "history": [{"id": "3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04", "date": "2026-11-20T09:00:00Z",
+        "durationSeconds": 61,
+        "attendees": [{"id": "1B6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D02", "name": "Cathy"}]}]}]}
+    """#
+    let scrums = try ScrumFile.decode(Data(text.utf8))
+    #expect(scrums[0].history[0].attendees == ["Cathy"])
+    #expect(scrums[0].history[0].durationSeconds == 61)
+  }
+
   @Test func appleScrumdingerFileIsImported() throws {
     let directory = makeTemporaryDirectory()
     let legacy = #"""
@@ -152,6 +199,7 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
       Date(timeIntervalSinceReferenceDate: 685_000_000), Date(timeIntervalSinceReferenceDate: 686_000_000),
     ])
     #expect(scrum.history.map(\.durationSeconds) == [600, 0])
+    #expect(scrum.history.map(\.attendees) == [["Cathy"], []])
     // Saving writes our own file and leaves Apple's untouched; ours is read from then on.
     try store.save(scrums + [DailyScrum(title: "New")])
     #expect(bytes(legacyPath) == Data(legacy.utf8))

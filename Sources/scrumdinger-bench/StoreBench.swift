@@ -1,0 +1,29 @@
+import Foundation
+import ScrumdingerCore
+
+/// 100 scrums × 1,000 history entries (3 attendees each), generated deterministically.
+func largeScrumList() -> [DailyScrum] {
+  let people = (1...8).map { Attendee(id: UUID(), name: "Attendee \($0)") }
+  let start = Date(timeIntervalSince1970: 1_700_000_000)
+  return (0..<100).map { s in
+    let attendees = Array(people.prefix(3 + s % 5))
+    let history = (0..<1_000).map { h in
+      History(date: start.addingTimeInterval(Double(h) * 86_400), attendees: attendees.prefix(3).map(\.name),
+              durationSeconds: 300 + h % 60)
+    }
+    return DailyScrum(title: "Scrum \(s)", attendees: attendees, lengthInMinutes: 5 + s % 10,
+                      theme: Theme.allCases[s % 16], history: history)
+  }
+}
+
+/// Median of `runs` timings of `body`, in milliseconds.
+func medianMilliseconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+  var times: [Double] = []
+  for _ in 0..<runs {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+  }
+  return times.sorted()[times.count / 2]
+}
