@@ -1,20 +1,34 @@
+// Figures the benchmark (scripts/bench.sh) gets from inside the process, each with its
+// baseline, as "name value baseline" lines: drift, store load/save, main-loop stall.
 import Foundation
 import ScrumdingerCore
 
-if CommandLine.arguments.dropFirst().first == "decode-profile" {
-  let data = ScrumFile.encode(largeScrumList())
-  _ = try ScrumFile.decode(data)
-  exit(0)
+/// Foundation's codec on the same data: the baseline for the hand-written one.
+func foundationTimes(_ scrums: [DailyScrum]) throws -> (save: Double, load: Double) {
+  let encoder = JSONEncoder()
+  encoder.dateEncodingStrategy = .iso8601
+  let decoder = JSONDecoder()
+  decoder.dateDecodingStrategy = .iso8601
+  var data = Data()
+  let save = try medianMilliseconds(runs: 3) { data = try encoder.encode(scrums) }
+  let load = try medianMilliseconds(runs: 3) { _ = try decoder.decode([DailyScrum].self, from: data) }
+  return (save, load)
 }
+
+let drift = driftMilliseconds()
+print("drift_ms \(drift.timer) \(drift.naive)")
 
 let scrums = largeScrumList()
 let directory = NSTemporaryDirectory() + "scrumdinger-bench-" + UUID().uuidString
+defer { try? FileManager.default.removeItem(atPath: directory) }
 let store = ScrumStore(directory: directory)
-let save = try medianMilliseconds(runs: 5) { try store.save(scrums) }
+let save = try medianMilliseconds(runs: 7) { try store.save(scrums) }
+let load = try medianMilliseconds(runs: 7) { _ = try store.load() }
 let size = (try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
-let load = try medianMilliseconds(runs: 5) { _ = try store.load() }
-print("save \(save) ms, load \(load) ms, file \(size / 1024) KiB")
-let encodeOnly = medianMilliseconds(runs: 5) { _ = ScrumFile.encode(scrums) }
-let data = ScrumFile.encode(scrums)
-let decodeOnly = try medianMilliseconds(runs: 3) { _ = try ScrumFile.decode(data) }
-print("encode \(encodeOnly) ms, decode \(decodeOnly) ms")
+let foundation = try foundationTimes(scrums)
+print("store_save_ms \(save) \(foundation.save)")
+print("store_load_ms \(load) \(foundation.load)")
+print("store_file_kib \(size / 1024) 0")
+
+let stalls = MainActor.assumeIsolated { saveStalls(scrums, directory: directory + "/stall") }
+print("save_stall_ms \(stalls.autoSave) \(stalls.synchronous)")
