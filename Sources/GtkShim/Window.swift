@@ -42,17 +42,6 @@ import CAdwaita
     connect(raw, "close-request", decide: action)
   }
 
-  /// Installs the keyboard-shortcuts window built from GtkBuilder `xml` (a
-  /// GtkShortcutsWindow with id "help_overlay"); Ctrl+? opens it.
-  public func setHelpOverlay(xml: String) {
-    let builder = gtk_builder_new_from_string(xml, -1)
-    if let overlay = gtk_builder_get_object(builder, "help_overlay") {
-      nameStockControls(under: cast(UnsafeMutableRawPointer(overlay)))
-      gtk_application_window_set_help_overlay(cast(raw), cast(UnsafeMutableRawPointer(overlay)))
-    }
-    g_object_unref(UnsafeMutableRawPointer(builder))
-  }
-
   /// Shows and raises the window.
   public func present() { gtk_window_present(window) }
 }

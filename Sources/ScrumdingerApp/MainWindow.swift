@@ -27,6 +27,12 @@ import ScrumdingerCore
   private(set) lazy var startAction = Action("start-meeting") { [unowned self] in
     if case .detail(let id) = self.state.navigation.value { self.startMeeting(id) }
   }
+  /// Ctrl+? and the menu's Keyboard Shortcuts: the window is built on first use.
+  private(set) lazy var shortcutsAction = Action("show-help-overlay") { [unowned self] in
+    if self.shortcutsWindow == nil { self.shortcutsWindow = ShortcutsWindow(xml: ShortcutsHelp.xml, parent: self.window) }
+    self.shortcutsWindow?.present()
+  }
+  private var shortcutsWindow: ShortcutsWindow?
   private(set) lazy var meetingActions = [
     Action("pause") { [unowned self] in self.meeting?.togglePause() },
     Action("next-speaker") { [unowned self] in self.meeting?.nextSpeaker() },
@@ -52,13 +58,12 @@ import ScrumdingerCore
     toasts = ToastOverlay(stack)
     window.content = toasts
 
-    for action in [newScrumAction, editAction, backAction, startAction] + meetingActions {
+    for action in [newScrumAction, editAction, backAction, startAction, shortcutsAction] + meetingActions {
       window.addAction(action)
     }
     for (action, accelerators) in Self.accelerators {
       application.setAccelerators(accelerators, for: "win." + action)
     }
-    window.setHelpOverlay(xml: ShortcutsHelp.xml)
     chime.onProblem = { [unowned self] message in self.toast(tr("The ding cannot be played: %@", message)) }
     window.onCloseRequest { [unowned self] in
       guard let meeting = self.meeting else { return false }
@@ -82,7 +87,7 @@ import ScrumdingerCore
     ("end-meeting", ["Escape"]),
     ("mute", ["m"]),
     ("fullscreen", ["F11"]),
-    ("show-help-overlay", ["<Control>question"]),  // added by GTK with the help overlay
+    ("show-help-overlay", ["<Control>question"]),
   ]
 
   /// Shows and raises the window.

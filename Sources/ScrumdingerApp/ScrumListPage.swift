@@ -19,7 +19,7 @@ import ScrumdingerCore
   private(set) var cards: [ScrumCard] = []
   private let emptyPage = StatusPage(
     title: tr("No Scrums"), description: tr("Add a scrum to keep its stand-up on time."),
-    iconName: "x-office-calendar-symbolic")
+    iconName: nil)
   private let scroller: ScrolledWindow
   private let state: AppState
   private var observation: ObservationToken?
