@@ -11,11 +11,11 @@ BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev \
 RUN_PACKAGES := $(BUILD_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
-  pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream
+  pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-.PHONY: run test build deps test-deps translations pot install uninstall clean
+.PHONY: run test bench build deps test-deps translations pot install uninstall clean
 
 run: deps build
 	.build/debug/scrumdinger
@@ -24,6 +24,10 @@ test: test-deps translations
 	$(SWIFT) build --build-tests
 	scripts/check-data.sh
 	scripts/run-tests.sh
+
+# Performance figures against same-run baselines (not part of `make test`).
+bench: test-deps translations
+	scripts/bench.sh
 
 build: translations
 	$(SWIFT) build

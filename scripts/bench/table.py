@@ -1,0 +1,63 @@
+"""Turns "name value baseline" lines into the benchmark table (medians where a name repeats)."""
+import os
+import statistics
+import sys
+
+rows = {}
+for line in open(sys.argv[1]):
+    parts = line.split()
+    try:
+        name, value, base = parts[0], float(parts[1]), float(parts[2])
+        if len(parts) != 3:
+            raise ValueError
+    except (ValueError, IndexError):
+        print(f"(not a figure: {line.strip()})", file=sys.stderr)
+        continue
+    rows.setdefault(name, []).append((value, base))
+
+
+def median(name):
+    values = rows[name]
+    return statistics.median(v for v, _ in values), statistics.median(b for _, b in values)
+
+
+# name, label, unit, baseline label, target text, check(value, ratio)
+FIGURES = [
+    ("startup_ms", "start-up: exec → window mapped (median of 7)", "ms", "bare libadwaita window (C)",
+     "≤ 1.15×", lambda v, r: r <= 1.15),
+    ("rss_kib", "memory: RSS 1 s after the window appears", "MiB", "bare libadwaita window (C)",
+     "≤ 1.1×", lambda v, r: r <= 1.10),
+    ("meeting_cpu_pct", "meeting: CPU over 30 s", "%", "bare window idling", "≤ 0.2 %",
+     lambda v, r: v <= 0.2),
+    ("meeting_wakeups_per_s", "meeting: main-thread wakeups", "/s", "bare window idling", "≤ 3 /s",
+     lambda v, r: v <= 3),
+    ("ding_latency_ms", "ding: boundary → sound onset (median)", "ms", "bare GStreamer playbin, same path",
+     "≤ 20 ms", lambda v, r: v <= 20),
+    ("drift_ms", "drift: end error, 60-min meeting, jittered ticks", "ms", "naive tick-counting timer",
+     "0 ms", lambda v, r: v == 0),
+    ("store_save_ms", "store: save 100 scrums × 1,000 meetings (median)", "ms", "Foundation JSONEncoder",
+     "< 150 ms", lambda v, r: v < 150),
+    ("store_load_ms", "store: load the same (median)", "ms", "Foundation JSONDecoder", "< 150 ms",
+     lambda v, r: v < 150),
+    ("save_stall_ms", "store: longest main-loop stall while saving", "ms", "saving on the main loop",
+     "≤ 50 ms", lambda v, r: v <= 50),
+]
+
+cores = os.cpu_count()
+memory_gib = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+print(f"Scrumdinger benchmark — {cores} cores, {memory_gib:.0f} GiB RAM")
+print(f"| figure | Scrumdinger | baseline | ratio | target | met |")
+print(f"| --- | --- | --- | --- | --- | --- |")
+for name, label, unit, base_label, target, check in FIGURES:
+    if name not in rows:
+        print(f"| {label} | not measured | | | {target} | no |")
+        continue
+    value, base = median(name)
+    if unit == "MiB":
+        value, base = value / 1024, base / 1024
+    ratio = value / base if base else float("nan")
+    ratio_text = f"{ratio:.2f}×" if base else "—"
+    met = "yes" if check(value, ratio if base else 0) else "no"
+    print(f"| {label} | {value:.2f} {unit} | {base:.2f} {unit} ({base_label}) | {ratio_text} | {target} | {met} |")
+if "store_file_kib" in rows:
+    print(f"(store file: {rows['store_file_kib'][0][0] / 1024:.1f} MiB)")
