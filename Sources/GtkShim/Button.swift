@@ -39,7 +39,10 @@ import CAdwaita
   /// The text on the button (empty for icon buttons).
   public var label: String {
     get { string(gtk_button_get_label(button)) }
-    set { gtk_button_set_label(button, newValue) }
+    set {
+      guard newValue != label else { return }
+      gtk_button_set_label(button, newValue)
+    }
   }
 
   /// The icon of an icon-only button.

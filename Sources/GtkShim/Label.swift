@@ -12,7 +12,10 @@ import CAdwaita
   /// The text shown.
   public var text: String {
     get { string(gtk_label_get_text(label)) }
-    set { gtk_label_set_text(label, newValue) }
+    set {
+      guard newValue != text else { return }  // no relayout, redraw or AT event for nothing
+      gtk_label_set_text(label, newValue)
+    }
   }
 
   /// Shortens text that does not fit with "…" at the end.

@@ -14,6 +14,10 @@ import CAdwaita
 
   /// What screen readers say as its value ("3 minutes" rather than a percentage).
   public func setAccessibleValueText(_ text: String) {
+    guard text != valueText else { return }
+    valueText = text
     shim_accessible_set_value_text(cast(raw), text)
   }
+
+  private var valueText: String?
 }

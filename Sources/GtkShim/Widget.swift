@@ -39,8 +39,14 @@ import CAdwaita
   /// Whether the widget has the CSS class.
   public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
+  /// The last accessible name set: setting the same again would still notify assistive
+  /// technologies (bus traffic every meeting tick), so it is skipped.
+  private var accessibleLabel: String?
+
   /// The name screen readers say for it (replacing any name taken from child labels).
   public func setAccessibleLabel(_ label: String) {
+    guard label != accessibleLabel else { return }
+    accessibleLabel = label
     shim_accessible_set_name(cast(raw), label)
   }
 

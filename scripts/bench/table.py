@@ -31,6 +31,8 @@ FIGURES = [
      lambda v, r: v <= 0.2),
     ("meeting_wakeups_per_s", "meeting: main-thread wakeups", "/s", "bare window idling", "≤ 3 /s",
      lambda v, r: v <= 3),
+    ("meeting_wakeups_with_at_client_per_s", "meeting: wakeups with a screen-reader client listening",
+     "/s", "no client listening", "(reported)", lambda v, r: True),
     ("ding_latency_ms", "ding: boundary → sound onset (median)", "ms", "bare GStreamer playbin, same path",
      "≤ 20 ms", lambda v, r: v <= 20),
     ("drift_ms", "drift: end error, 60-min meeting, jittered ticks", "ms", "naive tick-counting timer",
