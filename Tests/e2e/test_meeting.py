@@ -44,7 +44,7 @@ def test_a_one_minute_meeting_runs_to_the_end_and_is_saved(launch, data_home):
     app.press("push button", "Next speaker", within=app.main)
     app.find("label", "Last Speaker", within=app.main)
     app.find("image", "Cy is speaking", within=app.main)
-    assert seconds_elapsed(app) == 40
+    assert 40 <= seconds_elapsed(app) <= 41  # the jump to 40 s (a tick may follow before we read)
 
     history_row = app.find("push button", re.compile(r"Show meeting of .*"), timeout=30)
     real_seconds = time.monotonic() - started
