@@ -1,17 +1,5 @@
 import ScrumdingerCore
 
-/// A deterministic generator, so every run sees the same jitter.
-struct SplitMix {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// End-time error of a simulated 60-minute, 8-speaker meeting whose ticks arrive 0–40 ms
 /// late (every 50th one 2 s late, as after a stall): the real timer, and a naive timer that
 /// adds one second per tick, as a baseline.
@@ -19,7 +7,7 @@ func driftMilliseconds() -> (timer: Double, naive: Double) {
   let clock = ManualClock()
   let timer = MeetingTimer(
     schedule: SpeakerSchedule(names: (1...8).map { "P\($0)" }, lengthSeconds: 3600), clock: clock)
-  var rng = SplitMix(state: 7)
+  var rng = SeededGenerator(seed: 7)
   var finishedAt: Duration?
   var naiveElapsed = 0
   var naiveFinishedAt: Duration?

@@ -110,7 +110,7 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
 
   @Test func sixtyMinuteMeetingWithJitteredTicksEndsAtExactly3600Seconds() {
     let (timer, clock) = meeting((1...9).map { "P\($0)" }, minutes: 60)
-    var rng = SplitMix(seed: 42)
+    var rng = SeededGenerator(seed: 42)
     var changes = 0
     var finishedAt: Duration?
     let start = clock.now
@@ -147,15 +147,3 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
   }
 }
 
-/// A small deterministic generator, so the drift test is the same every run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
