@@ -11,7 +11,8 @@ BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev \
 RUN_PACKAGES := $(BUILD_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
-  pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev
+  pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev \
+  libgtk-3-bin gir1.2-gtk-4.0
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
