@@ -20,7 +20,6 @@ import CAdwaita
 
   /// Shortens text that does not fit with "…" at the end.
   public func setEllipsizes() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END) }
-  public func setWraps(_ wraps: Bool) { gtk_label_set_wrap(label, wraps ? 1 : 0) }
 
   /// 0 = start, 0.5 = centre, 1 = end.
   public func setHorizontalAlignment(_ x: Float) { gtk_label_set_xalign(label, x) }

@@ -25,7 +25,7 @@ import ScrumdingerCore
   /// "ding due=<µs> rang=<µs>" (CLOCK_MONOTONIC) to that file, to measure ding latency.
   func ring(dueAt: Duration) {
     guard !isMuted else { return }
-    if player == nil { load() }
+    prepare()
     player?.play()
     if let eventLog { eventLog.record(due: dueAt) }
   }

@@ -17,7 +17,6 @@ import ScrumdingerCore
   public private(set) var mainWindow: MainWindow?
   private var autoSave: AutoSave?
   private let clock: any MonotonicClock
-  private var loadErrorDialog: MessageDialog?
 
   /// Creates the app over `store`; `unique: false` lets tests run several at once; `clock`
   /// times meetings (tests pass a ManualClock).
@@ -104,9 +103,7 @@ import ScrumdingerCore
     dialog.addResponse("quit", label: tr("Quit"))
     dialog.addResponse("start-fresh", label: tr("Start Fresh"), appearance: .destructive)
     dialog.setDefaults(enter: nil, escape: "quit")
-    loadErrorDialog = dialog
     dialog.present { [unowned self] response in
-      self.loadErrorDialog = nil
       guard response == "start-fresh" else { return self.application.quit() }
       do {
         let aside = try self.store.moveUnreadableAside()
@@ -117,10 +114,5 @@ import ScrumdingerCore
         window.toast(String(describing: error))
       }
     }
-  }
-
-  /// Answers the open load-error dialog (for tests).
-  package func respondToLoadError(_ response: String) {
-    loadErrorDialog?.respond(response)
   }
 }
