@@ -22,11 +22,7 @@ import ScrumdingerCore
     self.application = application
     self.chime = chime
     chime.prepare()
-    var notify: @MainActor (MeetingTimer.Event) -> Void = { _ in }
-    session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { event, due in
-      chime.ring(dueAt: due)
-      notify(event)
-    }
+    session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler)
     session.onEnd = onEnd
     page = MeetingPage(scrum: scrum, state: state)
     page.showMuted(chime.isMuted)
@@ -34,7 +30,10 @@ import ScrumdingerCore
     page.nextButton.onClicked { [unowned self] in self.nextSpeaker() }
     page.endButton.onClicked { [unowned self] in self.askToEnd() }
     page.muteButton.onClicked { [unowned self] in self.toggleMute() }
-    notify = { [unowned self] event in self.notifyIfAway(event) }
+    session.onChange = { [unowned self] event, due in
+      self.chime.ring(dueAt: due)
+      self.notifyIfAway(event)
+    }
   }
 
   /// Tells someone looking at another window who speaks now (nothing while ours has focus).

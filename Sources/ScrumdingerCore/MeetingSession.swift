@@ -1,6 +1,6 @@
 // A running meeting, wired to the app state: it arms exactly one tick at the timer's next
 // due instant (never a polling loop), publishes the timer's numbers to AppState.meeting
-// only, rings the chime on each speaker change and at the end, and writes the history
+// only, reports each speaker change and the end (the app rings the ding), and writes the history
 // entry. The scheduler and clock are injected, so all of it runs in tests without waiting.
 import Foundation
 
@@ -22,29 +22,22 @@ import Foundation
   public let timer: MeetingTimer
   private let state: AppState
   private let scheduler: any TickScheduler
-  private let chime: @MainActor (_ event: MeetingTimer.Event, _ dueAt: Duration) -> Void
   private var pendingTick: (any ScheduledTick)?
+  /// Called at each change (the latest event of a tick, or a skip) with the clock reading at
+  /// which it was due: the app rings the ding and maybe notifies.
+  public var onChange: (@MainActor (_ event: MeetingTimer.Event, _ dueAt: Duration) -> Void)?
   /// Called once when the meeting ends, however it ends (finished, saved or discarded).
   public var onEnd: (@MainActor (_ saved: Bool) -> Void)?
 
   /// Starts a meeting of `scrum` now: publishes its first numbers and arms the first tick.
-  /// `chime` rings the ding for each change (the latest event of a tick) and is told the
-  /// clock reading at which the change was due.
-  public init(
-    scrum: DailyScrum, state: AppState, clock: any MonotonicClock, scheduler: any TickScheduler,
-    chime: @escaping @MainActor (_ event: MeetingTimer.Event, _ dueAt: Duration) -> Void
-  ) {
+  public init(scrum: DailyScrum, state: AppState, clock: any MonotonicClock, scheduler: any TickScheduler) {
     self.scrum = scrum
     self.state = state
     self.scheduler = scheduler
-    self.chime = chime
     timer = MeetingTimer(schedule: SpeakerSchedule(scrum: scrum), clock: clock)
     publish()
     arm()
   }
-
-  /// Whether a tick is waiting to fire (false while paused or after the end).
-  public var isTickArmed: Bool { pendingTick != nil }
 
   /// Handles a tick: notices turn changes and the end, publishes, re-arms.
   public func tick() {
@@ -104,7 +97,7 @@ import Foundation
 
   private func handle(_ events: [MeetingTimer.Event], dueAt: Duration) {
     guard let last = events.last else { return }
-    chime(last, dueAt)
+    onChange?(last, dueAt)
     if events.contains(.finished) { finish(saved: true) }
   }
 

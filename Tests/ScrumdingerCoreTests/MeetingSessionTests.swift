@@ -42,7 +42,8 @@ import Testing
     let clock = ManualClock()
     let scheduler = ManualScheduler()
     let chimes = Counter()
-    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { event, due in
+    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler)
+    session.onChange = { event, due in
       chimes.count += 1
       chimes.dueAt.append(due)
       chimes.events.append(event)
@@ -162,7 +163,8 @@ import Testing
     let clock = ManualClock()
     let scheduler = ManualScheduler()
     var due: [Duration] = []
-    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler) { due.append($1) }
+    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler)
+    session.onChange = { due.append($1) }
     clock.advance(by: .milliseconds(30_250))
     session.tick()
     clock.advance(by: .milliseconds(40_000))
