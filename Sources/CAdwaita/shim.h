@@ -51,3 +51,10 @@ static inline void shim_accessible_set_name(GtkAccessible *accessible, const cha
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+
+/// The "accelerator" property of a GtkShortcutsShortcut (newly allocated; g_free it).
+static inline char *shim_shortcuts_shortcut_accelerator(GtkWidget *shortcut) {
+  char *accelerator = NULL;
+  g_object_get(shortcut, "accelerator", &accelerator, NULL);
+  return accelerator;
+}

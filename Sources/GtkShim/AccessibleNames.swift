@@ -1,5 +1,15 @@
 import CAdwaita
 
+/// What the controls GTK builds itself are called, in the user's language: the app sets
+/// these (through its translations) before building any window.
+@MainActor public enum StockControlNames {
+  public static var close = "Close"
+  public static var search = "Search"
+  public static var menu = "Menu"
+  public static var verticalScrollBar = "Vertical scroll bar"
+  public static var horizontalScrollBar = "Horizontal scroll bar"
+}
+
 /// Names the controls that GTK 4.8 and libadwaita 1.2 build themselves and name badly:
 /// message-dialog and toast buttons come out twice ("Cancel Cancel": their label plus a
 /// labelled-by relation to the same label); others carry only their GType ("GtkScrollbar",
@@ -21,32 +31,35 @@ private func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bo
 }
 
 /// Icon names of icon-only buttons GTK builds, and what they do.
-private let iconButtonNames = [
-  "window-close-symbolic": "Close",
-  "edit-find-symbolic": "Search",
-  "open-menu-symbolic": "Menu",
-]
+@MainActor private func iconButtonName(_ iconName: String) -> String? {
+  switch iconName {
+  case "window-close-symbolic": StockControlNames.close
+  case "edit-find-symbolic": StockControlNames.search
+  case "open-menu-symbolic": StockControlNames.menu
+  default: nil
+  }
+}
 
 @MainActor private func stockName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
   let raw = UnsafeMutableRawPointer(widget)
   if isA(widget, gtk_scrollbar_get_type()) {
     let vertical = gtk_orientable_get_orientation(cast(raw)) == GTK_ORIENTATION_VERTICAL
-    return vertical ? "Vertical scroll bar" : "Horizontal scroll bar"
+    return vertical ? StockControlNames.verticalScrollBar : StockControlNames.horizontalScrollBar
   }
   if isA(widget, gtk_search_entry_get_type()) {
-    return "Search"
+    return StockControlNames.search
   }
   if isA(widget, gtk_menu_button_get_type()) {
     let menu: OpaquePointer = cast(raw)
-    return gtk_menu_button_get_label(menu).map { String(cString: $0) } ?? "Menu"
+    return gtk_menu_button_get_label(menu).map { String(cString: $0) } ?? StockControlNames.menu
   }
   if isA(widget, gtk_button_get_type()) {
     let button: UnsafeMutablePointer<GtkButton> = cast(raw)
     if let label = gtk_button_get_label(button) { return String(cString: label) }
     if let child = gtk_button_get_child(button), isA(child, gtk_image_get_type()) {
-      return iconButtonNames[string(gtk_image_get_icon_name(cast(UnsafeMutableRawPointer(child))))]
+      return iconButtonName(string(gtk_image_get_icon_name(cast(UnsafeMutableRawPointer(child)))))
     }
-    return iconButtonNames[string(gtk_button_get_icon_name(button))]
+    return iconButtonName(string(gtk_button_get_icon_name(button)))
   }
   return nil
 }

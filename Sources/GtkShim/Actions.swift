@@ -4,11 +4,22 @@ import CAdwaita
 @MainActor public final class Action {
   private let action: OpaquePointer
 
-  /// Creates `name` (without the "win."/"app." prefix) running `perform`.
+  /// Creates `name` (without the "win."/"app."/"editor." prefix) running `perform`.
   public init(_ name: String, perform: @escaping @MainActor () -> Void) {
     action = g_simple_action_new(name, nil)
     // GSimpleAction::activate is (action, parameter, user_data): the pointer-argument shape.
     connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _ in perform() })
+  }
+
+  /// Creates `name` taking a string (an id), running `perform` with it.
+  public init(_ name: String, perform: @escaping @MainActor (String) -> Void) {
+    let type = g_variant_type_new("s")
+    action = g_simple_action_new(name, type)
+    g_variant_type_free(type)
+    connect(UnsafeMutableRawPointer(action), "activate", withArgument: { parameter in
+      guard let parameter else { return }
+      perform(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+    })
   }
 
   isolated deinit { g_object_unref(UnsafeMutableRawPointer(action)) }
@@ -16,7 +27,10 @@ import CAdwaita
   /// Whether it can run now; accelerators and bound buttons follow.
   public var isEnabled: Bool {
     get { g_action_get_enabled(cast(UnsafeMutableRawPointer(action))) != 0 }
-    set { g_simple_action_set_enabled(action, newValue ? 1 : 0) }
+    set {
+      guard newValue != isEnabled else { return }
+      g_simple_action_set_enabled(action, newValue ? 1 : 0)
+    }
   }
 
   var gaction: OpaquePointer { cast(UnsafeMutableRawPointer(action)) }
@@ -26,6 +40,37 @@ extension ApplicationWindow {
   /// Adds `action` to the window as "win.<name>".
   public func addAction(_ action: Action) {
     g_action_map_add_action(cast(raw), action.gaction)
+  }
+}
+
+extension Widget {
+  /// Makes `actions` reachable from this widget and everything inside it as "`prefix`.<name>".
+  public func insertActions(_ actions: [Action], prefix: String) {
+    let group = g_simple_action_group_new()
+    for action in actions { g_action_map_add_action(cast(UnsafeMutableRawPointer(group!)), action.gaction) }
+    gtk_widget_insert_action_group(widget, prefix, cast(UnsafeMutableRawPointer(group!)))
+    g_object_unref(UnsafeMutableRawPointer(group))
+  }
+
+  /// Runs the action `detailedName` ("win.edit") as seen from this widget, with an optional
+  /// string parameter; false if it is not found or disabled.
+  @discardableResult
+  public func activateAction(_ detailedName: String, parameter: String? = nil) -> Bool {
+    gtk_widget_activate_action_variant(widget, detailedName, parameter.map { g_variant_new_string($0) }) != 0
+  }
+
+  /// Runs the action `detailedName` ("editor.confirm") when one of `accelerators` is pressed
+  /// with focus inside this widget (for windows the application's accelerators do not reach).
+  /// A disabled action lets the key through.
+  public func bindAccelerators(_ accelerators: [String], to detailedName: String) {
+    let controller = gtk_shortcut_controller_new()!
+    gtk_shortcut_controller_set_scope(cast(UnsafeMutableRawPointer(controller)), GTK_SHORTCUT_SCOPE_MANAGED)
+    for accelerator in accelerators {
+      let shortcut = gtk_shortcut_new(
+        gtk_shortcut_trigger_parse_string(accelerator), gtk_named_action_new(detailedName))
+      gtk_shortcut_controller_add_shortcut(cast(UnsafeMutableRawPointer(controller)), shortcut)
+    }
+    gtk_widget_add_controller(widget, controller)
   }
 }
 
@@ -39,5 +84,20 @@ extension Application {
         gtk_application_set_accels_for_action(cast(UnsafeMutableRawPointer(app)), detailedAction, accels.baseAddress)
       }
     }
+  }
+
+  /// The actions ("win.edit") that `accelerator` runs.
+  public func actions(forAccelerator accelerator: String) -> [String] {
+    guard let names = gtk_application_get_actions_for_accel(cast(UnsafeMutableRawPointer(app)), accelerator) else {
+      return []
+    }
+    defer { g_strfreev(names) }
+    var result: [String] = []
+    var index = 0
+    while let name = names[index] {
+      result.append(String(cString: name))
+      index += 1
+    }
+    return result
   }
 }

@@ -59,6 +59,11 @@ import CAdwaita
     g_object_unref(UnsafeMutableRawPointer(notification))
   }
 
+  /// Takes back the notification sent with `id`, if it is still shown.
+  public func withdrawNotification(id: String) {
+    g_application_withdraw_notification(gapp, id)
+  }
+
   /// Adds `action` to the application as "app.<name>".
   public func addAction(_ action: Action) {
     g_action_map_add_action(cast(UnsafeMutableRawPointer(app)), action.gaction)

@@ -10,6 +10,10 @@ import CAdwaita
     gtk_window_set_destroy_with_parent(window, 1)
     gtk_window_set_title(window, title)
     gtk_window_set_default_size(window, Int32(width), Int32(height))
+    // Closed with its parent, GTK 4.8 keeps pointing at the parent after it is gone (and
+    // complains when this window goes): let go of it once closed.
+    let window = window
+    connect(raw, "unrealize", perform: { gtk_window_set_transient_for(window, nil) })
   }
 
   private var window: UnsafeMutablePointer<GtkWindow> { cast(raw) }
@@ -25,11 +29,9 @@ import CAdwaita
   /// Closes the window (as its close button would; `onClose` handlers run).
   public func close() { gtk_window_close(window) }
 
-  /// Called when the window closes, however it is closed (`close()`, the window manager).
+  /// Called when the window closes, however it is closed (`close()`, the window manager,
+  /// or its parent going away): every path ends in `gtk_window_destroy`, which unrealizes it.
   public func onClose(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "close-request", decide: {
-      action()
-      return false  // let GTK close it
-    })
+    connect(raw, "unrealize", perform: action)
   }
 }

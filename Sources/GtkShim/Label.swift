@@ -21,6 +21,9 @@ import CAdwaita
   /// Shortens text that does not fit with "…" at the end.
   public func setEllipsizes() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END) }
 
+  /// Breaks long text into lines at word boundaries.
+  public func setWraps() { gtk_label_set_wrap(label, 1) }
+
   /// 0 = start, 0.5 = centre, 1 = end.
   public func setHorizontalAlignment(_ x: Float) { gtk_label_set_xalign(label, x) }
 }

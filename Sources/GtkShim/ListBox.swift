@@ -1,6 +1,6 @@
 import CAdwaita
 
-/// A vertical list of rows; rows can be activated by click, Enter or Space.
+/// A vertical list of rows, without selection; its rows are kept in order by the caller.
 @MainActor public final class ListBox: Widget {
   private var rows: [Widget] = []
 
@@ -15,19 +15,33 @@ import CAdwaita
 
   /// Adds a row (a `ListBoxRow`, `ActionRow` or `EntryRow`) at the end.
   public func append(_ row: Widget) {
-    rows.append(row)
-    gtk_list_box_append(list, row.widget)
+    insert(row, at: rows.count)
   }
+
+  /// Puts `row` at `index` (0 = first).
+  public func insert(_ row: Widget, at index: Int) {
+    rows.insert(row, at: index)
+    gtk_list_box_insert(list, row.widget, Int32(index))
+  }
+
+  /// Takes `row` out of the list.
+  public func remove(_ row: Widget) {
+    guard let index = rows.firstIndex(where: { $0 === row }) else { return }
+    rows.remove(at: index)
+    gtk_list_box_remove(list, row.widget)
+  }
+
+  /// The rows, in order.
+  public var children: [Widget] { rows }
 
   /// Removes every row.
   public func removeAll() {
     for row in rows { gtk_list_box_remove(list, row.widget) }
     rows.removeAll()
   }
-
 }
 
-/// A plain list row holding any child; activatable by default.
+/// A plain list row holding any child.
 @MainActor public final class ListBoxRow: Widget {
   private let child: Widget
 

@@ -65,3 +65,18 @@ public enum MainLoop {
     sourceID = 0
   }
 }
+
+extension MainLoop {
+  /// Runs `action` on the main loop each time the process receives `signal` (SIGTERM,
+  /// SIGINT, SIGHUP), instead of dying where it stands.
+  @MainActor public static func onSignal(_ signal: Int32, _ action: @escaping @MainActor () -> Void) {
+    let box = Unmanaged.passRetained(ClosureBox(action as VoidHandler) as AnyObject).toOpaque()
+    _ = g_unix_signal_add_full(
+      G_PRIORITY_DEFAULT, signal,
+      { data in
+        let run: VoidHandler = handler(data)
+        MainActor.assumeIsolated { run() }
+        return 1  // G_SOURCE_CONTINUE (a macro Swift cannot import): keep watching
+      }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+  }
+}

@@ -7,7 +7,6 @@ import CAdwaita
   public init(iconName: String, accessibleName: String, items: [(String, String)?]) {
     super.init(gtk_menu_button_new())
     gtk_menu_button_set_icon_name(cast(raw), iconName)
-    gtk_menu_button_set_primary(cast(raw), 1)  // F10 opens it
     setAccessibleLabel(accessibleName)
     tooltip = accessibleName
     // The button users (and screen readers) press is GtkMenuButton's inner toggle button,
@@ -30,5 +29,14 @@ import CAdwaita
     g_object_unref(UnsafeMutableRawPointer(section))
     gtk_menu_button_set_menu_model(cast(raw), cast(UnsafeMutableRawPointer(menu!)))
     g_object_unref(UnsafeMutableRawPointer(menu))
+  }
+
+  /// Opens the menu (F10 does, through the window's show-menu action).
+  public func popup() { gtk_menu_button_popup(cast(raw)) }
+
+  /// Whether the menu is open.
+  public var isOpen: Bool {
+    guard let popover = gtk_menu_button_get_popover(cast(raw)) else { return false }
+    return gtk_widget_get_visible(cast(UnsafeMutableRawPointer(popover))) != 0
   }
 }

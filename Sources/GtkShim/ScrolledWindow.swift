@@ -8,12 +8,22 @@ import CAdwaita
     super.init(gtk_scrolled_window_new())
     gtk_scrolled_window_set_policy(cast(raw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_child(cast(raw), child.widget)
+    // Lay the page out at its natural height (GTK's default gives each part its minimum,
+    // which squeezes a list that scrolls inside the page to a row or two).
+    if let viewport = gtk_scrolled_window_get_child(cast(raw)),
+      g_type_check_instance_is_a(UnsafeMutableRawPointer(viewport).assumingMemoryBound(to: GTypeInstance.self), gtk_scrollable_get_type()) != 0
+    {
+      gtk_scrollable_set_vscroll_policy(cast(UnsafeMutableRawPointer(viewport)), GTK_SCROLL_NATURAL)
+    }
     expand(vertically: true)
     // Scroll bars are controls too: names instead of "GtkScrollbar".
-    nameStockControls(under: widget)
+    for bar in [gtk_scrolled_window_get_vscrollbar(cast(raw)), gtk_scrolled_window_get_hscrollbar(cast(raw))] {
+      if let bar { nameStockControls(under: bar) }
+    }
   }
 
   private let child: Widget
+
 }
 
 /// Keeps its child at a readable width, centred (libadwaita's clamp).

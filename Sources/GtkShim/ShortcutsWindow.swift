@@ -10,7 +10,29 @@ import CAdwaita
     guard let object = gtk_builder_get_object(builder, "help_overlay") else { return nil }
     super.init(UnsafeMutableRawPointer(object))
     gtk_window_set_transient_for(cast(raw), cast(parent.raw))
+    gtk_window_set_hide_on_close(cast(raw), 1)  // closed, it can be shown again
     nameStockControls(under: widget)
+  }
+
+  /// Every accelerator the window lists, as GTK parses them ("<Control>n"), in order.
+  public var listedAccelerators: [String] {
+    var found: [String] = []
+    func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
+      let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+      if g_type_check_instance_is_a(instance, gtk_shortcuts_shortcut_get_type()) != 0,
+        let text = shim_shortcuts_shortcut_accelerator(widget)
+      {
+        found += String(cString: text).split(separator: " ").map(String.init)
+        g_free(text)
+      }
+      var child = gtk_widget_get_first_child(widget)
+      while let current = child {
+        walk(current)
+        child = gtk_widget_get_next_sibling(current)
+      }
+    }
+    walk(widget)
+    return found
   }
 
   /// Shows the window (it hides again when closed, ready to be shown again).

@@ -50,7 +50,9 @@ func handler<Handler>(_ data: gpointer?) -> Handler {
   (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<Handler>).handler
 }
 
-/// Signals of the shape `void (*)(GObject *self, gpointer data)`: clicked, activate, changed…
+/// Signals of the shape `void (*)(GObject *self, gpointer data)`: clicked, toggled, changed,
+/// value-changed, entry-activated, unrealize, after-paint, a toast's button-clicked, the
+/// application's activate and shutdown.
 typealias VoidHandler = @MainActor () -> Void
 let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
   let run: VoidHandler = handler(data)
@@ -74,7 +76,8 @@ let intPointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> In
 }
 
 /// Signals carrying one pointer argument: `void (*)(GObject *self, gpointer arg, gpointer data)`
-/// — GSimpleAction::activate (GVariant *), notify (GParamSpec *), row-activated (row).
+/// — GSimpleAction::activate (GVariant *), notify (GParamSpec *), a list item factory's
+/// setup/bind/teardown (GtkListItem *), AdwMessageDialog::response (const char *).
 typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
   let run: PointerHandler = handler(data)

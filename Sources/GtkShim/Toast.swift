@@ -21,6 +21,11 @@ import CAdwaita
       connect(UnsafeMutableRawPointer(toast), "button-clicked", perform: action)
     }
     adw_toast_overlay_add_toast(cast(raw), toast)  // takes ownership; builds the toast widget
-    nameStockControls(under: widget)
+    // Name the toast's own controls, and nothing of the pages under it.
+    var next = gtk_widget_get_first_child(widget)
+    while let current = next {
+      if current != child.widget { nameStockControls(under: current) }
+      next = gtk_widget_get_next_sibling(current)
+    }
   }
 }

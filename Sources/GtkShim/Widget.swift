@@ -36,6 +36,9 @@ import CAdwaita
   /// Adds a CSS class (theme and style classes).
   public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 
+  /// Removes a CSS class.
+  public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
   /// Whether the widget has the CSS class.
   public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
@@ -108,6 +111,9 @@ import CAdwaita
     gtk_widget_set_margin_start(widget, Int32(all))
     gtk_widget_set_margin_end(widget, Int32(all))
   }
+
+  /// Whether keyboard focus is here.
+  public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
   /// Moves keyboard focus here.
   @discardableResult

@@ -44,4 +44,29 @@ import CAdwaita
 
   /// Shows and raises the window.
   public func present() { gtk_window_present(window) }
+
+  /// Called whenever the window gains or loses the keyboard focus.
+  public func onActiveChanged(_ action: @escaping @MainActor (Bool) -> Void) {
+    // The GTK window can outlive this wrapper: read the C object, which lives as long as the
+    // connection does.
+    let window = window
+    connect(raw, "notify::is-active", withArgument: { _ in action(gtk_window_is_active(window) != 0) })
+  }
+}
+
+extension Widget {
+  /// Calls `action` once, after the next frame that paints this widget's window.
+  public func afterNextPaint(_ action: @escaping @MainActor () -> Void) {
+    guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+    let clockRaw = UnsafeMutableRawPointer(clock)
+    final class Connection { var id: gulong = 0 }
+    let connection = Connection()
+    connection.id = connect(clockRaw, "after-paint", perform: {
+      guard connection.id != 0 else { return }
+      g_signal_handler_disconnect(clockRaw, connection.id)
+      connection.id = 0
+      action()
+    })
+    gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
+  }
 }

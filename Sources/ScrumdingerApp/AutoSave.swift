@@ -19,6 +19,12 @@ import ScrumdingerCore
   private var observation: ObservationToken?
 
   private let queue = DispatchQueue(label: "io.github.scrumdinger.Scrumdinger.save")
+  /// How the last save went; read and written on `queue` only.
+  private let outcome = SaveOutcome()
+
+  private final class SaveOutcome: @unchecked Sendable {
+    var error: StoreError?
+  }
 
   package init(store: ScrumStore, state: AppState, onError: @escaping @MainActor (StoreError) -> Void) {
     self.store = store
@@ -30,6 +36,23 @@ import ScrumdingerCore
   /// Whether a save is waiting for its delay.
   package var isPending: Bool { pending?.isPending == true }
 
+  /// Whether something is not on disk yet: a save waiting, or the last one failed.
+  package var hasUnsavedChanges: Bool {
+    guard !stopped else { return false }
+    let outcome = outcome
+    return isPending || queue.sync { outcome.error != nil }
+  }
+
+  /// Stops saving for good (the user chose to quit without saving).
+  package func stop() {
+    stopped = true
+    pending?.cancel()
+    pending = nil
+    observation = nil
+  }
+
+  private var stopped = false
+
   private func schedule() {
     guard !isPending else { return }
     pending = Timeout(after: Self.delay) { [weak self] in self?.saveNow() }
@@ -40,19 +63,36 @@ import ScrumdingerCore
     guard let pending else { return }
     pending.cancel()
     self.pending = nil
-    let (store, scrums, onError) = (store, state.scrums.value, onError)
+    let (store, scrums, onError, outcome) = (store, state.scrums.value, onError, outcome)
     queue.async {
       do throws(StoreError) {
         try store.save(scrums)
+        outcome.error = nil
       } catch {
+        outcome.error = error
         DispatchQueue.main.async { MainActor.assumeIsolated { onError(error) } }
       }
     }
   }
 
-  /// Saves anything pending and waits until every save has reached the disk (on quit).
-  package func flush() {
-    saveNow()
-    queue.sync {}
+  /// Saves anything pending and waits until it has reached the disk (on quit, when the main
+  /// queue no longer runs): returns the error of that last save, if it failed.
+  @discardableResult
+  package func flush() -> StoreError? {
+    guard !stopped else { return nil }
+    let wasPending = isPending
+    pending?.cancel()
+    pending = nil
+    let (store, scrums, outcome) = (store, state.scrums.value, outcome)
+    return queue.sync { () -> StoreError? in
+      guard wasPending || outcome.error != nil else { return nil }
+      do throws(StoreError) {
+        try store.save(scrums)
+        outcome.error = nil
+      } catch {
+        outcome.error = error
+      }
+      return outcome.error
+    }
   }
 }

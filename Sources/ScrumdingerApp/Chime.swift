@@ -5,8 +5,9 @@ import Foundation
 import GtkShim
 import ScrumdingerCore
 
-/// The ding played at each speaker change and at the end of a meeting.
-@MainActor final class Chime {
+/// The ding played at each speaker change and at the end of a meeting: the meeting's sound
+/// effect.
+@MainActor final class Chime: SoundEffect {
   /// When true, `ring()` is silent.
   var isMuted = false
   /// Told once, the first time the ding cannot be played, with a readable reason.
@@ -18,6 +19,14 @@ import ScrumdingerCore
   /// A chime playing `path` (Resources/ding.ogg by default).
   init(path: String? = ResourceLocator.path("ding.ogg")) {
     self.path = path
+  }
+
+  func meeting(_ session: MeetingSession, did event: MeetingEvent) {
+    switch event {
+    case .started: prepare()
+    case .speakerChanged(_, let due), .timeUp(let due): ring(dueAt: due)
+    case .paused, .resumed, .ended: break
+    }
   }
 
   /// Plays the ding unless muted; loads the player on first use. `dueAt` is the monotonic

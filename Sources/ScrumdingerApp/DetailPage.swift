@@ -1,3 +1,6 @@
+// The detail page is built once per visit and then updated in place: an edit changes the
+// labels it touches, a new meeting inserts one history row. Past meetings go through a
+// recycling list, so a scrum met daily for years opens as fast as a new one.
 import Foundation
 import GtkShim
 import ScrumdingerCore
@@ -8,29 +11,40 @@ import ScrumdingerCore
   let header: HeaderBar
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let editButton = Button(label: tr("Edit"))
+  let menuButton = MainMenu.button()
   let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
   let deleteButton = Button(label: tr("Delete"))
-  private(set) var historyRows: [(UUID, ActionRow)] = []
+  let lengthLabel = Label()
+  let themeLabel = Label()
+  /// Past meetings, newest first.
+  let history: RecyclingList<HistoryRow, UUID>
   let scrumID: UUID
+  private(set) var scrum: DailyScrum
+  /// The attendees, in speaking order.
+  let attendees: RecyclingList<PersonRow, UUID>
+  private let swatch = Box()
+  private let noAttendees = ListBox()
+  private let noHistory = ListBox()
 
-  /// Callbacks for what the page cannot do itself.
-  struct Actions {
-    var back: @MainActor () -> Void
-    var edit: @MainActor () -> Void
-    var start: @MainActor () -> Void
-    var delete: @MainActor () -> Void
-    var openHistory: @MainActor (UUID) -> Void
-  }
-
-  init(scrum: DailyScrum, actions: Actions) {
+  init(scrum: DailyScrum) {
     scrumID = scrum.id
-    header = HeaderBar(title: scrum.title)
+    self.scrum = scrum
+    header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(backButton)
+    header.packEnd(menuButton)
     header.packEnd(editButton)
-    backButton.onClicked(actions.back)
-    editButton.onClicked(actions.edit)
-    startButton.onClicked(actions.start)
-    deleteButton.onClicked(actions.delete)
+    backButton.setAction(Command.back.rawValue)
+    editButton.setAction(Command.edit.rawValue)
+    startButton.setAction(Command.startMeeting.rawValue)
+    deleteButton.setAction(Command.deleteScrum.rawValue)
+    history = RecyclingList(maximumHeight: 420) {
+      let row = HistoryRow()
+      return (row, row.row)
+    }
+    attendees = RecyclingList(maximumHeight: 600) {
+      let row = PersonRow()
+      return (row, row.row)
+    }
 
     let page = Box(vertical: true, spacing: 24)
     page.setMargins(18)
@@ -38,66 +52,145 @@ import ScrumdingerCore
     startButton.addCSSClass("suggested-action")
     startButton.align(horizontal: .center)
     page.append(startButton)
-    page.append(infoGroup(scrum))
-    page.append(attendeesGroup(scrum))
-    page.append(historyGroup(scrum, open: actions.openHistory))
+    page.append(infoGroup())
+    page.append(attendeesGroup())
+    page.append(historyGroup())
     deleteButton.addCSSClass("pill")
     deleteButton.addCSSClass("destructive-action")
     deleteButton.align(horizontal: .center)
     page.append(deleteButton)
     root.append(header)
     root.append(ScrolledWindow(Clamp(page)))
+    history.bind = { [unowned self] row, item in self.bind(row, item) }
+    attendees.bind = { [unowned self] row, item in
+      let people = self.scrum.attendees
+      let person = people.indices.contains(item.position) && people[item.position].id == item.id
+        ? people[item.position] : people.first { $0.id == item.id }
+      row.show(person?.name ?? "")
+    }
+    show(scrum, previous: nil)
   }
 
+  /// Shows the scrum's new state, touching only what changed.
+  func update(_ scrum: DailyScrum) {
+    guard scrum != self.scrum else { return }
+    let previous = self.scrum
+    self.scrum = scrum
+    show(scrum, previous: previous)
+  }
 
-  private func infoGroup(_ scrum: DailyScrum) -> PreferencesGroup {
+  private func show(_ scrum: DailyScrum, previous: DailyScrum?) {
+    header.title = Texts.shown(scrum.title)
+    lengthLabel.text = Texts.minutes(scrum.lengthInMinutes)
+    themeLabel.text = scrum.theme.name
+    if let previous, previous.theme != scrum.theme { swatch.removeCSSClass(ThemeStyle.cssClass(previous.theme)) }
+    swatch.addCSSClass(ThemeStyle.cssClass(scrum.theme))
+    if previous?.attendees != scrum.attendees { showAttendees(scrum.attendees) }
+    if previous?.history != scrum.history {
+      let entries = scrum.history
+      history.show(count: entries.count) { entries[entries.count - 1 - $0].id }
+      noHistory.isVisible = scrum.history.isEmpty
+      history.isVisible = !scrum.history.isEmpty
+    }
+  }
+
+  /// Scrolls to the row of past meeting `id` and moves keyboard focus to it.
+  @discardableResult
+  func focusHistoryRow(_ id: UUID) -> Bool {
+    if let index = scrum.history.firstIndex(where: { $0.id == id }) {
+      history.scroll(toPosition: scrum.history.count - 1 - index)
+    }
+    return history.madeRows.first { $0.entryID == id }?.showButton.grabFocus() ?? false
+  }
+
+  private func bind(_ row: HistoryRow, _ item: RecyclingList<HistoryRow, UUID>.Item) {
+    let entries = scrum.history
+    let index = entries.count - 1 - item.position
+    let entry = entries.indices.contains(index) && entries[index].id == item.id
+      ? entries[index] : entries.first { $0.id == item.id }
+    guard let entry else { return }
+    row.show(entry)
+  }
+
+  private func infoGroup() -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("Meeting Info"))
     let length = ActionRow(title: tr("Length"))
     length.addPrefix(Image(iconName: "alarm-symbolic"))
-    length.addSuffix(Label(Texts.minutes(scrum.lengthInMinutes)))
+    length.addSuffix(lengthLabel)
     group.add(length)
     let theme = ActionRow(title: tr("Theme"))
     theme.addPrefix(Image(iconName: "applications-graphics-symbolic"))
-    let swatch = Box()
     swatch.addCSSClass("swatch")
-    swatch.addCSSClass(ThemeStyle.cssClass(scrum.theme))
     swatch.align(vertical: .center)
     theme.addSuffix(swatch)
-    theme.addSuffix(Label(scrum.theme.name))
+    theme.addSuffix(themeLabel)
     group.add(theme)
     return group
   }
 
-  private func attendeesGroup(_ scrum: DailyScrum) -> PreferencesGroup {
+  private func attendeesGroup() -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("Attendees"))
-    if scrum.attendees.isEmpty {
-      group.add(ActionRow(title: tr("No attendees"), subtitle: tr("The meeting has one speaker")))
-    }
-    for attendee in scrum.attendees {
-      let row = ActionRow(title: attendee.name)
-      row.addPrefix(Image(iconName: "avatar-default-symbolic"))
-      group.add(row)
-    }
+    noAttendees.append(ActionRow(title: tr("No attendees"), subtitle: tr("The meeting has one speaker")))
+    let box = Box(vertical: true)
+    box.append(noAttendees)
+    box.append(attendees)
+    group.add(box)
     return group
   }
 
-  private func historyGroup(_ scrum: DailyScrum, open: @escaping @MainActor (UUID) -> Void) -> PreferencesGroup {
+  private func showAttendees(_ people: [Attendee]) {
+    attendees.show(count: people.count) { people[$0].id }
+    noAttendees.isVisible = people.isEmpty
+    attendees.isVisible = !people.isEmpty
+  }
+
+  private func historyGroup() -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("History"))
-    if scrum.history.isEmpty {
-      group.add(ActionRow(title: tr("No meetings yet")))
-    }
-    for entry in scrum.history.reversed() {
-      let row = ActionRow(title: Texts.meetingDate(entry.date), subtitle: Texts.duration(seconds: entry.durationSeconds))
-      row.addPrefix(Image(iconName: "x-office-calendar-symbolic"))
-      let show = Button(iconName: "go-next-symbolic", accessibleName: tr("Show meeting of %@", row.title))
-      show.setFlat()
-      show.align(vertical: .center)
-      show.onClicked { open(entry.id) }
-      row.addSuffix(show)
-      row.setActivatableWidget(show)
-      historyRows.append((entry.id, row))
-      group.add(row)
-    }
+    noHistory.append(ActionRow(title: tr("No meetings yet")))
+    let box = Box(vertical: true)
+    box.append(noHistory)
+    box.append(history)
+    group.add(box)
     return group
   }
+}
+
+/// One past meeting in the detail page's history list: date, duration, and a button that
+/// opens it. Rows are reused for other meetings as the list scrolls.
+@MainActor final class HistoryRow {
+  let row = ActionRow(title: "")
+  let showButton = Button(iconName: "go-next-symbolic", accessibleName: "")  // named when bound
+  /// The meeting shown now.
+  private(set) var entryID: UUID?
+
+  init() {
+    row.addPrefix(Image(iconName: "x-office-calendar-symbolic"))
+    showButton.setFlat()
+    showButton.align(vertical: .center)
+    row.addSuffix(showButton)
+    row.setActivatableWidget(showButton)
+  }
+
+  /// Shows `entry`.
+  func show(_ entry: History) {
+    entryID = entry.id
+    row.title = Texts.meetingDate(entry.date)
+    row.subtitle = Texts.duration(seconds: entry.durationSeconds)
+    let name = tr("Show meeting of %@", row.title)
+    showButton.setAccessibleLabel(name)
+    showButton.tooltip = name
+    showButton.setAction(Command.openHistory.rawValue, parameter: entry.id.uuidString)
+  }
+}
+
+/// One attendee on the detail page (rows are reused as the list scrolls).
+@MainActor final class PersonRow {
+  let row = ActionRow(title: "")
+
+  init() {
+    row.addPrefix(Image(iconName: "avatar-default-symbolic"))
+  }
+
+  /// Shows the attendee called `name`.
+  func show(_ name: String) { row.title = Texts.shown(name) }
 }

@@ -1,5 +1,6 @@
 // The editor works on a ScrumDraft (core) and touches the app state only when the user
 // confirms, so Dismiss/Cancel and Escape can never lose or half-apply a change.
+import Foundation
 import GtkShim
 import ScrumdingerCore
 
@@ -21,7 +22,10 @@ import ScrumdingerCore
   private let newAttendeeList = ListBox()
   private let noAttendeesRow = ActionRow(title: tr("No attendees yet"))
   private(set) var draft: ScrumDraft
+  private let newID: () -> UUID
   private let onConfirm: @MainActor (DailyScrum) -> Void
+  /// The sheet's actions: one per "editor." command of the table.
+  private(set) var actions: [Command: Action] = [:]
   /// The sheet owns itself while its window is open.
   private var keepAlive: EditorSheet?
 
@@ -33,9 +37,14 @@ import ScrumdingerCore
     let remove: Button
   }
 
-  /// Opens over `parent`; `onConfirm` receives the finished scrum on Add/Done.
-  init(parent: Widget, draft: ScrumDraft, onConfirm: @escaping @MainActor (DailyScrum) -> Void) {
+  /// Opens over `parent`; new attendees get ids from `newID`; `onConfirm` receives the
+  /// finished scrum on Add/Done.
+  init(
+    parent: Widget, draft: ScrumDraft, newID: @escaping () -> UUID = UUID.init,
+    onConfirm: @escaping @MainActor (DailyScrum) -> Void
+  ) {
     self.draft = draft
+    self.newID = newID
     self.onConfirm = onConfirm
     let title = draft.isNew ? tr("New Scrum") : tr("Edit Scrum")
     window = DialogWindow(parent: parent, title: title, width: 560, height: 720)
@@ -86,6 +95,9 @@ import ScrumdingerCore
     window.present()
     titleRow.grabFocus()
   }
+
+  /// Brings the open sheet to the front.
+  func raise() { window.present() }
 
   private func meetingGroup() -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("Meeting Info"))
@@ -138,8 +150,17 @@ import ScrumdingerCore
 
 
   private func wireActions() {
-    cancelButton.onClicked { [weak self] in self?.window.close() }
-    confirmButton.onClicked { [weak self] in self?.confirm() }
+    for command in Command.allCases where command.scope == "editor" {
+      let action = Action(command.name) { [weak self] in
+        guard let self else { return }
+        command == .confirmEditor ? self.confirm() : self.window.close()
+      }
+      actions[command] = action
+      window.bindAccelerators(command.accelerators, to: command.rawValue)
+    }
+    window.insertActions(Array(actions.values), prefix: "editor")
+    cancelButton.setAction(Command.cancelEditor.rawValue)
+    confirmButton.setAction(Command.confirmEditor.rawValue)
     titleRow.onChanged { [weak self] in
       guard let self else { return }
       self.draft.title = self.titleRow.text
@@ -149,15 +170,6 @@ import ScrumdingerCore
     newAttendeeRow.onChanged { [weak self] in self?.updateButtons() }
     newAttendeeRow.onActivate { [weak self] in self?.addAttendee() }
     addAttendeeButton.onClicked { [weak self] in self?.addAttendee() }
-    window.addShortcut("Escape") { [weak self] in
-      self?.window.close()
-      return true
-    }
-    window.addShortcut("<Control>Return") { [weak self] in
-      guard let self, self.draft.canSave else { return false }
-      self.confirm()
-      return true
-    }
   }
 
   private func lengthChanged() {
@@ -168,12 +180,13 @@ import ScrumdingerCore
   }
 
   private func updateButtons() {
-    confirmButton.isSensitive = draft.canSave
+    actions[.confirmEditor]?.isEnabled = Command.confirmEditor.isEnabled(
+      in: Command.Context(route: .list, meetingRunning: false, draftCanSave: draft.canSave))
     addAttendeeButton.isSensitive = ScrumDraft.isValidAttendeeName(newAttendeeRow.text)
   }
 
   private func addAttendee() {
-    guard draft.addAttendee(named: newAttendeeRow.text) else { return }
+    guard draft.addAttendee(named: newAttendeeRow.text, id: newID()) else { return }
     newAttendeeRow.text = ""
     rebuildAttendees()
     newAttendeeRow.grabFocus()
@@ -185,11 +198,11 @@ import ScrumdingerCore
   private func rebuildAttendees(focus: (index: Int, control: RowControl)? = nil) {
     attendeeList.removeAll()
     attendeeRows = draft.attendees.enumerated().map { index, attendee in
-      let row = ActionRow(title: attendee.name)
+      let row = ActionRow(title: Texts.shown(attendee.name))
       row.addPrefix(Image(iconName: "avatar-default-symbolic"))
       let up = Button(iconName: "go-up-symbolic", accessibleName: tr("Move up"))
       let down = Button(iconName: "go-down-symbolic", accessibleName: tr("Move down"))
-      let remove = Button(iconName: "user-trash-symbolic", accessibleName: tr("Remove %@", attendee.name))
+      let remove = Button(iconName: "user-trash-symbolic", accessibleName: tr("Remove %@", Texts.shown(attendee.name)))
       for button in [up, down, remove] {
         button.setFlat()
         button.align(vertical: .center)

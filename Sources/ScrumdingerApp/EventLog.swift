@@ -9,11 +9,12 @@ import ScrumdingerCore
   /// Opens (creating) `path` for appending; nil without a path or if it cannot be opened.
   init?(path: String?) {
     guard let path else { return nil }
-    if !FileManager.default.fileExists(atPath: path) {
-      FileManager.default.createFile(atPath: path, contents: nil)
+    if !FileManager.default.fileExists(atPath: path),
+      !FileManager.default.createFile(atPath: path, contents: nil)
+    {
+      return nil
     }
-    guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
-    handle.seekToEndOfFile()
+    guard let handle = FileHandle(forWritingAtPath: path), (try? handle.seekToEnd()) != nil else { return nil }
     self.handle = handle
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GtkShim
 import ScrumdingerCore
 
@@ -6,11 +7,13 @@ import ScrumdingerCore
   let root = Box(vertical: true)
   let header: HeaderBar
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
+  let menuButton = MainMenu.button()
 
-  init(scrum: DailyScrum, entry: History, back: @escaping @MainActor () -> Void) {
-    header = HeaderBar(title: scrum.title, subtitle: tr("Meeting History"))
+  init(scrum: DailyScrum, entry: History) {
+    header = HeaderBar(title: Texts.shown(scrum.title), subtitle: tr("Meeting History"))
     header.packStart(backButton)
-    backButton.onClicked(back)
+    header.packEnd(menuButton)
+    backButton.setAction(Command.back.rawValue)
 
     let info = PreferencesGroup(title: tr("Meeting"))
     let date = ActionRow(title: tr("Date"))
@@ -23,7 +26,7 @@ import ScrumdingerCore
     let people = PreferencesGroup(title: tr("Attendees"))
     if entry.attendees.isEmpty { people.add(ActionRow(title: tr("No attendees"))) }
     for name in entry.attendees {
-      let row = ActionRow(title: name)
+      let row = ActionRow(title: Texts.shown(name))
       row.addPrefix(Image(iconName: "avatar-default-symbolic"))
       people.add(row)
     }

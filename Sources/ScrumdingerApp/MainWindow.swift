@@ -1,6 +1,7 @@
 // The window is a stack of pages driven by AppState.navigation: pages never push each other,
-// they change the route and the window shows it. Window actions (win.*) carry the keyboard
-// accelerators, and are enabled only on the pages where they make sense.
+// they run commands, and the window shows the route. Every command is an action from the
+// table in Command (buttons are bound to them, accelerators and the shortcuts window read
+// the same table); what a command does to the data is AppModel's rule. This file only wires.
 import Foundation
 import GtkShim
 import ScrumdingerCore
@@ -9,64 +10,55 @@ import ScrumdingerCore
 @MainActor public final class MainWindow {
   /// The GTK window.
   public let window: ApplicationWindow
+  /// The page rules.
+  public let model: AppModel
   let stack = Stack()
   let toasts: ToastOverlay
-  private(set) lazy var listPage = ScrumListPage(
-    state: state, onNew: { [unowned self] in self.newScrum() },
-    onOpen: { [unowned self] id in self.state.navigation.value = .detail(scrumID: id) })
+  /// Says why this window only shows the scrums (another instance owns them).
+  let readOnlyBanner = Label(tr("Another Scrumdinger is using your scrums, so this window only shows them: nothing you do here is saved."))
+  /// Asked before the window closes with no meeting running: true keeps it open (the app
+  /// has unsaved changes to ask about).
+  var holdClose: (@MainActor () -> Bool)?
+  private(set) lazy var listPage = ScrumListPage(state: state)
   private(set) var detailPage: DetailPage?
   private(set) var historyPage: HistoryPage?
   /// The meeting under way, if any.
   private(set) var meeting: MeetingCoordinator?
-  let chime = Chime()
   /// The open editor sheet, if any (it keeps itself alive while open).
   private(set) weak var editor: EditorSheet?
-  private(set) lazy var newScrumAction = Action("new-scrum") { [unowned self] in self.newScrum() }
-  private(set) lazy var editAction = Action("edit") { [unowned self] in self.editCurrentScrum() }
-  private(set) lazy var backAction = Action("back") { [unowned self] in self.goBack() }
-  private(set) lazy var startAction = Action("start-meeting") { [unowned self] in
-    if case .detail(let id) = self.state.navigation.value { self.startMeeting(id) }
-  }
-  /// Ctrl+? and the menu's Keyboard Shortcuts: the window is built on first use.
-  private(set) lazy var shortcutsAction = Action("show-help-overlay") { [unowned self] in
-    if self.shortcutsWindow == nil { self.shortcutsWindow = ShortcutsWindow(xml: ShortcutsHelp.xml, parent: self.window) }
-    self.shortcutsWindow?.present()
-  }
+  /// The window's actions: one per "win." command of the table.
+  private(set) var actions: [Command: Action] = [:]
   private var shortcutsWindow: ShortcutsWindow?
-  private(set) lazy var meetingActions = [
-    Action("pause") { [unowned self] in self.meeting?.togglePause() },
-    Action("next-speaker") { [unowned self] in self.meeting?.nextSpeaker() },
-    Action("end-meeting") { [unowned self] in self.meeting?.askToEnd() },
-    Action("mute") { [unowned self] in self.meeting?.toggleMute() },
-    Action("fullscreen") { [unowned self] in self.window.isFullscreen.toggle() },
-  ]
-  private let clock: any MonotonicClock
-  private let scheduler: any TickScheduler
-  private unowned let application: Application
-  private let state: AppState
+  private var shownRoute: Route = .list
+  private var state: AppState { model.state }
   private var observations: [ObservationToken] = []
 
-  init(application: Application, state: AppState, clock: any MonotonicClock, scheduler: any TickScheduler) {
-    self.state = state
-    self.clock = clock
-    self.scheduler = scheduler
-    self.application = application
+  init(application: Application, model: AppModel) {
+    self.model = model
     ThemeStyle.install()
     window = ApplicationWindow(application: application)
     window.title = tr("Scrumdinger")
     window.setDefaultSize(width: 720, height: 760)
     toasts = ToastOverlay(stack)
-    window.content = toasts
+    readOnlyBanner.addCSSClass("read-only-banner")
+    readOnlyBanner.setWraps()
+    readOnlyBanner.isVisible = false
+    let content = Box(vertical: true)
+    content.append(readOnlyBanner)
+    content.append(toasts)
+    toasts.expand(vertically: true)
+    window.content = content
 
-    for action in [newScrumAction, editAction, backAction, startAction, shortcutsAction] + meetingActions {
+    for command in Command.allCases where command.scope == "win" {
+      let action =
+        command.takesID
+        ? Action(command.name) { [unowned self] id in self.perform(command, id: UUID(uuidString: id)) }
+        : Action(command.name) { [unowned self] in self.perform(command, id: nil) }
+      actions[command] = action
       window.addAction(action)
     }
-    for (action, accelerators) in Self.accelerators {
-      application.setAccelerators(accelerators, for: "win." + action)
-    }
-    chime.onProblem = { [unowned self] message in self.toast(tr("The ding cannot be played: %@", message)) }
     window.onCloseRequest { [unowned self] in
-      guard let meeting = self.meeting else { return false }
+      guard let meeting = self.meeting else { return self.holdClose?() ?? false }
       meeting.askToEnd { [unowned self] in self.window.close() }
       return true
     }
@@ -76,66 +68,132 @@ import ScrumdingerCore
     show(state.navigation.value)
   }
 
-  /// The keyboard accelerators of the window actions (also listed in ShortcutsHelp).
-  static let accelerators: [(String, [String])] = [
-    ("new-scrum", ["<Control>n"]),
-    ("edit", ["<Control>e"]),
-    ("back", ["<Alt>Left"]),
-    ("start-meeting", ["<Control>Return"]),
-    ("pause", ["space"]),
-    ("next-speaker", ["Right", "n", "Page_Down"]),
-    ("end-meeting", ["Escape"]),
-    ("mute", ["m"]),
-    ("fullscreen", ["F11"]),
-    ("show-help-overlay", ["<Control>question"]),
-  ]
-
   /// Shows and raises the window.
   public func present() { window.present() }
+
+  /// Shows that the scrums are being read, or not any more.
+  func showLoading(_ loading: Bool) {
+    listPage.isLoading = loading
+  }
+
+  /// Makes the window one that only shows the scrums, and says why.
+  func becomeReadOnly() {
+    model.isReadOnly = true
+    readOnlyBanner.isVisible = true
+    updateEnabled()
+  }
+
+  /// Ends the running meeting at once, saved as ended early (the app is being stopped).
+  func endMeetingNow() {
+    meeting?.session.end(save: true)
+  }
 
   /// Shows a short message over the window, optionally with an undo-style button.
   func toast(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) {
     toasts.show(text, button: button, action: action)
   }
 
+  // MARK: Commands
+
+  private func perform(_ command: Command, id: UUID?) {
+    switch command {
+    case .showMenu: shownMenuButton.popup()
+    case .openScrum: if let id { state.navigation.value = .detail(scrumID: id) }
+    case .edit: if let draft = model.draftOfShownScrum() { openEditor(draft) }
+    case .startMeeting: if case .detail(let id) = state.navigation.value { startMeeting(id) }
+    case .deleteScrum: if case .detail(let id) = state.navigation.value { confirmDelete(id) }
+    case .openHistory:
+      if let id, case .detail(let scrumID) = state.navigation.value {
+        state.navigation.value = .history(scrumID: scrumID, historyID: id)
+      }
+    case .back:
+      if let route = model.backRoute() { state.navigation.value = route } else { meeting?.askToEnd() }
+    case .pause: meeting?.togglePause()
+    case .nextSpeaker: meeting?.nextSpeaker()
+    case .endMeeting: meeting?.askToEnd()
+    case .mute: meeting?.toggleMute()
+    case .fullscreen: window.isFullscreen.toggle()
+    case .newScrum, .showShortcuts, .about, .quit, .confirmEditor, .cancelEditor: break  // not window actions
+    }
+  }
+
+  /// Enables each window action as the table's rule says for the current page.
+  private func updateEnabled() {
+    for (command, action) in actions { action.isEnabled = model.isEnabled(command) }
+  }
+
+  /// The main menu button of the page on show.
+  private var shownMenuButton: MenuButton {
+    switch shownRoute {
+    case .list: listPage.menuButton
+    case .detail: detailPage?.menuButton ?? listPage.menuButton
+    case .history: historyPage?.menuButton ?? listPage.menuButton
+    case .meeting: meeting?.page.menuButton ?? listPage.menuButton
+    }
+  }
+
+  /// New Scrum from anywhere: opens the editor, brings the open one forward, or says why not.
+  func newScrum() {
+    switch model.requestNewScrum(editorOpen: editor != nil) {
+    case .openEditor(let draft): openEditor(draft)
+    case .presentOpenEditor: editor?.raise()
+    case .refused(let reason): toast(reason)
+    }
+  }
+
+  /// The keyboard-shortcuts window, built on first use.
+  func showShortcuts() {
+    if shortcutsWindow == nil { shortcutsWindow = ShortcutsWindow(xml: ShortcutsHelp.xml, parent: window) }
+    shortcutsWindow?.present()
+  }
+
+  // MARK: Pages
+
   private func show(_ route: Route) {
-    var focus: Widget?
+    let resolved = model.resolved(route)
+    guard resolved == route else { return state.navigation.value = resolved }
+    let previous = shownRoute
+    shownRoute = route
     switch route {
     case .list:
       stack.show(listPage.root, named: "list", title: tr("Daily Scrums"))
-      focus = listPage.cards.first { $0.scrumID == detailPage?.scrumID }?.button
       detailPage = nil
       historyPage = nil
     case .detail(let id):
-      guard let scrum = state.scrum(id) else { return state.navigation.value = .list }
-      let comingBackFromHistory = historyPage != nil && detailPage?.scrumID == id
-      let page = DetailPage(scrum: scrum, actions: detailActions(for: id))
-      detailPage = page
-      stack.show(page.root, named: "detail", title: scrum.title)
+      stack.show(detailPage(for: id).root, named: "detail", title: Texts.shown(state.scrum(id)?.title ?? ""))
       historyPage = nil
-      focus = comingBackFromHistory ? page.historyRows.first?.1 : page.startButton
     case .history(let id, let entryID):
-      guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else {
-        return state.navigation.value = .detail(scrumID: id)
-      }
-      let page = HistoryPage(scrum: scrum, entry: entry) { [unowned self] in self.goBack() }
+      guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
+      let page = HistoryPage(scrum: scrum, entry: entry)
       historyPage = page
       stack.show(page.root, named: "history", title: tr("Meeting History"))
-      focus = page.backButton
-    case .meeting(let id):
-      guard let meeting, meeting.session.scrum.id == id else { return state.navigation.value = .detail(scrumID: id) }
+    case .meeting:
+      guard let meeting else { return }
       stack.show(meeting.page.root, named: "meeting", title: tr("Meeting"))
-      focus = meeting.page.nextButton
     }
     stack.removePages(except: Self.pageNames(for: route))
-    let onDetail = if case .detail = route { true } else { false }
-    let inMeeting = if case .meeting = route { true } else { false }
-    editAction.isEnabled = onDetail
-    startAction.isEnabled = onDetail
-    backAction.isEnabled = route != .list
-    newScrumAction.isEnabled = route == .list
-    for action in meetingActions { action.isEnabled = inMeeting }
-    focus?.grabFocus()
+    updateEnabled()
+    focus(model.focusTarget(from: previous, to: route))
+  }
+
+  /// The detail page of scrum `id`: the one kept, or a new one.
+  private func detailPage(for id: UUID) -> DetailPage {
+    if let detailPage, detailPage.scrumID == id { return detailPage }
+    let page = DetailPage(scrum: state.scrum(id)!)
+    detailPage = page
+    return page
+  }
+
+  private func focus(_ target: FocusTarget) {
+    switch target {
+    case .scrumCard(let id): listPage.card(for: id)?.button.grabFocus()
+    case .newScrumButton: (listPage.cards.isEmpty ? listPage.emptyButton : listPage.newButton).grabFocus()
+    case .startButton: detailPage?.startButton.grabFocus()
+    case .historyRow(let id):
+      if detailPage?.focusHistoryRow(id) != true { detailPage?.startButton.grabFocus() }
+    case .backButton: historyPage?.backButton.grabFocus()
+    case .nextSpeakerButton: meeting?.page.nextButton.grabFocus()
+    }
   }
 
   /// The pages a route shows or can go back to; the others are dropped.
@@ -148,90 +206,43 @@ import ScrumdingerCore
     }
   }
 
-  private func detailActions(for id: UUID) -> DetailPage.Actions {
-    DetailPage.Actions(
-      back: { [unowned self] in self.goBack() },
-      edit: { [unowned self] in self.editCurrentScrum() },
-      start: { [unowned self] in self.startMeeting(id) },
-      delete: { [unowned self] in self.confirmDelete(id) },
-      openHistory: { [unowned self] entry in self.state.navigation.value = .history(scrumID: id, historyID: entry) })
-  }
-
   private func scrumsChanged() {
-    // Re-show the current page so it reflects the edit (or leaves a deleted scrum).
-    switch state.navigation.value {
-    case .list, .meeting: break
-    case .detail, .history: show(state.navigation.value)
-    }
+    model.revalidateRoute()
+    if let detailPage, let scrum = state.scrum(detailPage.scrumID) { detailPage.update(scrum) }
   }
 
-  private func goBack() {
-    switch state.navigation.value {
-    case .list: break
-    case .detail: state.navigation.value = .list
-    case .history(let id, _): state.navigation.value = .detail(scrumID: id)
-    case .meeting: meeting?.askToEnd()
-    }
-  }
+  // MARK: Meeting, editor, delete
 
   private func startMeeting(_ id: UUID) {
     guard meeting == nil, let scrum = state.scrum(id) else { return }
-    meeting = MeetingCoordinator(
-      scrum: scrum, state: state, application: application, window: window, chime: chime, clock: clock,
-      scheduler: scheduler
-    ) { [unowned self] _ in
-      self.state.navigation.value = .detail(scrumID: id)
+    meeting = MeetingCoordinator(scrum: scrum, state: state, dependencies: model.dependencies, window: window) {
+      [unowned self] _ in
       self.meeting = nil
+      self.state.navigation.value = .detail(scrumID: id)
+      self.updateEnabled()
     }
     state.navigation.value = .meeting(scrumID: id)
   }
 
-  /// Opens the editor for a new scrum (from the list page only).
-  func newScrum() {
-    guard state.navigation.value == .list, editor == nil else { return }
-    openEditor(ScrumDraft(newAfter: state.scrums.value))
-  }
-
   private func openEditor(_ draft: ScrumDraft) {
-    let sheet = EditorSheet(parent: window, draft: draft) { [unowned self] scrum in
-      self.state.scrums.update { scrums in
-        if let index = scrums.firstIndex(where: { $0.id == scrum.id }) {
-          scrums[index] = scrum
-        } else {
-          scrums.append(scrum)
-        }
-      }
+    let sheet = EditorSheet(parent: window, draft: draft, newID: model.dependencies.uuid) { [unowned self] scrum in
+      self.model.upsert(scrum)
     }
     editor = sheet
     sheet.present()
   }
 
-  private func editCurrentScrum() {
-    guard case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) else { return }
-    openEditor(ScrumDraft(editing: scrum))
-  }
-
   private func confirmDelete(_ id: UUID) {
     guard let scrum = state.scrum(id) else { return }
     let dialog = MessageDialog(
-      parent: window, heading: tr("Delete “%@”?", scrum.title),
+      parent: window, heading: tr("Delete “%@”?", Texts.shown(scrum.title)),
       body: tr("Its meeting history is deleted with it."))
     dialog.addResponse("cancel", label: tr("Cancel"))
     dialog.addResponse("delete", label: tr("Delete"), appearance: .destructive)
     dialog.setDefaults(enter: "cancel", escape: "cancel")
     dialog.present { [unowned self] response in
-      guard response == "delete" else { return }
-      self.delete(id)
-    }
-  }
-
-  private func delete(_ id: UUID) {
-    guard let index = state.scrums.value.firstIndex(where: { $0.id == id }) else { return }
-    let scrum = state.scrums.value[index]
-    state.navigation.value = .list
-    state.scrums.update { $0.remove(at: index) }
-    toast(tr("“%@” deleted", scrum.title), button: tr("Undo")) { [unowned self] in
-      self.state.scrums.update { $0.insert(scrum, at: min(index, $0.count)) }
+      guard response == "delete", let deletion = self.model.deleteScrum(id) else { return }
+      self.toast(AppModel.message(for: deletion), button: tr("Undo")) { [unowned self] in self.model.undo(deletion) }
     }
   }
 }

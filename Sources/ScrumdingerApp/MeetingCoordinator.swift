@@ -1,6 +1,7 @@
-// Ties one running meeting together: the session (timing, history), its page, the chime and
-// the "End meeting?" question. The timer is paused while the question is open, so nobody
-// loses time to a dialog.
+// Ties one running meeting to the window: the session (timing, history, effects), its page
+// and the "End meeting?" question. The timer is paused while the question is open, so
+// nobody loses time to a dialog. Sound and notifications are the session's effects, not
+// this coordinator's business.
 import GtkShim
 import ScrumdingerCore
 
@@ -8,49 +9,21 @@ import ScrumdingerCore
 @MainActor final class MeetingCoordinator {
   let session: MeetingSession
   let page: MeetingPage
-  private let chime: Chime
+  private var sound: any SoundEffect
   private unowned let window: ApplicationWindow
-  private unowned let application: Application
   private(set) var endQuestion: MessageDialog?
 
   /// Starts the meeting of `scrum`; `onEnd` runs once it is over (saved or not).
   init(
-    scrum: DailyScrum, state: AppState, application: Application, window: ApplicationWindow, chime: Chime,
-    clock: any MonotonicClock, scheduler: any TickScheduler, onEnd: @escaping @MainActor (Bool) -> Void
+    scrum: DailyScrum, state: AppState, dependencies: Dependencies, window: ApplicationWindow,
+    onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
-    self.application = application
-    self.chime = chime
-    chime.prepare()
-    session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler)
+    sound = dependencies.sound
+    session = MeetingSession(scrum: scrum, state: state, dependencies: dependencies)
     session.onEnd = onEnd
     page = MeetingPage(scrum: scrum, state: state)
-    page.showMuted(chime.isMuted)
-    page.pauseButton.onClicked { [unowned self] in self.togglePause() }
-    page.nextButton.onClicked { [unowned self] in self.nextSpeaker() }
-    page.endButton.onClicked { [unowned self] in self.askToEnd() }
-    page.muteButton.onClicked { [unowned self] in self.toggleMute() }
-    session.onChange = { [unowned self] event, due in
-      self.chime.ring(dueAt: due)
-      self.notifyIfAway(event)
-    }
-  }
-
-  /// Tells someone looking at another window who speaks now (nothing while ours has focus).
-  private func notifyIfAway(_ event: MeetingTimer.Event) {
-    guard !window.isActive else { return }
-    let title: String
-    let body: String
-    switch event {
-    case .speakerChanged(_, let to):
-      let turns = session.timer.schedule.turns
-      title = tr("%@ is speaking", turns[to].name)
-      body = to == turns.count - 1 ? tr("Last Speaker") : tr("Speaker %d of %d", to + 1, turns.count)
-    case .finished:
-      title = tr("The meeting is over")
-      body = session.scrum.title
-    }
-    application.sendNotification(id: "meeting", title: title, body: body)
+    page.showMuted(sound.isMuted)
   }
 
   func togglePause() {
@@ -65,8 +38,8 @@ import ScrumdingerCore
   }
 
   func toggleMute() {
-    chime.isMuted.toggle()
-    page.showMuted(chime.isMuted)
+    sound.isMuted.toggle()
+    page.showMuted(sound.isMuted)
   }
 
   /// Asks "End meeting?" with Save and End, Discard (unless `allowDiscard` is false) and

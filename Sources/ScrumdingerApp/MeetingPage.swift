@@ -11,6 +11,7 @@ import ScrumdingerCore
   let endButton = Button(label: tr("End Meeting"))
   let pauseButton = Button(label: tr("Pause"))
   let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute ding"))
+  let menuButton = MainMenu.button()
   let progress = ProgressBar()
   let elapsedLabel = Label()
   let remainingLabel = Label()
@@ -25,10 +26,15 @@ import ScrumdingerCore
   init(scrum: DailyScrum, state: AppState) {
     let schedule = SpeakerSchedule(scrum: scrum)
     speakerCount = schedule.turns.count
-    header = HeaderBar(title: scrum.title)
+    header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(endButton)
+    header.packEnd(menuButton)
     header.packEnd(pauseButton)
     header.packEnd(muteButton)
+    endButton.setAction(Command.endMeeting.rawValue)
+    pauseButton.setAction(Command.pause.rawValue)
+    muteButton.setAction(Command.mute.rawValue)
+    nextButton.setAction(Command.nextSpeaker.rawValue)
     ring = MeetingRing(schedule: schedule, theme: scrum.theme)
 
     let panel = Box(vertical: true, spacing: 18)

@@ -33,7 +33,7 @@ import ScrumdingerCore
 
   /// Shows `snapshot`: the speaker's name, and the arcs up to now.
   func show(_ snapshot: MeetingTimer.Snapshot) {
-    let name = schedule.turns[snapshot.turnIndex].name
+    let name = Texts.shown(schedule.turns[snapshot.turnIndex].name)
     if nameLabel.text != name {
       nameLabel.text = name
       area.setAccessibleLabel(tr("%@ is speaking", name))

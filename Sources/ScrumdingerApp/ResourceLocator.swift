@@ -23,15 +23,22 @@ enum ResourceLocator {
   /// The folder of compiled translations: `<prefix>/share/locale` when installed, the build
   /// folder's `locale` (made by `make`) in development; SCRUMDINGER_LOCALEDIR overrides.
   static let localeDirectory: String? = {
-    let probe = "/zh_CN/LC_MESSAGES/\(textDomain).mo"
     let candidates = [ProcessInfo.processInfo.environment["SCRUMDINGER_LOCALEDIR"]].compactMap { $0 } + [
       binDir + "/../share/locale",
       binDir + "/../../locale",
     ]
     return candidates
       .map { ($0 as NSString).standardizingPath }
-      .first { FileManager.default.fileExists(atPath: $0 + probe) }
+      .first(where: holdsCatalogue)
   }()
+
+  /// Whether `directory` holds our catalogue in any language (`<lang>/LC_MESSAGES/<domain>.mo`).
+  static func holdsCatalogue(_ directory: String) -> Bool {
+    let languages = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return languages.contains {
+      FileManager.default.fileExists(atPath: directory + "/" + $0 + "/LC_MESSAGES/\(textDomain).mo")
+    }
+  }
 
   private static var binDir: String {
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

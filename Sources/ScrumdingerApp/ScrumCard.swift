@@ -15,10 +15,28 @@ import ScrumdingerCore
   let titleLabel: Label
   let attendeesLabel: Label
   let lengthLabel: Label
+  /// What the card shows of its scrum: a change elsewhere (its history) leaves it alone.
+  let face: Face
+
+  /// The parts of a scrum that a card shows.
+  struct Face: Equatable {
+    let title: String
+    let attendeeCount: Int
+    let lengthInMinutes: Int
+    let theme: Theme
+
+    init(_ scrum: DailyScrum) {
+      title = scrum.title
+      attendeeCount = scrum.attendees.count
+      lengthInMinutes = scrum.lengthInMinutes
+      theme = scrum.theme
+    }
+  }
 
   init(scrum: DailyScrum) {
     scrumID = scrum.id
-    titleLabel = Label(scrum.title)
+    face = Face(scrum)
+    titleLabel = Label(Texts.shown(scrum.title))
     titleLabel.addCSSClass("scrum-card-title")
     titleLabel.setHorizontalAlignment(0)
     titleLabel.setEllipsizes()
@@ -42,11 +60,12 @@ import ScrumdingerCore
     let content = Box(vertical: true, spacing: 10)
     content.append(titleLabel)
     content.append(facts)
-    button = Button(child: content, accessibleName: scrum.title)
+    button = Button(child: content, accessibleName: Texts.shown(scrum.title))
     button.addCSSClass("scrum-card")
     button.addCSSClass(ThemeStyle.cssClass(scrum.theme))
+    button.setAction(Command.openScrum.rawValue, parameter: scrum.id.uuidString)
     row = ListBoxRow(button, activatable: false)
-    row.setAccessibleLabel(scrum.title)
+    row.setAccessibleLabel(Texts.shown(scrum.title))
     button.setAccessibleDescription(
       Texts.attendees(scrum.attendees.count) + ", " + Texts.meetingLength(scrum.lengthInMinutes))
   }

@@ -1,3 +1,6 @@
+// The list keeps one card per scrum, keyed by id: a change rebuilds only the cards whose
+// face changed (title, attendee count, length, theme), moves or removes only what moved
+// or went, and a new meeting in some scrum's history touches no card at all.
 import Foundation
 import GtkShim
 import ScrumdingerCore
@@ -10,55 +13,76 @@ import ScrumdingerCore
   let newButton = Button(iconName: "list-add-symbolic", accessibleName: tr("New Scrum"))
   let list = ListBox(boxed: false)
   let emptyButton = Button(label: tr("New Scrum"))
-  let menuButton = MenuButton(
-    iconName: "open-menu-symbolic", accessibleName: tr("Main Menu"),
-    items: [
-      (tr("Keyboard Shortcuts"), "win.show-help-overlay"), (tr("About Scrumdinger"), "app.about"), nil,
-      (tr("Quit"), "app.quit"),
-    ])
+  let menuButton = MainMenu.button()
+  /// The cards, in list order.
   private(set) var cards: [ScrumCard] = []
+  /// How many cards have been built since the page opened (a test counts them).
+  private(set) var cardBuilds = 0
   private let emptyPage = StatusPage(
     title: tr("No Scrums"), description: tr("Add a scrum to keep its stand-up on time."),
     iconName: nil)
+  private let loadingPage = StatusPage(title: tr("Loading Your Scrums…"))
   private let scroller: ScrolledWindow
+  /// Whether the scrums are still being read (the spinner shows instead of "No Scrums").
+  var isLoading = false {
+    didSet { showState() }
+  }
   private let state: AppState
   private var observation: ObservationToken?
-  private let onOpen: @MainActor (UUID) -> Void
 
-  /// `onNew` opens the editor; `onOpen` shows a scrum's detail page.
-  init(state: AppState, onNew: @escaping @MainActor () -> Void, onOpen: @escaping @MainActor (UUID) -> Void) {
+  init(state: AppState) {
     self.state = state
-    self.onOpen = onOpen
     list.addCSSClass("scrum-list")
     list.setAccessibleLabel(tr("Daily Scrums"))
     scroller = ScrolledWindow(Clamp(list))
     header.packStart(newButton)
     header.packEnd(menuButton)
-    newButton.onClicked(onNew)
+    newButton.setAction(Command.newScrum.rawValue)
     emptyButton.addCSSClass("pill")
     emptyButton.addCSSClass("suggested-action")
     emptyButton.align(horizontal: .center)
-    emptyButton.onClicked(onNew)
+    emptyButton.setAction(Command.newScrum.rawValue)
     emptyPage.child = emptyButton
     emptyPage.expand(vertically: true)
+    loadingPage.child = Spinner(accessibleName: tr("Loading Your Scrums…"))
+    loadingPage.expand(vertically: true)
     list.setMargins(12)
     root.append(header)
+    root.append(loadingPage)
     root.append(emptyPage)
     root.append(scroller)
-    observation = state.scrums.observe { [weak self] _ in self?.reload() }
-    reload()
+    observation = state.scrums.observe { [weak self] scrums in self?.show(scrums) }
+    show(state.scrums.value)
   }
 
-  /// Rebuilds the cards from the state.
-  func reload() {
-    list.removeAll()
-    cards = state.scrums.value.map(ScrumCard.init)
-    for card in cards {
-      let id = card.scrumID
-      card.button.onClicked { [onOpen] in onOpen(id) }
-      list.append(card.row)
+  /// The card of scrum `id`, if it is listed.
+  func card(for id: UUID) -> ScrumCard? {
+    cards.first { $0.scrumID == id }
+  }
+
+  /// Brings the cards in line with `scrums`, rebuilding only the cards whose face changed.
+  private func show(_ scrums: [DailyScrum]) {
+    var kept = Dictionary(cards.map { ($0.scrumID, $0) }, uniquingKeysWith: { first, _ in first })
+    let wanted = scrums.map { scrum -> ScrumCard in
+      if let card = kept.removeValue(forKey: scrum.id), card.face == ScrumCard.Face(scrum) { return card }
+      cardBuilds += 1
+      return ScrumCard(scrum: scrum)
     }
-    emptyPage.isVisible = cards.isEmpty
-    scroller.isVisible = !cards.isEmpty
+    let wantedRows = Set(wanted.map { ObjectIdentifier($0.row) })
+    for row in list.children where !wantedRows.contains(ObjectIdentifier(row)) { list.remove(row) }
+    for (index, card) in wanted.enumerated() {
+      let rows = list.children
+      if index < rows.count, rows[index] === card.row { continue }
+      list.remove(card.row)
+      list.insert(card.row, at: index)
+    }
+    cards = wanted
+    showState()
+  }
+
+  private func showState() {
+    loadingPage.isVisible = isLoading
+    emptyPage.isVisible = !isLoading && cards.isEmpty
+    scroller.isVisible = !isLoading && !cards.isEmpty
   }
 }

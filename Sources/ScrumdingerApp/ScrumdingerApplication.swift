@@ -1,7 +1,12 @@
-// The app object: it owns the store, the state container and the one main window, and
-// re-presents that window when the app is launched again (GApplication uniqueness).
-// Loading happens before anything can be saved; an unreadable file stops saving until the
-// user picks Start Fresh (file moved aside, kept) or Quit.
+// The app object is the composition root: it owns the store, the state, the dependencies
+// (live ones unless a test hands others) and the one main window, declares the app-level
+// commands and every accelerator from the command table, and re-presents the window when
+// the app is launched again (GApplication uniqueness). The window shows at once; the scrums
+// are read off the main loop, and nothing is saved before they are in. An unreadable file
+// stops saving until the user picks Start Fresh (file moved aside, kept) or Quit; a second
+// instance that cannot take the data folder's lock only reads. Nothing unsaved is lost
+// quietly: quitting asks when a save failed, and SIGTERM, SIGINT and SIGHUP save first.
+import Foundation
 import GtkShim
 import ScrumdingerCore
 
@@ -13,23 +18,27 @@ import ScrumdingerCore
   public let store: ScrumStore
   /// The app-wide state.
   public let state = AppState()
+  /// The effects the rules use.
+  public let dependencies: Dependencies
   /// The main window, once activated.
   public private(set) var mainWindow: MainWindow?
+  /// Whether reading the scrums has finished (well or not).
+  public private(set) var hasFinishedLoading = false
   private var autoSave: AutoSave?
-  private let clock: any MonotonicClock
+  /// The application's actions: one per "app." command of the table.
+  private(set) var actions: [Command: Action] = [:]
 
-  /// Creates the app over `store`; `unique: false` lets tests run several at once; `clock`
-  /// times meetings (tests pass a ManualClock).
+  /// Creates the app over `store`; `unique: false` lets tests run several at once;
+  /// `dependencies` builds the effects for the application (the live ones by default).
   public init(
     store: ScrumStore = ScrumStore(directory: ScrumStore.defaultDirectory), unique: Bool = true,
-    clock: any MonotonicClock = GLibMonotonicClock()
+    dependencies: (@MainActor (Application) -> Dependencies)? = nil
   ) {
     self.store = store
-    self.clock = clock
-    Self.setUpLocale()
     application = Application(id: appID, unique: unique)
+    self.dependencies = (dependencies ?? Self.liveDependencies)(application)
     application.onActivate { [unowned self] in self.activate() }
-    application.onShutdown { [unowned self] in self.autoSave?.flush() }
+    application.onShutdown { [unowned self] in self.saveBeforeQuitting() }
     application.addSwitch("version", description: tr("Show the version and quit"))
     application.addSwitch("new-scrum", description: tr("Open the editor for a new scrum"))
     application.onCommandLine { [unowned self] switches in
@@ -37,29 +46,43 @@ import ScrumdingerCore
         print("scrumdinger \(appVersion)")
         return 0
       }
-      if switches.contains("new-scrum") { self.application.activateAction("new-scrum") }
+      if switches.contains("new-scrum") { self.application.activateAction(Command.newScrum.name) }
       return nil
     }
-    for action in appActions { application.addAction(action) }
-    application.setAccelerators(["<Control>q"], for: "app.quit")
+    for command in Command.allCases where command.scope == "app" {
+      let action = Action(command.name) { [unowned self] in self.perform(command) }
+      actions[command] = action
+      application.addAction(action)
+    }
+    for command in Command.allCases where command.scope != "editor" && !command.accelerators.isEmpty {
+      application.setAccelerators(command.accelerators, for: command.rawValue)
+    }
   }
 
-  /// Application-wide actions: the menu's and the desktop file's.
-  private lazy var appActions = [
-    Action("new-scrum") { [unowned self] in
-      self.activate()
-      self.mainWindow?.newScrum()
-    },
-    Action("about") { [unowned self] in
-      guard let window = self.mainWindow?.window else { return }
+  /// The real clock, GLib timeouts, the ding and desktop notifications.
+  private static func liveDependencies(_ application: Application) -> Dependencies {
+    Dependencies(
+      clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), sound: Chime(),
+      notifier: DesktopNotifier(application: application))
+  }
+
+  private func perform(_ command: Command) {
+    switch command {
+    case .newScrum:
+      activate()
+      mainWindow?.newScrum()
+    case .showShortcuts: mainWindow?.showShortcuts()
+    case .about:
+      guard let window = mainWindow?.window else { return }
       AboutWindow.present(
         over: window, name: tr("Scrumdinger"), iconName: appID, version: appVersion,
         developer: "The Scrumdinger for Linux developers",
         comments: tr("Keep daily stand-up meetings on time"), copyright: "© 2026 The Scrumdinger for Linux developers")
-    },
     // Through the window, so a running meeting is asked about first.
-    Action("quit") { [unowned self] in self.mainWindow?.window.close() },
-  ]
+    case .quit: mainWindow?.window.close()
+    default: break  // window and editor commands live there
+    }
+  }
 
   /// Chooses the locale and translations for the process, and keeps GTK from changing them.
   /// Call first thing (before GLib caches the locale's character set).
@@ -78,13 +101,52 @@ import ScrumdingerCore
       mainWindow.present()
       return
     }
-    let window = MainWindow(application: application, state: state, clock: clock, scheduler: GLibTickScheduler())
+    StockControlNames.close = tr("Close")
+    StockControlNames.search = tr("Search")
+    StockControlNames.menu = tr("Menu")
+    StockControlNames.verticalScrollBar = tr("Vertical scroll bar")
+    StockControlNames.horizontalScrollBar = tr("Horizontal scroll bar")
+    let window = MainWindow(application: application, model: AppModel(state: state, dependencies: dependencies))
     mainWindow = window
+    (dependencies.sound as? Chime)?.onProblem = { [weak window] message in
+      window?.toast(tr("The ding cannot be played: %@", message))
+    }
+    (dependencies.notifier as? DesktopNotifier)?.watch(window.window)
+    window.holdClose = { [unowned self] in self.holdCloseForUnsavedChanges() }
+    for signal in [SIGTERM, SIGINT, SIGHUP] {
+      MainLoop.onSignal(signal) { [unowned self] in self.quitSavingEverything() }
+    }
+    if !store.claimWriting() {
+      window.becomeReadOnly()
+      FileHandle.standardError.write(Data("scrumdinger: \(window.readOnlyBanner.text)\n".utf8))
+    }
+    window.showLoading(true)
     window.present()
-    do {
-      state.scrums.value = try store.load()
-      startSaving()
-    } catch {
+    let store = store
+    DispatchQueue.global(qos: .userInitiated).async {
+      var notes: [String] = []
+      let result: Result<[DailyScrum], StoreError>
+      do throws(StoreError) {
+        result = .success(try store.load { notes.append($0) })
+      } catch {
+        result = .failure(error)
+      }
+      DispatchQueue.main.async { [weak self] in
+        MainActor.assumeIsolated { self?.finishLoading(result, notes: notes) }
+      }
+    }
+  }
+
+  private func finishLoading(_ result: Result<[DailyScrum], StoreError>, notes: [String]) {
+    guard let window = mainWindow else { return }
+    for note in notes { FileHandle.standardError.write(Data("scrumdinger: \(note)\n".utf8)) }
+    window.showLoading(false)
+    hasFinishedLoading = true
+    switch result {
+    case .success(let scrums):
+      state.scrums.value = scrums
+      if !store.isReadOnly { startSaving() }
+    case .failure(let error):
       askAboutUnreadableFile(error, in: window)
     }
   }
@@ -93,6 +155,51 @@ import ScrumdingerCore
     autoSave = AutoSave(store: store, state: state) { [weak self] error in
       self?.mainWindow?.toast(error.description)
     }
+  }
+
+  /// SIGTERM, SIGINT, SIGHUP (logging out, `kill`, Ctrl+C): a running meeting is saved as
+  /// ended early, what is pending is written, and the app quits.
+  private func quitSavingEverything() {
+    mainWindow?.endMeetingNow()
+    application.quit()  // shutdown writes what is pending
+  }
+
+  /// Writes what is pending as the app ends; a failure is said on stderr, since no window is
+  /// left to say it in.
+  private func saveBeforeQuitting() {
+    guard let error = autoSave?.flush() else { return }
+    FileHandle.standardError.write(Data("scrumdinger: your last changes could not be saved: \(error)\n".utf8))
+  }
+
+  /// On closing: if changes are not on disk, tries to write them now; if that fails, asks
+  /// (and keeps the window open meanwhile).
+  private func holdCloseForUnsavedChanges() -> Bool {
+    guard let autoSave, autoSave.hasUnsavedChanges, let error = autoSave.flush() else { return false }
+    guard let window = mainWindow else { return false }
+    let reason: String
+    switch error {
+    case .writeFailed(_, let message): reason = message
+    default: reason = error.description
+    }
+    let dialog = MessageDialog(
+      parent: window.window, heading: tr("Your changes could not be saved: %@", reason),
+      body: tr("Quitting now loses the changes made since the last save."))
+    dialog.addResponse("cancel", label: tr("Cancel"))
+    dialog.addResponse("discard", label: tr("Quit Without Saving"), appearance: .destructive)
+    dialog.addResponse("retry", label: tr("Try Again"), appearance: .suggested)
+    dialog.setDefaults(enter: "retry", escape: "cancel")
+    dialog.present { response in
+      switch response {
+      case "discard":
+        autoSave.stop()
+        window.window.close()
+      case "retry":
+        window.window.close()  // asks again if it still fails
+      default:
+        break
+      }
+    }
+    return true
   }
 
   private func askAboutUnreadableFile(_ error: StoreError, in window: MainWindow) {

@@ -15,14 +15,11 @@ public enum Route: Equatable, Sendable {
 public struct MeetingState: Equatable, Sendable {
   /// The scrum being met.
   public var scrumID: UUID
-  /// The speakers' names in order.
-  public var speakers: [String]
   /// The timer's numbers at the last tick.
   public var snapshot: MeetingTimer.Snapshot
 
-  public init(scrumID: UUID, speakers: [String], snapshot: MeetingTimer.Snapshot) {
+  public init(scrumID: UUID, snapshot: MeetingTimer.Snapshot) {
     self.scrumID = scrumID
-    self.speakers = speakers
     self.snapshot = snapshot
   }
 }

@@ -4,6 +4,12 @@ import Foundation
 public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
   private enum CodingKeys: String, CodingKey { case id, date, attendees, durationSeconds }
 
+  /// The durations a file may hold (a day at most: anything longer is not a stand-up).
+  public static let durationRange = 0...86_400
+  /// The dates a file may hold: the years 1…9999 (what a four-digit ISO 8601 year can say).
+  public static let dateRange =
+    Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+
   public var id: UUID
   /// When the meeting ended, to the whole second (so it survives the JSON round trip exactly).
   public var date: Date

@@ -1,7 +1,8 @@
 // A running meeting, wired to the app state: it arms exactly one tick at the timer's next
 // due instant (never a polling loop), publishes the timer's numbers to AppState.meeting
-// only, reports each speaker change and the end (the app rings the ding), and writes the history
-// entry. The scheduler and clock are injected, so all of it runs in tests without waiting.
+// only, tells its effects (ding, notifications) of each moment of the meeting's life, and
+// writes the history entry. Clock, scheduler, ids and effects are injected, so all of it
+// runs in tests without waiting.
 import Foundation
 
 /// A pending tick that can be called off.
@@ -21,21 +22,25 @@ import Foundation
   /// The timing.
   public let timer: MeetingTimer
   private let state: AppState
-  private let scheduler: any TickScheduler
+  private let dependencies: Dependencies
+  private let effects: [any MeetingEffect]
   private var pendingTick: (any ScheduledTick)?
-  /// Called at each change (the latest event of a tick, or a skip) with the clock reading at
-  /// which it was due: the app rings the ding and maybe notifies.
-  public var onChange: (@MainActor (_ event: MeetingTimer.Event, _ dueAt: Duration) -> Void)?
-  /// Called once when the meeting ends, however it ends (finished, saved or discarded).
+  /// Called once when the meeting ends, however it ends (finished, saved or discarded),
+  /// after every effect has heard of it.
   public var onEnd: (@MainActor (_ saved: Bool) -> Void)?
 
-  /// Starts a meeting of `scrum` now: publishes its first numbers and arms the first tick.
-  public init(scrum: DailyScrum, state: AppState, clock: any MonotonicClock, scheduler: any TickScheduler) {
+  /// Starts a meeting of `scrum` now: publishes its first numbers, tells the effects
+  /// (`dependencies.meetingEffects` unless given) and arms the first tick.
+  public init(
+    scrum: DailyScrum, state: AppState, dependencies: Dependencies, effects: [any MeetingEffect]? = nil
+  ) {
     self.scrum = scrum
     self.state = state
-    self.scheduler = scheduler
-    timer = MeetingTimer(schedule: SpeakerSchedule(scrum: scrum), clock: clock)
+    self.dependencies = dependencies
+    self.effects = effects ?? dependencies.meetingEffects
+    timer = MeetingTimer(schedule: SpeakerSchedule(scrum: scrum), clock: dependencies.clock)
     publish()
+    tell(.started)
     arm()
   }
 
@@ -55,15 +60,19 @@ import Foundation
 
   /// Freezes the meeting; no tick stays armed.
   public func pause() {
+    guard timer.phase == .running else { return }
     timer.pause()
     disarm()
     publish()
+    tell(.paused)
   }
 
   /// Continues from exactly where the meeting was paused.
   public func resume() {
+    guard timer.phase == .paused else { return }
     timer.resume()
     publish()
+    tell(.resumed)
     arm()
   }
 
@@ -96,34 +105,44 @@ import Foundation
   }
 
   private func handle(_ events: [MeetingTimer.Event], dueAt: Duration) {
-    guard let last = events.last else { return }
-    onChange?(last, dueAt)
-    if events.contains(.finished) { finish(saved: true) }
+    switch events.last {
+    case nil: return
+    case .speakerChanged(_, let to): tell(.speakerChanged(to: to, dueAt: dueAt))
+    case .finished:
+      tell(.timeUp(dueAt: dueAt))
+      finish(saved: true)
+    }
+  }
+
+  private func tell(_ event: MeetingEvent) {
+    for effect in effects { effect.meeting(self, did: event) }
   }
 
   private func finish(saved: Bool) {
     disarm()
     if saved {
-      let entry = History(date: Date(), attendees: scrum.attendees.map(\.name), durationSeconds: timer.runningSeconds)
+      let entry = History(
+        id: dependencies.uuid(), date: dependencies.now(), attendees: scrum.attendees.map(\.name),
+        durationSeconds: timer.runningSeconds)
       state.scrums.update { scrums in
         guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }
         scrums[index].history.append(entry)
       }
     }
     state.meeting.value = nil
+    tell(.ended(saved: saved))
     onEnd?(saved)
     onEnd = nil
   }
 
   private func publish() {
     guard timer.phase == .running || timer.phase == .paused else { return }
-    state.meeting.value = MeetingState(
-      scrumID: scrum.id, speakers: timer.schedule.turns.map(\.name), snapshot: timer.snapshot)
+    state.meeting.value = MeetingState(scrumID: scrum.id, snapshot: timer.snapshot)
   }
 
   private func arm() {
     guard pendingTick == nil, let delay = timer.delayUntilNextChange else { return }
-    pendingTick = scheduler.schedule(after: delay) { [weak self] in self?.tick() }
+    pendingTick = dependencies.scheduler.schedule(after: delay) { [weak self] in self?.tick() }
   }
 
   private func disarm() {

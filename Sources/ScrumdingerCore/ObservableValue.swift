@@ -5,7 +5,8 @@
 /// A value whose changes are pushed to its observers, on the main actor.
 @MainActor
 public final class ObservableValue<Value: Equatable> {
-  private var observers: [Int: (Value) -> Void] = [:]
+  /// Observers in the order they registered (each notification follows that order).
+  private var observers: [(id: Int, handler: (Value) -> Void)] = []
   private var nextID = 0
 
   /// The current value; assigning a different value notifies every observer once.
@@ -13,7 +14,7 @@ public final class ObservableValue<Value: Equatable> {
     didSet {
       guard value != oldValue else { return }
       notificationCount += 1
-      for observer in observers.values { observer(value) }
+      for observer in observers { observer.handler(value) }
     }
   }
 
@@ -29,8 +30,8 @@ public final class ObservableValue<Value: Equatable> {
   public func observe(_ handler: @escaping (Value) -> Void) -> ObservationToken {
     let id = nextID
     nextID += 1
-    observers[id] = handler
-    return ObservationToken { [weak self] in self?.observers[id] = nil }
+    observers.append((id, handler))
+    return ObservationToken { [weak self] in self?.observers.removeAll { $0.id == id } }
   }
 
   /// Changes part of the value in place, notifying once.

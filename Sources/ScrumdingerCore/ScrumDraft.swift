@@ -15,9 +15,10 @@ public struct ScrumDraft: Equatable, Sendable {
   public private(set) var attendees: [Attendee]
   private let history: [History]
 
-  /// A new scrum's draft: 5 minutes, the first theme not yet used by `existing` scrums.
-  public init(newAfter existing: [DailyScrum] = []) {
-    id = UUID()
+  /// A new scrum's draft with id `id`: 5 minutes, the first theme not yet used by
+  /// `existing` scrums.
+  public init(newAfter existing: [DailyScrum] = [], id: UUID = UUID()) {
+    self.id = id
     isNew = true
     title = ""
     lengthInMinutes = 5
@@ -49,12 +50,12 @@ public struct ScrumDraft: Equatable, Sendable {
     !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
   }
 
-  /// Adds an attendee at the end, trimmed; refuses a blank name (returns false).
+  /// Adds an attendee with id `id` at the end, trimmed; refuses a blank name (returns false).
   @discardableResult
-  public mutating func addAttendee(named name: String) -> Bool {
+  public mutating func addAttendee(named name: String, id: UUID = UUID()) -> Bool {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return false }
-    attendees.append(Attendee(name: trimmed))
+    attendees.append(Attendee(id: id, name: trimmed))
     return true
   }
 

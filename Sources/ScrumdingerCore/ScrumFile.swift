@@ -24,8 +24,13 @@ public enum ScrumFile {
   }
 
   /// Reads our file or Apple Scrumdinger's `scrums.data`; the error says what is wrong.
+  /// Whatever the bytes, it returns or throws: no file can crash it.
   public static func decode(_ data: Data) throws(UnreadableReason) -> [DailyScrum] {
     if let scrums = ScrumFileReader.decode(data, version: currentVersion) { return scrums }
+    // The fast reader gave up. Before a general parser sees the bytes: too deep, or cut short?
+    let shape = JSONShape(data)
+    if shape.depth > JSONShape.maximumDepth { throw .nestedTooDeeply(JSONShape.maximumDepth) }
+    if shape.isCutShort { throw .notJSON }
     let top: Any
     do {
       top = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -34,7 +39,9 @@ public enum ScrumFile {
     }
     let scrums: [DailyScrum]
     if top is [Any] {
-      scrums = try decodeShape([AppleScrum].self, from: data, dates: .deferredToDate).map(\.scrum)
+      scrums = try decodeShape([AppleScrum].self, from: data, dates: .deferredToDate).enumerated().map {
+        (index, scrum) throws(UnreadableReason) in try scrum.scrum(at: index)
+      }
     } else {
       let version = try decodeShape(VersionOnly.self, from: data, dates: .iso8601).version
       guard version <= currentVersion else { throw .futureVersion(version) }
@@ -43,6 +50,27 @@ public enum ScrumFile {
     }
     try validate(scrums)
     return scrums
+  }
+
+  /// Gives a fresh id to every scrum, attendee or past meeting whose id another already has
+  /// (so each card opens its own scrum); the data itself is kept. Returns a note per change.
+  public static func freshenDuplicateIDs(_ scrums: inout [DailyScrum]) -> [String] {
+    var notes: [String] = []
+    func freshen<T>(_ items: inout [T], _ id: WritableKeyPath<T, UUID>, _ what: (Int) -> String) {
+      var seen = Set<UUID>()
+      for index in items.indices where !seen.insert(items[index][keyPath: id]).inserted {
+        let fresh = UUID()
+        notes.append("\(what(index)) had the id \(items[index][keyPath: id]) of another; now \(fresh)")
+        items[index][keyPath: id] = fresh
+        seen.insert(fresh)
+      }
+    }
+    freshen(&scrums, \.id) { "scrums[\($0)]" }
+    for s in scrums.indices {
+      freshen(&scrums[s].attendees, \.id) { "scrums[\(s)].attendees[\($0)]" }
+      freshen(&scrums[s].history, \.id) { "scrums[\(s)].history[\($0)]" }
+    }
+    return notes
   }
 
   private static func decodeShape<T: Decodable>(
@@ -102,8 +130,13 @@ public enum ScrumFile {
         throw .invalidValue(
           "scrums[\(index)].lengthInMinutes is \(scrum.lengthInMinutes), outside 1…60")
       }
-      for (h, entry) in scrum.history.enumerated() where entry.durationSeconds < 0 {
-        throw .invalidValue("scrums[\(index)].history[\(h)].durationSeconds is negative")
+      for (h, entry) in scrum.history.enumerated() {
+        guard History.durationRange.contains(entry.durationSeconds) else {
+          throw .invalidValue("scrums[\(index)].history[\(h)].durationSeconds is \(entry.durationSeconds), outside 0…\(History.durationRange.upperBound)")
+        }
+        guard History.dateRange.contains(entry.date) else {
+          throw .invalidValue("scrums[\(index)].history[\(h)].date is outside the years 1…9999")
+        }
       }
     }
   }
@@ -124,12 +157,24 @@ private struct AppleScrum: Decodable {
   var theme: Theme
   var history: [Entry]
 
-  var scrum: DailyScrum {
-    DailyScrum(
-      id: id, title: title, attendees: attendees, lengthInMinutes: lengthInMinutes, theme: theme,
-      history: history.map {
-        History(id: $0.id, date: $0.date, attendees: $0.attendees.map(\.name),
-                durationSeconds: ($0.lengthInMinutes ?? 0) * 60)
-      })
+  /// The scrum in our model; values are range-checked before any arithmetic on them.
+  func scrum(at index: Int) throws(UnreadableReason) -> DailyScrum {
+    var entries: [History] = []
+    for (h, entry) in history.enumerated() {
+      let minutes = entry.lengthInMinutes ?? 0
+      guard (0...(History.durationRange.upperBound / 60)).contains(minutes) else {
+        throw .invalidValue("[\(index)].history[\(h)].lengthInMinutes is \(minutes), out of range")
+      }
+      let seconds = entry.date.timeIntervalSinceReferenceDate
+      guard seconds.isFinite, History.dateRange.contains(entry.date) else {
+        throw .invalidValue("[\(index)].history[\(h)].date is outside the years 1…9999")
+      }
+      entries.append(History(id: entry.id, date: entry.date, attendees: entry.attendees.map(\.name), durationSeconds: minutes * 60))
+    }
+    guard DailyScrum.lengthRange.contains(lengthInMinutes) else {
+      throw .invalidValue("[\(index)].lengthInMinutes is \(lengthInMinutes), outside 1…60")
+    }
+    return DailyScrum(
+      id: id, title: title, attendees: attendees, lengthInMinutes: lengthInMinutes, theme: theme, history: entries)
   }
 }

@@ -10,6 +10,9 @@ struct ScrumFileReader {
   private let base: UnsafePointer<UInt8>
   private let count: Int
   private var index = 0
+  /// How many objects and arrays are open; past `JSONShape.maximumDepth` the reader gives
+  /// up (a file nested 100,000 deep must not overflow the stack).
+  private var depth = 0
 
   /// The scrums in `data`, or nil when the fast path cannot be sure.
   static func decode(_ data: Data, version expected: Int) -> [DailyScrum]? {
@@ -84,7 +87,7 @@ struct ScrumFileReader {
       default: return reader.skipValue()
       }
     }
-    guard ok, let id, let date, let seconds, let attendees, seconds >= 0 else { return nil }
+    guard ok, let id, let date, let seconds, let attendees, History.durationRange.contains(seconds) else { return nil }
     return History(id: id, date: date, attendees: attendees, durationSeconds: seconds)
   }
 
@@ -117,7 +120,9 @@ struct ScrumFileReader {
   /// escapes are left to the slow path.
   @inline(__always)
   private mutating func object(_ member: (Key, inout ScrumFileReader) -> Bool) -> Bool {
-    guard expect(UInt8(ascii: "{")) else { return false }
+    guard expect(UInt8(ascii: "{")), depth < JSONShape.maximumDepth else { return false }
+    depth += 1
+    defer { depth -= 1 }
     if expect(UInt8(ascii: "}")) { return true }
     repeat {
       skipWhitespace()
@@ -136,7 +141,9 @@ struct ScrumFileReader {
   /// `[ element, … ]`.
   @inline(__always)
   private mutating func array<T>(_ element: (inout ScrumFileReader) -> T?) -> [T]? {
-    guard expect(UInt8(ascii: "[")) else { return nil }
+    guard expect(UInt8(ascii: "[")), depth < JSONShape.maximumDepth else { return nil }
+    depth += 1
+    defer { depth -= 1 }
     var items: [T] = []
     if expect(UInt8(ascii: "]")) { return items }
     repeat {
@@ -300,7 +307,7 @@ struct ScrumFileReader {
           text[14] == UInt8(ascii: ":"), text[17] == UInt8(ascii: ":"),
           let year = number(1, 4), let month = number(6, 2), let day = number(9, 2),
           let hour = number(12, 2), let minute = number(15, 2), let second = number(18, 2),
-          (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+          year >= 1, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
     else { return nil }
     index += 22
     let days = daysSince1970(year: year, month: month, day: day)

@@ -145,9 +145,12 @@ struct ScrumFileWriter {
     bytes.count += 38
   }
 
-  /// `"yyyy-MM-ddTHH:mm:ssZ"` in UTC (whole seconds: History keeps no fraction).
+  /// `"yyyy-MM-ddTHH:mm:ssZ"` in UTC (whole seconds: History keeps no fraction). Total: a
+  /// date outside the years 1…9999 (which no file can hold) is written as the nearest one.
   private mutating func date(_ date: Date) {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let range = History.dateRange
+    let bounded = date.timeIntervalSince1970.isNaN ? Date(timeIntervalSince1970: 0) : min(max(date, range.lowerBound), range.upperBound)
+    let seconds = Int(bounded.timeIntervalSince1970.rounded(.down))
     let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
     let (year, month, day) = civilDate(daysSince1970: days)
     bytes.append(UInt8(ascii: "\""))

@@ -1,7 +1,11 @@
 // The store owns one file and one rule: never lose the user's data. Saves go through GLib's
 // g_file_set_contents_full (temp file, fsync, rename), so a crash leaves the old or the new
-// file, never half of one. A file that cannot be read blocks every save until the user
-// explicitly moves it aside; nothing is ever deleted.
+// file, never half of one; temp files a killed save left behind are cleared at the next
+// start. A file that cannot be read blocks every save until the user explicitly moves it
+// aside; nothing is ever deleted. A symbolic link (data kept in a synced folder) is followed,
+// and stays a link. One instance writes at a time: the folder is locked (an advisory lock
+// the kernel drops when the process ends, so a crash never leaves it stale), and an instance
+// that cannot take the lock only reads.
 import CGLib
 import Foundation
 
@@ -9,17 +13,25 @@ import Foundation
 public final class ScrumStore: @unchecked Sendable {
   /// The folder holding the scrums file.
   public let directory: String
-  /// Our file.
+  /// Our file (possibly a symbolic link to the real one).
   public var path: String { directory + "/scrums.json" }
   /// Apple Scrumdinger's file, read when ours does not exist yet.
   public var legacyPath: String { directory + "/scrums.data" }
+  /// The lock file that says which instance writes.
+  public var lockPath: String { directory + "/scrums.json.lock" }
 
   private let lock = NSLock()
   private var unreadablePath: String?
+  private var readOnly = false
+  private var lockDescriptor: Int32 = -1
 
   /// A store in `directory` (created on the first save).
   public init(directory: String) {
     self.directory = directory
+  }
+
+  deinit {
+    if lockDescriptor >= 0 { close(lockDescriptor) }
   }
 
   /// The user's data folder per the XDG rules (`$XDG_DATA_HOME`, else `~/.local/share`),
@@ -31,16 +43,68 @@ public final class ScrumStore: @unchecked Sendable {
   /// Whether saving is refused because a file could not be read.
   public var isBlocked: Bool { lock.withLock { unreadablePath != nil } }
 
+  /// Whether another instance owns the folder, so this one never saves.
+  public var isReadOnly: Bool { lock.withLock { readOnly } }
+
+  // MARK: One writer
+
+  /// Takes the folder's write lock for this store's lifetime; false (and read-only from now
+  /// on) when another instance holds it. Clears temp files our interrupted saves left, once
+  /// the lock is ours.
+  @discardableResult
+  public func claimWriting() -> Bool {
+    if lock.withLock({ lockDescriptor >= 0 }) { return true }
+    _ = g_mkdir_with_parents(directory, 0o700)
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return true }  // a folder we cannot lock in: the save will say why
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      lock.withLock { readOnly = true }
+      return false
+    }
+    lock.withLock { lockDescriptor = descriptor }
+    removeLeftoverTempFiles()
+    return true
+  }
+
+  /// Deletes the temp files GLib's atomic replace makes for our file (`scrums.json.XXXXXX`,
+  /// six letters or digits) that a killed save left; nothing else. Returns how many.
+  @discardableResult
+  public func removeLeftoverTempFiles() -> Int {
+    let target = (try? Self.target(of: path)) ?? path
+    let folder = (target as NSString).deletingLastPathComponent
+    let prefix = (target as NSString).lastPathComponent + "."
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    var removed = 0
+    for name in names where Self.isTempName(name, prefix: prefix) {
+      var info = stat()
+      let file = folder + "/" + name
+      guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      if unlink(file) == 0 { removed += 1 }
+    }
+    return removed
+  }
+
+  private static func isTempName(_ name: String, prefix: String) -> Bool {
+    guard name.hasPrefix(prefix) else { return false }
+    let rest = name.utf8.dropFirst(prefix.utf8.count)
+    return rest.count == 6 && rest.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+  }
+
+  // MARK: Loading
+
   /// Reads the scrums. No file → an empty list. If only Apple's `scrums.data` is there, it
-  /// is read (and left in place; the next save writes `scrums.json`).
-  public func load() throws(StoreError) -> [DailyScrum] {
-    let candidate = [path, legacyPath].first { FileManager.default.fileExists(atPath: $0) }
+  /// is read (and left in place; the next save writes `scrums.json`). Duplicate ids get
+  /// fresh ones (`notes` says which), so every card opens its own scrum.
+  public func load(notes: ((String) -> Void)? = nil) throws(StoreError) -> [DailyScrum] {
+    let candidate = [path, legacyPath].first { Self.exists($0) }
     guard let file = candidate else {
       lock.withLock { unreadablePath = nil }
       return []
     }
     do {
-      let scrums = try Self.read(file)
+      var scrums = try Self.read(file)
+      for note in ScrumFile.freshenDuplicateIDs(&scrums) { notes?(note) }
       lock.withLock { unreadablePath = nil }
       return scrums
     } catch {
@@ -49,36 +113,100 @@ public final class ScrumStore: @unchecked Sendable {
     }
   }
 
+  /// Whether anything, even a dangling link, stands at `file`.
+  private static func exists(_ file: String) -> Bool {
+    var info = stat()
+    return lstat(file, &info) == 0
+  }
+
+  /// The file a path names, following symbolic links (relative ones from their folder).
+  static func target(of file: String) throws(UnreadableReason) -> String {
+    var current = file
+    for _ in 0..<40 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+        return current
+      }
+      current = destination.hasPrefix("/")
+        ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+      if !exists(current) { throw .danglingLink(target: current) }
+    }
+    return current
+  }
+
   /// Reads one scrums file of either format.
   public static func read(_ file: String) throws(UnreadableReason) -> [DailyScrum] {
+    let target = try target(of: file)
+    var info = stat()
+    guard stat(target, &info) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: throw .isFolder
+    case S_IFREG: break
+    default: throw .notRegularFile  // never opened: a pipe would block, a device never end
+    }
+    guard access(target, R_OK) == 0 else {
+      throw errno == EACCES ? .permissionDenied : .cannotOpen(String(cString: strerror(errno)))
+    }
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file))
+      data = try Data(contentsOf: URL(fileURLWithPath: target))
     } catch {
       throw .cannotOpen(Self.plainMessage(error))
     }
     return try ScrumFile.decode(data)
   }
 
-  /// Replaces the file atomically (mode 0600). Refused while an unreadable file stands.
+  // MARK: Saving
+
+  /// Replaces the file atomically (mode 0600); through a symbolic link, the file it points
+  /// to, in its own folder. Refused while an unreadable file stands, or read-only.
   public func save(_ scrums: [DailyScrum]) throws(StoreError) {
-    if let blocked = lock.withLock({ unreadablePath }) { throw .saveRefused(path: blocked) }
+    let (blocked, readOnly) = lock.withLock { (unreadablePath, self.readOnly) }
+    if let blocked { throw .saveRefused(path: blocked) }
+    if readOnly { throw .readOnly(path: path) }
     let data = ScrumFile.encode(scrums)
     guard g_mkdir_with_parents(directory, 0o700) == 0 else {
-      throw .writeFailed(path: path, message: String(cString: strerror(errno)))
+      throw .writeFailed(path: path, message: Self.describe(errno: errno))
+    }
+    let target: String
+    do {
+      target = try Self.target(of: path)
+    } catch {
+      throw .writeFailed(path: path, message: error.description)
     }
     var gerror: UnsafeMutablePointer<GError>?
     let flags = GFileSetContentsFlags(
       G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
     let ok = data.withUnsafeBytes { bytes in
       g_file_set_contents_full(
-        path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count),
+        target, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count),
         flags, 0o600, &gerror)
     }
     if ok == 0 {
-      let message = gerror.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      let message = gerror.map(Self.describe) ?? "unknown error"
       g_clear_error(&gerror)
-      throw .writeFailed(path: path, message: message)
+      throw .writeFailed(path: target, message: message)
+    }
+  }
+
+  /// A save error in words a user knows.
+  private static func describe(_ error: UnsafeMutablePointer<GError>) -> String {
+    guard error.pointee.domain == g_file_error_quark() else { return String(cString: error.pointee.message) }
+    switch GFileError(rawValue: UInt32(error.pointee.code)) {
+    case G_FILE_ERROR_NOSPC: return tr("the disk is full")
+    case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: return tr("permission denied")
+    case G_FILE_ERROR_ISDIR: return tr("it is a folder, not a file")
+    case G_FILE_ERROR_ROFS: return tr("the disk is read-only")
+    default: return String(cString: error.pointee.message)
+    }
+  }
+
+  private static func describe(errno code: Int32) -> String {
+    switch code {
+    case ENOSPC: tr("the disk is full")
+    case EACCES, EPERM: tr("permission denied")
+    case EROFS: tr("the disk is read-only")
+    case ENOTDIR, EEXIST: tr("a file stands where its folder should be")
+    default: String(cString: strerror(code))
     }
   }
 
@@ -96,7 +224,7 @@ public final class ScrumStore: @unchecked Sendable {
     let base = file + ".unreadable-" + formatter.string(from: now)
     var target = base
     var attempt = 1
-    while FileManager.default.fileExists(atPath: target) {
+    while Self.exists(target) {
       attempt += 1
       target = base + "-\(attempt)"
     }
@@ -112,7 +240,7 @@ public final class ScrumStore: @unchecked Sendable {
   private static func plainMessage(_ error: any Error) -> String {
     if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
        posix.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(posix.code)))
+      return describe(errno: Int32(posix.code))
     }
     return (error as NSError).localizedDescription
   }

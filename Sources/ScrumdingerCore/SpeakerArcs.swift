@@ -5,8 +5,6 @@
 public struct SpeakerArc: Equatable, Sendable {
   public let startDegrees: Double
   public let endDegrees: Double
-  /// True for the arc still filling (the current speaker).
-  public let isCurrent: Bool
 }
 
 /// Computes the arcs of the speaker ring.
@@ -25,10 +23,10 @@ public enum SpeakerArcs {
       let start = Double(turn.start) * degreesPerSecond + insetDegrees
       let end = Double(turn.end) * degreesPerSecond - insetDegrees
       if index < snapshot.turnIndex || finished {
-        arcs.append(SpeakerArc(startDegrees: start, endDegrees: end, isCurrent: false))
+        arcs.append(SpeakerArc(startDegrees: start, endDegrees: end))
       } else if index == snapshot.turnIndex {
         let filled = start + (end - start) * snapshot.turnFraction
-        if filled > start { arcs.append(SpeakerArc(startDegrees: start, endDegrees: filled, isCurrent: true)) }
+        if filled > start { arcs.append(SpeakerArc(startDegrees: start, endDegrees: filled)) }
       }
     }
     return arcs

@@ -10,6 +10,16 @@ public enum UnreadableReason: Error, Equatable, Sendable, CustomStringConvertibl
   case invalidValue(String)
   /// The file exists but could not be opened.
   case cannotOpen(String)
+  /// A folder stands where the file should be.
+  case isFolder
+  /// Something other than a plain file stands there (a pipe, a device).
+  case notRegularFile
+  /// A symbolic link to a file that does not exist.
+  case danglingLink(target: String)
+  /// Not ours to read.
+  case permissionDenied
+  /// Nested deeper than any scrums file is.
+  case nestedTooDeeply(Int)
 
   public var description: String {
     switch self {
@@ -18,6 +28,11 @@ public enum UnreadableReason: Error, Equatable, Sendable, CustomStringConvertibl
     case .futureVersion(let v): tr("it was written by a newer Scrumdinger (format version %d)", v)
     case .invalidValue(let what): what
     case .cannotOpen(let why): tr("it cannot be opened: %@", why)
+    case .isFolder: tr("it is a folder, not a file")
+    case .notRegularFile: tr("it is not a regular file")
+    case .danglingLink(let target): tr("it is a link to “%@”, which does not exist", target)
+    case .permissionDenied: tr("permission denied")
+    case .nestedTooDeeply(let limit): tr("it is nested more than %d levels deep", limit)
     }
   }
 }
@@ -33,6 +48,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case writeFailed(path: String, message: String)
   /// Moving the unreadable file aside failed; it is still where it was.
   case moveAsideFailed(path: String, message: String)
+  /// Another Scrumdinger owns the data folder: this one only reads.
+  case readOnly(path: String)
 
   public var description: String {
     switch self {
@@ -44,6 +61,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       tr("Could not save “%@”: %@. The previous file is unchanged.", path, message)
     case .moveAsideFailed(let path, let message):
       tr("Could not move “%@” aside: %@.", path, message)
+    case .readOnly(let path):
+      tr("Not saving: another Scrumdinger is using “%@”.", path)
     }
   }
 }

@@ -4,6 +4,17 @@ import Foundation
 
 /// User-facing phrases.
 public enum Texts {
+  /// The most characters of a title or name the UI shows (the data keeps them all): a
+  /// 5 MB title would make the X server refuse the text's pixmap.
+  public static let shownLength = 200
+
+  /// `text` as the UI shows it: whole, or cut at `shownLength` characters with "…".
+  public static func shown(_ text: String) -> String {
+    guard text.utf8.count > shownLength else { return text }  // most titles: no walk over characters
+    let end = text.index(text.startIndex, offsetBy: shownLength, limitedBy: text.endIndex) ?? text.endIndex
+    return end == text.endIndex ? text : String(text[..<end]) + "…"
+  }
+
   /// "1 attendee", "3 attendees".
   public static func attendees(_ count: Int) -> String {
     trn("%d attendee", "%d attendees", count)
@@ -29,11 +40,21 @@ public enum Texts {
 
   /// A history entry's date and time in the user's locale: "21 Nov 2026, 10:15".
   public static func meetingDate(_ date: Date, locale: Locale = .current, timeZone: TimeZone = .current) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = locale
-    formatter.timeZone = timeZone
-    formatter.dateStyle = .medium
-    formatter.timeStyle = .short
-    return formatter.string(from: date)
+    formatterLock.lock()
+    defer { formatterLock.unlock() }
+    if cachedFormatter?.locale != locale || cachedFormatter?.timeZone != timeZone {
+      let formatter = DateFormatter()
+      formatter.locale = locale
+      formatter.timeZone = timeZone
+      formatter.dateStyle = .medium
+      formatter.timeStyle = .short
+      cachedFormatter = formatter
+    }
+    return cachedFormatter!.string(from: date)
   }
+
+  /// One formatter per locale and time zone, kept: making one costs far more than using it,
+  /// and a history list formats a row's date each time it scrolls into view.
+  nonisolated(unsafe) private static var cachedFormatter: DateFormatter?
+  private static let formatterLock = NSLock()
 }

@@ -2,12 +2,12 @@ import Foundation
 import ScrumdingerCore
 
 /// 100 scrums × 1,000 history entries (3 attendees each), generated deterministically.
-func largeScrumList() -> [DailyScrum] {
+func largeScrumList(meetings: Int = 1_000) -> [DailyScrum] {
   let people = (1...8).map { Attendee(id: UUID(), name: "Attendee \($0)") }
   let start = Date(timeIntervalSince1970: 1_700_000_000)
   return (0..<100).map { s in
     let attendees = Array(people.prefix(3 + s % 5))
-    let history = (0..<1_000).map { h in
+    let history = (0..<meetings).map { h in
       History(date: start.addingTimeInterval(Double(h) * 86_400), attendees: attendees.prefix(3).map(\.name),
               durationSeconds: 300 + h % 60)
     }

@@ -1,5 +1,6 @@
 // Figures the benchmark (scripts/bench.sh) gets from inside the process, each with its
-// baseline, as "name value baseline" lines: drift, store load/save, main-loop stall.
+// baseline, as "name value baseline" lines: drift, store load/save, main-loop stall; with
+// --display-figures, opening a detail page of 10,000 meetings against one of 10.
 import Foundation
 import ScrumdingerCore
 
@@ -13,6 +14,20 @@ func foundationTimes(_ scrums: [DailyScrum]) throws -> (save: Double, load: Doub
   let save = try medianMilliseconds(runs: 3) { data = try encoder.encode(scrums) }
   let load = try medianMilliseconds(runs: 3) { _ = try decoder.decode([DailyScrum].self, from: data) }
   return (save, load)
+}
+
+// For the start-up figure with a 200 MB file: writes 100 scrums × 13,000 meetings into the
+// data folder under the given XDG_DATA_HOME.
+if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index + 1 < CommandLine.arguments.count {
+  let home = CommandLine.arguments[index + 1]
+  try ScrumStore(directory: home + "/" + appID).save(largeScrumList(meetings: 13_000))
+  exit(0)
+}
+
+// With a display (run by scripts/bench/desktop.sh): the figures that need GTK on screen.
+if CommandLine.arguments.contains("--display-figures") {
+  MainActor.assumeIsolated { detailOpenTimes() }
+  exit(0)
 }
 
 let drift = driftMilliseconds()

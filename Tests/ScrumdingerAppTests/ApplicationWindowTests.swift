@@ -38,7 +38,7 @@ final class ApplicationWindowTests: XCTestCase {
       let garbage = Data("{\"version\": 1, \"scr".utf8)
       XCTAssertTrue(FileManager.default.createFile(atPath: store.path, contents: garbage))
       let app = ScrumdingerApplication(store: store, unique: false)
-      XCTAssertTrue(runApp(app) { app.mainWindow?.window.isMapped == true })
+      XCTAssertTrue(runApp(app) { app.mainWindow?.window.isMapped == true && app.hasFinishedLoading })
       XCTAssertTrue(store.isBlocked)
       XCTAssertEqual(FileManager.default.contents(atPath: store.path), garbage)
     }

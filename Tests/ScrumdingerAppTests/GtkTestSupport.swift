@@ -1,6 +1,6 @@
 import Foundation
 import GtkShim
-import ScrumdingerApp
+@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
 
@@ -51,8 +51,9 @@ func temporaryStore() -> ScrumStore {
   }
 
 
-/// Runs the real app on `store` and, once its window is on screen, runs `body` inside the
-/// main loop; quits afterwards. Fails the test if the window never appears.
+/// Runs the real app on `store` and, once its window is on screen and the scrums are read,
+/// runs `body` inside the main loop; quits afterwards. Fails the test if the window never
+/// appears.
 @MainActor func withRunningApp(
   store: ScrumStore = temporaryStore(), file: StaticString = #filePath, line: UInt = #line,
   _ body: @escaping @MainActor (ScrumdingerApplication) throws -> Void
@@ -60,7 +61,7 @@ func temporaryStore() -> ScrumStore {
   guard requireDisplay(file: file, line: line) else { return }
   let app = ScrumdingerApplication(store: store, unique: false)
   let ran = runApp(app) {
-    guard app.mainWindow?.window.isMapped == true else { return false }
+    guard app.mainWindow?.window.isMapped == true, app.hasFinishedLoading else { return false }
     do {
       try body(app)
     } catch {
@@ -76,4 +77,18 @@ func temporaryStore() -> ScrumStore {
   let done = Flag()
   _ = Timeout(after: duration) { done.isSet = true }
   _ = MainLoop.run(until: { done.isSet }, timeout: duration + .seconds(5))
+}
+
+/// A sound or notification effect that records what it heard instead of playing anything.
+@MainActor final class RecordingSound: SoundEffect {
+  var isMuted = false
+  private(set) var events: [MeetingEvent] = []
+  func meeting(_ session: MeetingSession, did event: MeetingEvent) { events.append(event) }
+}
+
+/// The app's dependencies with `clock` and recording effects (real GLib timeouts).
+@MainActor func recordingDependencies(clock: any MonotonicClock = GLibMonotonicClock(), sound: RecordingSound = RecordingSound())
+  -> @MainActor (Application) -> Dependencies
+{
+  { _ in Dependencies(clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound()) }
 }

@@ -10,15 +10,17 @@ private let standup = DailyScrum(
 /// Runs the app on a ManualClock with `standup` saved, opens its detail page, starts the
 /// meeting and hands over the window, coordinator and clock.
 @MainActor private func withMeeting(
+  sound: RecordingSound = RecordingSound(),
   _ body: @escaping @MainActor (ScrumdingerApplication, MainWindow, MeetingCoordinator, ManualClock) throws -> Void
 ) {
   let clock = ManualClock()
   let store = temporaryStore()
   guard requireDisplay() else { return }
   XCTAssertNoThrow(try store.save([standup]))
-  let app = ScrumdingerApplication(store: store, unique: false, clock: clock)
+  let app = ScrumdingerApplication(
+    store: store, unique: false, dependencies: recordingDependencies(clock: clock, sound: sound))
   let ran = runApp(app) {
-    guard let window = app.mainWindow, window.window.isMapped else { return false }
+    guard let window = app.mainWindow, window.window.isMapped, app.hasFinishedLoading else { return false }
     app.state.navigation.value = .detail(scrumID: standup.id)
     window.detailPage!.startButton.click()
     guard let meeting = window.meeting else {
@@ -108,7 +110,7 @@ final class MeetingPageTests: XCTestCase {
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
         XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [13])
-        XCTAssertEqual(window.detailPage?.historyRows.count, 1)
+        XCTAssertEqual(window.detailPage?.history.items.count, 1)
       }
     }
   }
@@ -121,7 +123,7 @@ final class MeetingPageTests: XCTestCase {
         meeting.endQuestion?.respond("discard")
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.scrum(standup.id)?.history, [])
-        XCTAssertEqual(window.detailPage?.historyRows.count, 0)
+        XCTAssertEqual(window.detailPage?.history.items.count, 0)
       }
     }
   }
@@ -152,7 +154,7 @@ final class MeetingPageTests: XCTestCase {
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
         XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [60])
-        XCTAssertEqual(window.detailPage?.historyRows.count, 1)
+        XCTAssertEqual(window.detailPage?.history.items.count, 1)
       }
     }
   }
@@ -186,13 +188,27 @@ final class MeetingPageTests: XCTestCase {
 
   func testMuteSilencesAndTheButtonSaysSo() {
     MainActor.assumeIsolated {
-      withMeeting { _, window, meeting, _ in
-        XCTAssertFalse(window.chime.isMuted)
+      let sound = RecordingSound()
+      withMeeting(sound: sound) { _, _, meeting, _ in
+        XCTAssertFalse(sound.isMuted)
         meeting.page.muteButton.click()
-        XCTAssertTrue(window.chime.isMuted)
+        XCTAssertTrue(sound.isMuted)
         XCTAssertEqual(meeting.page.muteButton.tooltip, "Unmute ding")
         meeting.toggleMute()
-        XCTAssertFalse(window.chime.isMuted)
+        XCTAssertFalse(sound.isMuted)
+      }
+    }
+  }
+
+  func testTheSoundEffectHearsTheMeetingButNotTheRealChime() {
+    MainActor.assumeIsolated {
+      let sound = RecordingSound()
+      withMeeting(sound: sound) { _, _, meeting, clock in
+        clock.advance(by: .seconds(20))
+        meeting.session.tick()
+        meeting.page.pauseButton.click()
+        meeting.page.pauseButton.click()
+        XCTAssertEqual(sound.events, [.started, .speakerChanged(to: 1, dueAt: .seconds(20)), .paused, .resumed])
       }
     }
   }

@@ -37,18 +37,14 @@ import Testing
   let scrum = DailyScrum(
     title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
 
-  func start() -> (MeetingSession, AppState, ManualClock, ManualScheduler, Counter) {
+  func start() -> (MeetingSession, AppState, ManualClock, ManualScheduler, RecordingEffect) {
     let state = AppState(scrums: [scrum])
     let clock = ManualClock()
     let scheduler = ManualScheduler()
-    let chimes = Counter()
-    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler)
-    session.onChange = { event, due in
-      chimes.count += 1
-      chimes.dueAt.append(due)
-      chimes.events.append(event)
-    }
-    return (session, state, clock, scheduler, chimes)
+    let sound = RecordingEffect()
+    let session = MeetingSession(
+      scrum: scrum, state: state, dependencies: testDependencies(clock: clock, scheduler: scheduler, sound: sound))
+    return (session, state, clock, scheduler, sound)
   }
 
   @Test func aWholeMeetingArmsOneTickPerSecondAndSavesItsHistory() {
@@ -57,21 +53,25 @@ import Testing
     var ended: Bool?
     let token = state.scrums.observe { _ in listNotifications += 1 }
     session.onEnd = { ended = $0 }
-    #expect(state.meeting.value?.speakers == ["Ana", "Ben", "Cy"])
+    #expect(state.meeting.value?.snapshot.turnIndex == 0)
     while !scheduler.pending.isEmpty {
       #expect(scheduler.pending.count == 1, "exactly one tick armed at a time")
       scheduler.fireNext(on: clock)
     }
     #expect(scheduler.armed.count == 60)
     #expect(scheduler.armed.allSatisfy { $0.delay == .seconds(1) })
-    #expect(chimes.count == 3)  // at 20 s, 40 s and the end
-    #expect(chimes.dueAt == [.seconds(20), .seconds(40), .seconds(60)])
-    #expect(chimes.events == [.speakerChanged(from: 0, to: 1), .speakerChanged(from: 1, to: 2), .finished])
+    #expect(chimes.dingsDue == [.seconds(20), .seconds(40), .seconds(60)])  // at 20 s, 40 s and the end
+    #expect(chimes.events == [
+      .started, .speakerChanged(to: 1, dueAt: .seconds(20)), .speakerChanged(to: 2, dueAt: .seconds(40)),
+      .timeUp(dueAt: .seconds(60)), .ended(saved: true),
+    ])
     #expect(ended == true)
     #expect(state.meeting.value == nil)
     #expect(listNotifications == 1, "ticks never touch the list; the history entry does, once")
     #expect(state.scrums.value[0].history.map(\.durationSeconds) == [60])
     #expect(state.scrums.value[0].history[0].attendees == ["Ana", "Ben", "Cy"])
+    #expect(state.scrums.value[0].history[0].date == Date(timeIntervalSince1970: 1_795_000_000), "the injected now")
+    #expect(state.scrums.value[0].history[0].id == UUID(uuidString: "00000000-0000-0000-0000-000000000001"))
     withExtendedLifetime(token) {}
   }
 
@@ -92,12 +92,12 @@ import Testing
     let (session, state, clock, scheduler, chimes) = start()
     clock.advance(by: .seconds(5))
     #expect(session.nextSpeaker() == .changed(.speakerChanged(from: 0, to: 1)))
-    #expect(chimes.count == 1)
+    #expect(chimes.dingsDue == [.seconds(5)])
     #expect(state.meeting.value?.snapshot.turnIndex == 1)
     #expect(scheduler.pending.count == 1)
     _ = session.nextSpeaker()
     #expect(session.nextSpeaker() == .confirmEnd)
-    #expect(chimes.count == 2)
+    #expect(chimes.dingsDue.count == 2)
   }
 
   @Test func endingEarlySavesTheRealTimeOrNothing() {
@@ -118,11 +118,6 @@ import Testing
   }
 }
 
-@MainActor final class Counter {
-  var count = 0
-  var dueAt: [Duration] = []
-  var events: [MeetingTimer.Event] = []
-}
 
 @Suite struct SpeakerArcsTests {
   private func snapshot(turn: Int, fraction: Double, phase: MeetingTimer.Phase = .running) -> MeetingTimer.Snapshot {
@@ -134,9 +129,9 @@ import Testing
     let schedule = SpeakerSchedule(names: ["A", "B", "C"], lengthSeconds: 60)
     let arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot(turn: 2, fraction: 0.5))
     #expect(arcs == [
-      SpeakerArc(startDegrees: 1, endDegrees: 119, isCurrent: false),
-      SpeakerArc(startDegrees: 121, endDegrees: 239, isCurrent: false),
-      SpeakerArc(startDegrees: 241, endDegrees: 300, isCurrent: true),
+      SpeakerArc(startDegrees: 1, endDegrees: 119),
+      SpeakerArc(startDegrees: 121, endDegrees: 239),
+      SpeakerArc(startDegrees: 241, endDegrees: 300),
     ])
   }
 
@@ -162,13 +157,13 @@ import Testing
     let state = AppState(scrums: [scrum])
     let clock = ManualClock()
     let scheduler = ManualScheduler()
-    var due: [Duration] = []
-    let session = MeetingSession(scrum: scrum, state: state, clock: clock, scheduler: scheduler)
-    session.onChange = { due.append($1) }
+    let sound = RecordingEffect()
+    let session = MeetingSession(
+      scrum: scrum, state: state, dependencies: testDependencies(clock: clock, scheduler: scheduler, sound: sound))
     clock.advance(by: .milliseconds(30_250))
     session.tick()
     clock.advance(by: .milliseconds(40_000))
     session.tick()
-    #expect(due == [.seconds(30), .seconds(60)])
+    #expect(sound.dingsDue == [.seconds(30), .seconds(60)])
   }
 }

@@ -50,7 +50,7 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
   ])
   func anUnreadableFileIsReportedAndKeptByteForByte(kind: String, content: Data) throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
-    FileManager.default.createFile(atPath: store.path, contents: content)
+    #expect(FileManager.default.createFile(atPath: store.path, contents: content))
     #expect {
       try store.load()
     } throws: { error in
@@ -86,10 +86,10 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
   @Test func moveAsideNeverReplacesAnEarlierCopy() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
     let now = Date(timeIntervalSince1970: 1_763_700_000)
-    FileManager.default.createFile(atPath: store.path, contents: Data("first".utf8))
+    #expect(FileManager.default.createFile(atPath: store.path, contents: Data("first".utf8)))
     _ = try? store.load()
     let first = try store.moveUnreadableAside(now: now)
-    FileManager.default.createFile(atPath: store.path, contents: Data("second".utf8))
+    #expect(FileManager.default.createFile(atPath: store.path, contents: Data("second".utf8)))
     _ = try? store.load()
     let second = try store.moveUnreadableAside(now: now)
     #expect(first != second)
@@ -186,7 +186,7 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
                  {"id":"4E6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D05","date":686000000.5,"attendees":[]}]}]
     """#
     let legacyPath = directory + "/scrums.data"
-    FileManager.default.createFile(atPath: legacyPath, contents: Data(legacy.utf8))
+    #expect(FileManager.default.createFile(atPath: legacyPath, contents: Data(legacy.utf8)))
     let store = ScrumStore(directory: directory)
     let scrums = try store.load()
     #expect(scrums.count == 1)

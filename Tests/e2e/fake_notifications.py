@@ -1,5 +1,6 @@
 """A stand-in for the desktop's notification daemon: owns org.freedesktop.Notifications on
-the session bus and appends every Notify call to a log file as a JSON line."""
+the session bus and appends every Notify and CloseNotification call to a log file as a JSON
+line."""
 import json
 import sys
 
@@ -37,6 +38,10 @@ def on_call(connection, sender, path, interface, method, params, invocation):
         with open(log_path, "a") as log:
             log.write(json.dumps({"app": app_name, "summary": summary, "body": body}) + "\n")
         invocation.return_value(GLib.Variant("(u)", (counter[0],)))
+    elif method == "CloseNotification":
+        with open(log_path, "a") as log:
+            log.write(json.dumps({"closed": params.unpack()[0]}) + "\n")
+        invocation.return_value(None)
     elif method == "GetCapabilities":
         invocation.return_value(GLib.Variant("(as)", (["body"],)))
     elif method == "GetServerInformation":

@@ -1,11 +1,14 @@
 """End-to-end: Scrumdinger as a desktop application — installed and launched from its
 desktop file, one instance, its menu, notifications, and the Chinese translation."""
+import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
 
+import pyatspi
 import pytest
 
 from atspi_app import ROOT, wait_for
@@ -81,7 +84,33 @@ def notification_log(tmp_path):
 
 
 def notifications(log):
-    return [json.loads(line) for line in log.read_text().splitlines()]
+    """The Notify calls the fake server received."""
+    return [entry for entry in map(json.loads, log.read_text().splitlines()) if "summary" in entry]
+
+
+def withdrawals(log):
+    """The CloseNotification calls the fake server received."""
+    return [entry for entry in map(json.loads, log.read_text().splitlines()) if "closed" in entry]
+
+
+@contextlib.contextmanager
+def another_window_focused(app):
+    """Opens another application's window, which takes the keyboard focus from ours."""
+    other = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "other_window.py")],
+                             env=dict(os.environ, GDK_BACKEND="x11"))
+    try:
+        wait_for(lambda: not app.main.getState().contains(pyatspi.STATE_ACTIVE),
+                 what="another window to take the focus")
+        yield
+    finally:
+        other.terminate()
+        other.wait(timeout=10)
+
+
+def focus_window(app):
+    """Gives the app's main window the keyboard focus, as clicking it would."""
+    subprocess.run(["xdotool", "search", "--sync", "--all", "--onlyvisible", "--pid", str(app.pid),
+                    "--name", "^Scrumdinger$", "windowfocus", "--sync"], check=True, timeout=20)
 
 
 def test_notifications_only_while_another_window_has_focus(launch, data_home, notification_log):
@@ -95,20 +124,80 @@ def test_notifications_only_while_another_window_has_focus(launch, data_home, no
     time.sleep(1.0)
     assert notifications(notification_log) == []
 
-    other = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "other_window.py")],
-                             env=dict(os.environ, GDK_BACKEND="x11"))
-    try:
-        wait_for(lambda: not app.main.getState().contains(__import__("pyatspi").STATE_ACTIVE),
-                 what="another window to take the focus")
+    with another_window_focused(app):
         app.press("push button", "Next speaker", within=app.main)
         app.find("label", "Last Speaker", within=app.main)
         sent = wait_for(lambda: notifications(notification_log), what="a notification")
         assert sent[0]["summary"] == "Cy is speaking"
         assert sent[0]["body"] == "Last Speaker"
         assert len(sent) == 1
-    finally:
-        other.terminate()
-        other.wait(timeout=10)
+        assert withdrawals(notification_log) == []
+        # Looking at our window again takes the note back.
+        focus_window(app)
+        wait_for(lambda: withdrawals(notification_log), what="the notification to be withdrawn on focus")
+
+
+def test_the_notification_is_withdrawn_when_the_meeting_ends(launch, data_home, notification_log):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben"], minutes=1)])
+    app = launch()
+    app.press("push button", "Standup")
+    app.press("push button", "Start Meeting")
+    app.find("label", "Speaker 1 of 2", within=app.main)
+    with another_window_focused(app):
+        app.press("push button", "Next speaker", within=app.main)
+        wait_for(lambda: notifications(notification_log), what="a notification")
+        app.press("push button", "End Meeting", within=app.main)
+        question = wait_for(lambda: app.window("End meeting?"), what="the End meeting? question")
+        app.press("push button", "Discard", within=question)
+        wait_for(lambda: withdrawals(notification_log), what="the notification to be withdrawn at the end")
+
+
+def test_new_scrum_from_the_launcher_opens_the_editor_on_any_page(launch, data_home):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben"], minutes=1)])
+    app = launch()
+    app.press("push button", "Standup")
+    app.find("push button", "Start Meeting")
+    env = dict(os.environ, XDG_DATA_HOME=str(data_home), LANGUAGE="C", GDK_BACKEND="x11")
+    binary = os.path.join(ROOT, ".build", "debug", "scrumdinger")
+    subprocess.run([binary, "--new-scrum"], env=env, timeout=20, check=True, capture_output=True)
+    editor = wait_for(lambda: app.window("New Scrum"), what="--new-scrum to open the editor on the detail page")
+    app.press("push button", "Dismiss", within=editor)
+    wait_for(lambda: app.window("New Scrum") is None, what="the editor to close")
+    # During a meeting it is refused, and the app says why.
+    app.press("push button", "Start Meeting")
+    app.find("label", "Speaker 1 of 2", within=app.main)
+    subprocess.run([binary, "--new-scrum"], env=env, timeout=20, check=True, capture_output=True)
+    app.find("label", "End the meeting before adding a scrum")
+    assert app.window("New Scrum") is None
+
+
+def test_f10_opens_the_main_menu_on_every_page(launch, data_home):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben"], minutes=1, history=[{
+        "id": "3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04", "date": "2026-11-20T09:00:00Z",
+        "attendees": ["Ana"], "durationSeconds": 60}])])
+    app = launch()
+
+    def menu_opens_by_keyboard(page):
+        time.sleep(0.3)  # the page has slid in
+        app.key("F10")
+        time.sleep(0.3)
+        app.key("Return")  # the first item: Keyboard Shortcuts
+        wait_for(lambda: app.window("Keyboard Shortcuts"), what=f"F10 then Enter to open help on the {page} page")
+        app.key("Escape")
+        wait_for(lambda: app.window("Keyboard Shortcuts") is None, what="the shortcuts window to close")
+
+    app.find("push button", "Standup")
+    menu_opens_by_keyboard("list")
+    app.press("push button", "Standup")
+    app.find("push button", "Start Meeting")
+    menu_opens_by_keyboard("detail")
+    app.press("push button", re.compile(r"Show meeting of .*"))
+    app.find("label", "Duration", within=app.main)  # only the history page has it
+    menu_opens_by_keyboard("history")
+    app.key("alt+Left")
+    app.press("push button", "Start Meeting")
+    app.find("label", "Speaker 1 of 2", within=app.main)
+    menu_opens_by_keyboard("meeting")
 
 
 def test_help_and_version_need_no_display():
@@ -134,4 +223,5 @@ def test_the_chinese_ui(launch, data_home):
     app.find("label", "第 1 位发言人，共 3 位", within=app.main)
     app.find("push button", "下一位发言人", within=app.main)
     app.find("image", "Ana 正在发言", within=app.main)
+    app.find("scroll bar", "垂直滚动条")  # GTK's own controls are named in Chinese too
     app.screenshot("meeting-zh_CN.png")

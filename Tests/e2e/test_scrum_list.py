@@ -148,6 +148,9 @@ def test_delete_and_undo(launch, data_home):
     app.press("push button", "Delete", within=dialog)
     app.find("label", "“Design” deleted")
     app.absent("push button", "Design")
+    # The toast names its own buttons and nothing else: the menu keeps its name.
+    app.find("push button", "Main Menu", within=app.main)
+    assert app.query("push button", "Menu", within=app.main) is None
     wait_for(lambda: [s["title"] for s in read_scrums(data_home)] == ["Retro"], what="the deletion saved")
     app.press("push button", "Undo")
     app.find("push button", "Design")
@@ -193,7 +196,7 @@ def test_a_corrupt_file_is_reported_and_kept(launch, data_home):
     app.press("push button", "Quit", within=dialog)
     app.proc.wait(timeout=10)
     assert path.read_bytes() == damaged
-    assert sorted(os.listdir(folder)) == ["scrums.json"]
+    assert sorted(os.listdir(folder)) == ["scrums.json", "scrums.json.lock"]  # the lock says who writes
 
     again = launch()
     dialog = wait_for(lambda: again.window("Your Scrums Could Not Be Read"), what="the load-error dialog again")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The figures that need a display: start-up and memory (7 runs each after a warm-up,
-# alternating app and baseline), meeting cost, ding latency. Run by bench.sh under
+# alternating app and baseline), the detail page of 10 vs 10,000 meetings, meeting cost,
+# ding latency. Run by bench.sh under
 # with-display.sh. Prints "name value baseline" lines (start-up/memory once per run).
 set -euo pipefail
 bin=$1 work=$2
@@ -15,5 +16,15 @@ for _ in 1 2 3 4 5 6 7; do
   echo "startup_ms $(echo "$app" | awk '/startup_ms/{print $2}') $(echo "$base" | awk '/startup_ms/{print $2}')"
   echo "rss_kib $(echo "$app" | awk '/rss_kib/{print $2}') $(echo "$base" | awk '/rss_kib/{print $2}')"
 done
+# Start-up with a 200 MB scrums file against an empty data folder: the window must not wait.
+big_home="$work/big-data-home"
+"$bin/scrumdinger-bench" --write-big-file "$big_home"
+echo "big_file_mib $(( $(stat -c %s "$big_home/io.github.scrumdinger.Scrumdinger/scrums.json") / 1048576 )) 0"
+for _ in 1 2 3; do
+  empty=$("$work/launch" "$bin/scrumdinger" | awk '/startup_ms/{print $2}')
+  big=$(XDG_DATA_HOME="$big_home" "$work/launch" "$bin/scrumdinger" | awk '/startup_ms/{print $2}')
+  echo "startup_big_file_ms $big $empty"
+done
+LANGUAGE=C "$bin/scrumdinger-bench" --display-figures
 /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline"
 /usr/bin/python3 scripts/bench/ding_latency.py "$bin/scrumdinger" "$PWD/Resources/ding.ogg"

@@ -1,0 +1,40 @@
+import CAdwaita
+
+extension Button {
+  /// Makes the button run the action `detailedName` ("win.start-meeting"), with an optional
+  /// string parameter: it is greyed out whenever the action is disabled.
+  public func setAction(_ detailedName: String, parameter: String? = nil) {
+    gtk_actionable_set_action_name(cast(raw), detailedName)
+    if let parameter { gtk_actionable_set_action_target_value(cast(raw), g_variant_new_string(parameter)) }
+  }
+
+  /// The action the button runs, if any.
+  public var actionName: String? {
+    gtk_actionable_get_action_name(cast(raw)).map { String(cString: $0) }
+  }
+}
+
+private let shortcutCallback: GtkShortcutFunc = { _, _, data in
+  let run: BoolHandler = handler(data)
+  return MainActor.assumeIsolated { run() } ? 1 : 0
+}
+
+private let releaseShortcutBox: GDestroyNotify = { data in
+  guard let data else { return }
+  Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+extension Widget {
+  /// Runs `action` when `trigger` ("Down") is pressed with focus inside this widget, before
+  /// the focused widget sees the key; `action` returns false to let the key through. For keys
+  /// that move within one widget, not for commands (those are actions, see `bindAccelerators`).
+  public func onKey(_ trigger: String, _ action: @escaping @MainActor () -> Bool) {
+    let controller = gtk_shortcut_controller_new()!
+    gtk_event_controller_set_propagation_phase(cast(UnsafeMutableRawPointer(controller)), GTK_PHASE_CAPTURE)
+    let box = Unmanaged.passRetained(ClosureBox(action as BoolHandler) as AnyObject).toOpaque()
+    let shortcut = gtk_shortcut_new(
+      gtk_shortcut_trigger_parse_string(trigger), gtk_callback_action_new(shortcutCallback, box, releaseShortcutBox))
+    gtk_shortcut_controller_add_shortcut(cast(UnsafeMutableRawPointer(controller)), shortcut)
+    gtk_widget_add_controller(widget, controller)
+  }
+}

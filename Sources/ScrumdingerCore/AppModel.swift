@@ -1,0 +1,211 @@
+// The rules of the list, detail, history and editor pages, apart from any widget (as
+// SyncUps keeps each feature's logic in a model): what upsert and delete do, how a delete is
+// undone, where the window goes when the scrum it shows disappears, which commands are
+// enabled where, and where keyboard focus lands after a move. The window only wires widgets
+// to these answers, so every rule is tested without a display.
+import Foundation
+
+/// Where keyboard focus goes after the window changes page.
+public enum FocusTarget: Equatable, Sendable {
+  /// The card of this scrum on the list page.
+  case scrumCard(UUID)
+  /// The list page's New Scrum button (the list is empty).
+  case newScrumButton
+  /// The detail page's Start Meeting button.
+  case startButton
+  /// This past meeting's row on the detail page.
+  case historyRow(UUID)
+  /// The page's Back button.
+  case backButton
+  /// The meeting page's Next speaker button.
+  case nextSpeakerButton
+}
+
+/// Something deleted that Undo can put back where it was.
+public enum Deletion: Equatable, Sendable {
+  case scrum(DailyScrum, index: Int)
+  case history(scrumID: UUID, entry: History, index: Int)
+}
+
+/// The answer to "New Scrum".
+public enum NewScrumOutcome: Equatable, Sendable {
+  /// Open the editor on this draft.
+  case openEditor(ScrumDraft)
+  /// An editor is open already: bring it forward.
+  case presentOpenEditor
+  /// Not now; show the reason.
+  case refused(String)
+}
+
+/// The app's page rules, over the shared state and the injected dependencies.
+@MainActor public final class AppModel {
+  /// The state the rules act on.
+  public let state: AppState
+  /// The injected effects.
+  public let dependencies: Dependencies
+  /// Whether another instance owns the data: nothing here may change it.
+  public var isReadOnly = false
+  /// Set by a delete: the card to focus when the list shows again.
+  private var focusAfterDelete: FocusTarget?
+
+  public init(state: AppState, dependencies: Dependencies) {
+    self.state = state
+    self.dependencies = dependencies
+  }
+
+  // MARK: Commands
+
+  /// What the enabled rules see now (`draftCanSave` for the editor's commands).
+  public func commandContext(draftCanSave: Bool = false) -> Command.Context {
+    Command.Context(
+      route: state.navigation.value, meetingRunning: state.meeting.value != nil, draftCanSave: draftCanSave,
+      readOnly: isReadOnly)
+  }
+
+  /// Whether `command` can run now.
+  public func isEnabled(_ command: Command) -> Bool {
+    command.isEnabled(in: commandContext())
+  }
+
+  // MARK: Editing
+
+  /// New Scrum, from any page: a draft for the editor, the open editor, or a refusal while
+  /// a meeting runs (its page stays on screen).
+  public func requestNewScrum(editorOpen: Bool) -> NewScrumOutcome {
+    if isReadOnly { return .refused(tr("Another Scrumdinger is using your scrums: this window cannot change them")) }
+    if state.meeting.value != nil { return .refused(tr("End the meeting before adding a scrum")) }
+    if editorOpen { return .presentOpenEditor }
+    return .openEditor(ScrumDraft(newAfter: state.scrums.value, id: dependencies.uuid()))
+  }
+
+  /// A draft of the scrum shown on the detail page, if any.
+  public func draftOfShownScrum() -> ScrumDraft? {
+    guard case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) else { return nil }
+    return ScrumDraft(editing: scrum)
+  }
+
+  /// Adds `scrum`, or replaces the scrum with its id where it stands.
+  public func upsert(_ scrum: DailyScrum) {
+    state.scrums.update { scrums in
+      if let index = scrums.firstIndex(where: { $0.id == scrum.id }) {
+        scrums[index] = scrum
+      } else {
+        scrums.append(scrum)
+      }
+    }
+  }
+
+  // MARK: Deleting
+
+  /// Deletes the scrum `id` and shows the list; returns what Undo needs.
+  public func deleteScrum(_ id: UUID) -> Deletion? {
+    guard let index = state.scrums.value.firstIndex(where: { $0.id == id }) else { return nil }
+    let scrum = state.scrums.value[index]
+    var rest = state.scrums.value
+    rest.remove(at: index)
+    // Focus lands on the card that takes the deleted one's place (set before the list shows).
+    focusAfterDelete = rest.isEmpty ? .newScrumButton : .scrumCard(rest[min(index, rest.count - 1)].id)
+    state.navigation.value = .list
+    state.scrums.value = rest
+    return .scrum(scrum, index: index)
+  }
+
+  /// Deletes one past meeting of scrum `scrumID`; its page, if shown, goes back to the scrum.
+  public func deleteHistory(scrumID: UUID, historyID: UUID) -> Deletion? {
+    guard let scrumIndex = state.scrums.value.firstIndex(where: { $0.id == scrumID }),
+      let index = state.scrums.value[scrumIndex].history.firstIndex(where: { $0.id == historyID })
+    else { return nil }
+    let entry = state.scrums.value[scrumIndex].history[index]
+    state.scrums.update { $0[scrumIndex].history.remove(at: index) }
+    revalidateRoute()
+    return .history(scrumID: scrumID, entry: entry, index: index)
+  }
+
+  /// Puts a deleted scrum or meeting back at its place (nothing if it is back already, or
+  /// its scrum is gone).
+  public func undo(_ deletion: Deletion) {
+    switch deletion {
+    case .scrum(let scrum, let index):
+      guard state.scrum(scrum.id) == nil else { return }
+      state.scrums.update { $0.insert(scrum, at: min(index, $0.count)) }
+    case .history(let scrumID, let entry, let index):
+      guard let scrumIndex = state.scrums.value.firstIndex(where: { $0.id == scrumID }),
+        !state.scrums.value[scrumIndex].history.contains(where: { $0.id == entry.id })
+      else { return }
+      state.scrums.update { scrums in
+        scrums[scrumIndex].history.insert(entry, at: min(index, scrums[scrumIndex].history.count))
+      }
+    }
+  }
+
+  /// The toast saying what was deleted.
+  public static func message(for deletion: Deletion) -> String {
+    switch deletion {
+    case .scrum(let scrum, _): tr("“%@” deleted", Texts.shown(scrum.title))
+    case .history: tr("Meeting deleted")
+    }
+  }
+
+  // MARK: Navigation
+
+  /// `route` if what it shows still exists; otherwise the nearest page that does.
+  public func resolved(_ route: Route) -> Route {
+    switch route {
+    case .list: return .list
+    case .detail(let id):
+      return state.scrum(id) == nil ? .list : route
+    case .history(let id, let entryID):
+      guard let scrum = state.scrum(id) else { return .list }
+      return scrum.history.contains { $0.id == entryID } ? route : .detail(scrumID: id)
+    case .meeting(let id):
+      guard state.meeting.value?.scrumID == id else { return resolved(.detail(scrumID: id)) }
+      return route
+    }
+  }
+
+  /// Moves away from a page whose scrum or meeting has gone (after a delete, say).
+  public func revalidateRoute() {
+    state.navigation.value = resolved(state.navigation.value)
+  }
+
+  /// The page Back leads to (the meeting page's Back asks to end instead: nil).
+  public func backRoute() -> Route? {
+    switch state.navigation.value {
+    case .list: .list
+    case .detail: .list
+    case .history(let id, _): .detail(scrumID: id)
+    case .meeting: nil
+    }
+  }
+
+  /// Where focus goes on arriving at `new` from `old`: back to the row the user left, not
+  /// the first one.
+  public func focusTarget(from old: Route, to new: Route) -> FocusTarget {
+    switch new {
+    case .list:
+      if let target = focusAfterDelete {
+        focusAfterDelete = nil
+        return target
+      }
+      if let id = old.scrumID, state.scrum(id) != nil { return .scrumCard(id) }
+      return state.scrums.value.first.map { .scrumCard($0.id) } ?? .newScrumButton
+    case .detail(let id):
+      if case .history(id, let entryID) = old, state.scrum(id)?.history.contains(where: { $0.id == entryID }) == true {
+        return .historyRow(entryID)
+      }
+      return .startButton
+    case .history: return .backButton
+    case .meeting: return .nextSpeakerButton
+    }
+  }
+}
+
+extension Route {
+  /// The scrum the page shows, if any.
+  public var scrumID: UUID? {
+    switch self {
+    case .list: nil
+    case .detail(let id), .meeting(let id), .history(let id, _): id
+    }
+  }
+}

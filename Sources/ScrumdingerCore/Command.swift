@@ -1,0 +1,132 @@
+// Every command of the app, declared once: its action name, its keys, whether the help window
+// lists it, and when it is enabled. Buttons, menus, accelerators and the shortcuts window all
+// read this table, so a command works (or is greyed out) the same way from each of them and
+// the help cannot drift from the keys.
+
+/// A command the user can give.
+public enum Command: String, CaseIterable, Sendable {
+  case newScrum = "app.new-scrum"
+  case showShortcuts = "app.shortcuts"
+  case about = "app.about"
+  case quit = "app.quit"
+  case showMenu = "win.show-menu"
+  case openScrum = "win.open-scrum"
+  case edit = "win.edit"
+  case startMeeting = "win.start-meeting"
+  case deleteScrum = "win.delete-scrum"
+  case openHistory = "win.open-history"
+  case back = "win.back"
+  case pause = "win.pause"
+  case nextSpeaker = "win.next-speaker"
+  case endMeeting = "win.end-meeting"
+  case mute = "win.mute"
+  case fullscreen = "win.fullscreen"
+  case confirmEditor = "editor.confirm"
+  case cancelEditor = "editor.cancel"
+
+  /// Where the action lives: "app", "win" (the main window) or "editor" (the editor sheet).
+  public var scope: String { String(rawValue.prefix { $0 != "." }) }
+  /// The action's name within its scope.
+  public var name: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
+
+  /// Whether the action takes the id of the scrum or meeting it applies to.
+  public var takesID: Bool { self == .openScrum || self == .openHistory }
+
+  /// The keyboard accelerators, in GTK's syntax.
+  public var accelerators: [String] {
+    switch self {
+    case .newScrum: ["<Control>n"]
+    case .showShortcuts: ["<Control>question"]
+    case .quit: ["<Control>q"]
+    case .showMenu: ["F10"]
+    case .edit: ["<Control>e"]
+    case .startMeeting, .confirmEditor: ["<Control>Return"]
+    case .back: ["<Alt>Left"]
+    case .pause: ["space"]
+    case .nextSpeaker: ["Right", "n", "Page_Down"]
+    case .endMeeting, .cancelEditor: ["Escape"]
+    case .mute: ["m"]
+    case .fullscreen: ["F11"]
+    case .about, .openScrum, .deleteScrum, .openHistory: []
+    }
+  }
+
+  /// The groups of the shortcuts window, in order.
+  public enum HelpGroup: CaseIterable, Sendable {
+    case scrums, editor, meeting, general
+
+    /// The group's heading.
+    public var title: String {
+      switch self {
+      case .scrums: tr("Scrums")
+      case .editor: tr("Editor")
+      case .meeting: tr("Meeting")
+      case .general: tr("General")
+      }
+    }
+  }
+
+  /// Where the shortcuts window lists the command, and as what (nil: commands without keys).
+  public var help: (group: HelpGroup, title: String)? {
+    switch self {
+    case .newScrum: (.scrums, tr("New scrum"))
+    case .edit: (.scrums, tr("Edit scrum"))
+    case .startMeeting: (.scrums, tr("Start meeting"))
+    case .back: (.scrums, tr("Go back"))
+    case .confirmEditor: (.editor, tr("Add or Done"))
+    case .cancelEditor: (.editor, tr("Dismiss or Cancel"))
+    case .pause: (.meeting, tr("Pause or resume"))
+    case .nextSpeaker: (.meeting, tr("Next speaker"))
+    case .endMeeting: (.meeting, tr("End meeting"))
+    case .mute: (.meeting, tr("Mute or unmute the ding"))
+    case .fullscreen: (.meeting, tr("Full screen"))
+    case .showShortcuts: (.general, tr("Keyboard shortcuts"))
+    case .showMenu: (.general, tr("Main menu"))
+    case .quit: (.general, tr("Quit"))
+    case .about, .openScrum, .deleteScrum, .openHistory: nil
+    }
+  }
+
+  /// Whether running the command changes the saved data (refused while read-only). New
+  /// Scrum is not here: asking for it gets a visible answer instead.
+  public var changesData: Bool {
+    self == .edit || self == .deleteScrum || self == .startMeeting
+  }
+
+  /// What the enabled rule looks at.
+  public struct Context: Equatable, Sendable {
+    /// The page on show.
+    public var route: Route
+    /// Whether a meeting is under way.
+    public var meetingRunning: Bool
+    /// Whether the open editor's draft can be saved (only the editor's commands look).
+    public var draftCanSave: Bool
+    /// Whether another instance owns the data, so nothing may change it here.
+    public var readOnly: Bool
+
+    public init(route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false) {
+      self.route = route
+      self.meetingRunning = meetingRunning
+      self.draftCanSave = draftCanSave
+      self.readOnly = readOnly
+    }
+  }
+
+  /// Whether the command can run in `context`. New Scrum stays enabled during a meeting so
+  /// that asking for it gets a visible answer (see `AppModel.requestNewScrum`).
+  public func isEnabled(in context: Context) -> Bool {
+    if context.readOnly, changesData { return false }
+    return switch (self, context.route) {
+    case (.newScrum, _), (.showShortcuts, _), (.about, _), (.quit, _), (.showMenu, _), (.cancelEditor, _): true
+    case (.confirmEditor, _): context.draftCanSave
+    case (.openScrum, .list): true
+    case (.edit, .detail), (.deleteScrum, .detail), (.openHistory, .detail): true
+    case (.startMeeting, .detail): !context.meetingRunning
+    case (.back, let route): route != .list
+    case (.pause, .meeting), (.nextSpeaker, .meeting), (.endMeeting, .meeting), (.mute, .meeting),
+      (.fullscreen, .meeting):
+      true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// What happens around a meeting besides the timing (the ding, a desktop notification, later
+// keeping the screen awake) is a list of effects the session notifies in order, the way
+// Amberol's player notifies its controllers. Adding one never touches the session or the
+// page; tests hand the session a recording effect instead of the real chime.
+
+/// A moment in a meeting's life that effects react to.
+public enum MeetingEvent: Equatable, Sendable {
+  /// The meeting began with the first speaker.
+  case started
+  /// The turn passed to speaker `to` (time ran out, or a skip); due at that clock reading.
+  case speakerChanged(to: Int, dueAt: Duration)
+  /// The meeting reached its length; due at that clock reading.
+  case timeUp(dueAt: Duration)
+  case paused
+  case resumed
+  /// The meeting is over, however it ended; `saved` says whether history was written.
+  case ended(saved: Bool)
+}
+
+/// Something that reacts to a meeting's life: sound, notifications, inhibiting idle.
+@MainActor public protocol MeetingEffect: AnyObject {
+  /// Called for every event of `session`, in the order effects were registered.
+  func meeting(_ session: MeetingSession, did event: MeetingEvent)
+}
+
+/// The meeting's sound: an effect that can be muted.
+@MainActor public protocol SoundEffect: MeetingEffect {
+  /// When true, nothing is played.
+  var isMuted: Bool { get set }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+private let design = DailyScrum(
+  title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, theme: .navy,
+  history: [History(date: Date(timeIntervalSince1970: 1_790_000_000), attendees: ["Ana"], durationSeconds: 42)])
+
+final class CommandTests: XCTestCase {
+  /// A button and its accelerator reach the same action: the button is bound to the table's
+  /// action, the accelerator maps to that action, and running it by either path does the same.
+  func testAButtonAndItsAcceleratorRunTheSameAction() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        app.state.scrums.value = [design]
+        let list = window.listPage
+        XCTAssertEqual(list.newButton.actionName, Command.newScrum.rawValue)
+        XCTAssertEqual(app.application.actions(forAccelerator: "<Control>n"), [Command.newScrum.rawValue])
+
+        list.newButton.click()
+        XCTAssertEqual(window.editor?.window.isMapped, true, "the button opened no editor")
+        window.editor?.cancelButton.click()
+        spin(.milliseconds(50))
+        XCTAssertNil(window.editor)
+        for name in app.application.actions(forAccelerator: "<Control>n") { window.window.activateAction(name) }
+        XCTAssertEqual(window.editor?.window.isMapped, true, "the accelerator opened no editor")
+        window.editor?.window.close()
+        spin(.milliseconds(50))
+
+        list.card(for: design.id)!.button.click()
+        let detail = window.detailPage!
+        let bound: [(Button, Command)] = [
+          (detail.backButton, .back), (detail.editButton, .edit), (detail.startButton, .startMeeting),
+          (detail.deleteButton, .deleteScrum),
+        ]
+        for (button, command) in bound {
+          XCTAssertEqual(button.actionName, command.rawValue)
+          for accelerator in command.accelerators {
+            XCTAssertTrue(app.application.actions(forAccelerator: accelerator).contains(command.rawValue), accelerator)
+          }
+        }
+        // Back by accelerator, then by button: the same route each time.
+        for name in app.application.actions(forAccelerator: "<Alt>Left") { window.window.activateAction(name) }
+        XCTAssertEqual(app.state.navigation.value, .list)
+        list.card(for: design.id)!.button.click()
+        window.detailPage!.backButton.click()
+        XCTAssertEqual(app.state.navigation.value, .list)
+      }
+    }
+  }
+
+  /// A disabled command greys its button: Start Meeting while a meeting runs, Add on a blank title.
+  func testADisabledCommandGreysItsButton() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        app.state.scrums.value = [design]
+        window.listPage.card(for: design.id)!.button.click()
+        XCTAssertTrue(window.detailPage!.startButton.isSensitive)
+        XCTAssertTrue(window.detailPage!.editButton.isSensitive)
+        window.newScrum()
+        let editor = window.editor!
+        XCTAssertFalse(editor.confirmButton.isSensitive, "Add with a blank title")
+        editor.window.activateAction(Command.confirmEditor.rawValue)  // as Ctrl+Enter would
+        XCTAssertEqual(app.state.scrums.value.map(\.title), ["Design"], "a disabled Add still added")
+        editor.titleRow.text = "Retro"
+        XCTAssertTrue(editor.confirmButton.isSensitive)
+        XCTAssertTrue(editor.window.activateAction(Command.confirmEditor.rawValue))
+        XCTAssertEqual(app.state.scrums.value.map(\.title), ["Design", "Retro"])
+      }
+    }
+  }
+
+  func testEveryAcceleratorOfTheTableIsInTheShortcutsWindow() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let help = ShortcutsWindow(xml: ShortcutsHelp.xml, parent: app.mainWindow!.window)!
+        let listed = help.listedAccelerators
+        for command in Command.allCases {
+          for accelerator in command.accelerators {
+            XCTAssertTrue(listed.contains(accelerator), "\(command) \(accelerator) is not in the shortcuts window")
+          }
+        }
+        XCTAssertEqual(Set(listed), Set(Command.allCases.flatMap(\.accelerators)), "a key the table does not have")
+      }
+    }
+  }
+
+  func testNewScrumDuringAMeetingIsRefusedWithAReason() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        app.state.scrums.value = [design]
+        app.state.navigation.value = .detail(scrumID: design.id)
+        window.detailPage!.startButton.click()
+        XCTAssertNotNil(window.meeting)
+        app.application.activateAction(Command.newScrum.name)
+        XCTAssertNil(window.editor, "an editor opened over a running meeting")
+        XCTAssertEqual(app.state.navigation.value, .meeting(scrumID: design.id))
+        window.meeting?.session.end(save: false)
+      }
+    }
+  }
+
+  func testF10OpensTheMenuOfThePageOnShow() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        app.state.scrums.value = [design]
+        XCTAssertEqual(app.application.actions(forAccelerator: "F10"), [Command.showMenu.rawValue])
+        window.window.activateAction(Command.showMenu.rawValue)
+        XCTAssertTrue(window.listPage.menuButton.isOpen)
+        app.state.navigation.value = .detail(scrumID: design.id)
+        window.window.activateAction(Command.showMenu.rawValue)
+        XCTAssertTrue(window.detailPage!.menuButton.isOpen, "no menu on the detail page")
+      }
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+/// A scrum met daily for `meetings` days.
+func scrumWithHistory(_ meetings: Int, title: String = "Daily") -> DailyScrum {
+  let start = Date(timeIntervalSince1970: 1_600_000_000)
+  let history = (0..<meetings).map {
+    History(date: start.addingTimeInterval(Double($0) * 86_400), attendees: ["Ana", "Ben"], durationSeconds: 300 + $0 % 60)
+  }
+  return DailyScrum(title: title, attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")], history: history)
+}
+
+/// Shows `scrum` (the only one) on its detail page, laid out, and returns the page.
+@MainActor private func openDetailPage(of scrum: DailyScrum, in app: ScrumdingerApplication) -> DetailPage {
+  app.state.scrums.value = [scrum]
+  app.state.navigation.value = .detail(scrumID: scrum.id)
+  spin(.milliseconds(300))
+  return app.mainWindow!.detailPage!
+}
+
+final class ScalingListTests: XCTestCase {
+  func testRenamingOneScrumOfAHundredRebuildsOneCard() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let page = app.mainWindow!.listPage
+        app.state.scrums.value = (1...100).map { DailyScrum(title: "Scrum \($0)") }
+        XCTAssertEqual(page.cardBuilds, 100)
+        let rows = page.cards.map(\.row)
+        app.mainWindow!.model.upsert({ var s = app.state.scrums.value[41]; s.title = "Renamed"; return s }())
+        XCTAssertEqual(page.cardBuilds, 101, "renaming one scrum rebuilt more than its card")
+        XCTAssertEqual(page.cards[41].titleLabel.text, "Renamed")
+        XCTAssertEqual(page.list.children.count, 100)
+        for index in rows.indices where index != 41 { XCTAssertTrue(page.cards[index].row === rows[index]) }
+        // A new meeting in one scrum's history changes no card at all.
+        app.state.scrums.update { $0[7].history.append(History(attendees: [], durationSeconds: 5)) }
+        XCTAssertEqual(page.cardBuilds, 101)
+        // Deleting and undoing moves only that card.
+        let deletion = app.mainWindow!.model.deleteScrum(app.state.scrums.value[3].id)!
+        XCTAssertEqual(page.list.children.count, 99)
+        app.mainWindow!.model.undo(deletion)
+        XCTAssertEqual(page.cards.map(\.titleLabel.text), app.state.scrums.value.map(\.title))
+        XCTAssertTrue(page.list.children.elementsEqual(page.cards.map(\.row), by: ===))
+        XCTAssertEqual(page.cardBuilds, 102, "undo built more than the one card it put back")
+      }
+    }
+  }
+
+  func testTenThousandPastMeetingsMakeOnlyAScreenOfRows() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let scrum = scrumWithHistory(10_000)
+        let detail = openDetailPage(of: scrum, in: app)
+        XCTAssertEqual(detail.history.items.count, 10_000)
+        XCTAssertEqual(detail.history.items.first, scrum.history.last!.id, "newest first")
+        let made = detail.history.madeRows.count
+        XCTAssertGreaterThan(made, 0)
+        XCTAssertLessThan(made, 15, "\(made) rows made for 10,000 meetings in a list 420 px high")
+        let newest = detail.history.madeRows.first { $0.entryID == scrum.history.last!.id }
+        XCTAssertEqual(newest?.row.subtitle, Texts.duration(seconds: scrum.history.last!.durationSeconds))
+        // Down, row after row, walks into meetings far below the first screen.
+        XCTAssertTrue(newest!.showButton.grabFocus())
+        for _ in 0..<30 { XCTAssertTrue(detail.history.moveFocus(by: 1)) }
+        let focused = detail.history.madeRows.first { $0.row.hasFocus || $0.showButton.hasFocus }
+        XCTAssertEqual(focused?.entryID, scrum.history[scrum.history.count - 31].id, "Down did not reach the 31st meeting")
+        XCTAssertLessThan(detail.history.madeRows.count, 15, "scrolling made more rows")
+      }
+    }
+  }
+
+  func testTenThousandAttendeesMakeOnlyAScreenOfRows() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let people = (0..<10_000).map { Attendee(name: "Person \($0)") }
+        let detail = openDetailPage(of: DailyScrum(title: "Town hall", attendees: people), in: app)
+        XCTAssertEqual(detail.attendees.items.count, 10_000)
+        XCTAssertLessThan(detail.attendees.madeRows.count, 20)
+        XCTAssertEqual(detail.attendees.madeRows.map(\.row.title).sorted().first, "Person 0")
+      }
+    }
+  }
+
+  func testANewMeetingInsertsOneRowAndKeepsTheDetailPage() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        let scrum = scrumWithHistory(3)
+        app.state.scrums.value = [scrum]
+        app.state.navigation.value = .detail(scrumID: scrum.id)
+        let detail = window.detailPage!
+        let entry = History(attendees: ["Ana"], durationSeconds: 61)
+        app.state.scrums.update { $0[0].history.append(entry) }
+        XCTAssertTrue(window.detailPage === detail, "the detail page was rebuilt")
+        XCTAssertEqual(detail.history.items, ([entry] + scrum.history.reversed()).map(\.id))
+        app.state.scrums.update { $0[0].title = "Renamed" }
+        XCTAssertTrue(window.detailPage === detail)
+        XCTAssertEqual(detail.header.title, "Renamed")
+      }
+    }
+  }
+
+  func testBackFromAPastMeetingFocusesItsRow() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        let scrum = scrumWithHistory(5)
+        let second = scrum.history[3]
+        openDetailPage(of: scrum, in: app).history.madeRows.first { $0.entryID == second.id }!.showButton.click()
+        XCTAssertEqual(app.state.navigation.value, .history(scrumID: scrum.id, historyID: second.id))
+        window.historyPage!.backButton.click()
+        let row = window.detailPage!.history.madeRows.first { $0.entryID == second.id }!
+        XCTAssertTrue(row.showButton.hasFocus, "focus did not return to the meeting the user left")
+      }
+    }
+  }
+
+  func testADialogClosedWithItsParentSaysSo() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        var parent: ApplicationWindow? = ApplicationWindow(application: app.application)
+        parent?.present()
+        let dialog = DialogWindow(parent: parent!, title: "x", width: 200, height: 200)
+        var closed = 0
+        dialog.onClose { closed += 1 }
+        dialog.present()
+        spin(.milliseconds(50))
+        parent?.close()
+        parent = nil  // the last reference: GTK destroys the parent, and with it the dialog
+        spin(.milliseconds(50))
+        XCTAssertEqual(closed, 1, "closing the parent did not report the dialog closed")
+      }
+    }
+  }
+
+  func testAFailedSaveAtQuitIsReported() throws {
+    try MainActor.assumeIsolated {
+      let directory = NSTemporaryDirectory() + "scrumdinger-flush-" + UUID().uuidString
+      // A file where the data folder should be: every save fails.
+      XCTAssertTrue(FileManager.default.createFile(atPath: directory, contents: Data()))
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      let state = AppState()
+      let autoSave = AutoSave(store: ScrumStore(directory: directory), state: state) { _ in }
+      XCTAssertNil(autoSave.flush(), "nothing to save, nothing to report")
+      state.scrums.value = [DailyScrum(title: "Lost?")]
+      let error = try XCTUnwrap(autoSave.flush(), "the failed save at quit was silent")
+      XCTAssertTrue(error.description.contains(directory), error.description)
+      XCTAssertNotNil(autoSave.flush(), "a failed save is tried again, and reported again, at the next flush")
+    }
+  }
+}
+
+final class ResourceLocatorTests: XCTestCase {
+  func testTranslationsAreFoundInAnyLanguage() throws {
+    let directory = NSTemporaryDirectory() + "scrumdinger-locale-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    XCTAssertFalse(ResourceLocator.holdsCatalogue(directory))
+    try FileManager.default.createDirectory(atPath: directory + "/de/LC_MESSAGES", withIntermediateDirectories: true)
+    XCTAssertFalse(ResourceLocator.holdsCatalogue(directory), "an empty language folder is no catalogue")
+    XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/de/LC_MESSAGES/scrumdinger.mo", contents: Data()))
+    XCTAssertTrue(ResourceLocator.holdsCatalogue(directory), "a German-only catalogue was not found")
+  }
+}

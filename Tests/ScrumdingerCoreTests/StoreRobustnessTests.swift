@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+
+private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+/// The reason `data` is refused, or nil when it loads.
+private func refusal(_ data: Data) -> UnreadableReason? {
+  do {
+    _ = try ScrumFile.decode(data)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}"#
+
+@Suite(.serialized) struct StoreRobustnessTests {
+  @Test func tempFilesOfKilledSavesAreClearedAndNothingElse() throws {
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try store.save(sampleScrums)
+    let leftovers = ["scrums.json.3VT6Y3", "scrums.json.a0b1C2"]
+    let kept = ["scrums.json.unreadable-20251121T044000Z", "scrums.json.ABCDEFG", "notes.txt", "scrums.json.ab-d12"]
+    for name in leftovers + kept {
+      #expect(FileManager.default.createFile(atPath: store.directory + "/" + name, contents: Data("x".utf8)))
+    }
+    try FileManager.default.createDirectory(atPath: store.directory + "/scrums.json.FOLDER", withIntermediateDirectories: false)
+    #expect(store.claimWriting())
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: store.directory))
+    #expect(names == Set(kept + ["scrums.json", "scrums.json.lock", "scrums.json.FOLDER"]))
+    #expect(try store.load() == sampleScrums)
+  }
+
+  @Test func oneWriterAtATimeTheOtherOnlyReads() throws {
+    let directory = makeTemporaryDirectory()
+    var first: ScrumStore? = ScrumStore(directory: directory)
+    #expect(first!.claimWriting())
+    try first!.save(sampleScrums)
+    let second = ScrumStore(directory: directory)
+    #expect(!second.claimWriting())
+    #expect(second.isReadOnly)
+    #expect(try second.load() == sampleScrums, "the second instance still reads")
+    #expect(throws: StoreError.readOnly(path: second.path)) { try second.save([]) }
+    #expect(try ScrumStore(directory: directory).load() == sampleScrums, "nothing was written over")
+    first = nil  // the owner quits (or crashes): the kernel drops its lock
+    #expect(ScrumStore(directory: directory).claimWriting())
+  }
+
+  @Test func duplicateIDsGetFreshOnesAndTheDataIsKept() throws {
+    let shared = UUID()
+    let person = Attendee(name: "Ana")
+    let entry = History(attendees: ["Ana"], durationSeconds: 60)
+    let scrums = [
+      DailyScrum(id: shared, title: "One", attendees: [person, person], history: [entry, entry]),
+      DailyScrum(id: shared, title: "Two"),
+    ]
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try store.save(scrums)
+    var notes: [String] = []
+    let loaded = try store.load { notes.append($0) }
+    #expect(loaded.map(\.title) == ["One", "Two"])
+    #expect(Set(loaded.map(\.id)).count == 2)
+    #expect(loaded[0].id == shared, "the first keeps its id")
+    #expect(Set(loaded[0].attendees.map(\.id)).count == 2)
+    #expect(loaded[0].attendees.map(\.name) == ["Ana", "Ana"])
+    #expect(Set(loaded[0].history.map(\.id)).count == 2)
+    #expect(notes.count == 3)
+    #expect(notes[0].hasPrefix("scrums[1] had the id \(shared)"))
+  }
+
+  @Test func oddThingsWhereTheFileShouldBeAreNamed() throws {
+    func reason(_ make: (String) throws -> Void) throws -> UnreadableReason? {
+      let store = ScrumStore(directory: makeTemporaryDirectory())
+      try make(store.path)
+      do {
+        _ = try store.load()
+        return nil
+      } catch {
+        guard case .unreadable(_, let reason) = error else { return nil }
+        #expect(throws: StoreError.saveRefused(path: store.path)) { try store.save([]) }
+        return reason
+      }
+    }
+    #expect(try reason { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) } == .isFolder)
+    let fifo = try reason { path in
+      guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+    #expect(fifo == .notRegularFile, "a FIFO must not be opened: it blocks")
+    #expect(try reason { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "/dev/zero") } == .notRegularFile)
+    let dangling = try reason { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "elsewhere/gone.json") }
+    guard case .danglingLink(let target) = dangling, target.hasSuffix("/elsewhere/gone.json") else {
+      Issue.record("a relative dangling link: \(String(describing: dangling))")
+      return
+    }
+    #expect(UnreadableReason.isFolder.description == "it is a folder, not a file")
+    #expect(UnreadableReason.notRegularFile.description == "it is not a regular file")
+    #expect(UnreadableReason.permissionDenied.description == "permission denied")
+  }
+
+  @Test func aSymbolicLinkIsFollowedAndStaysALink() throws {
+    let synced = makeTemporaryDirectory()
+    let real = synced + "/scrums.json"
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try ScrumStore(directory: synced).save(sampleScrums)
+    try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: real)
+    #expect(try store.load() == sampleScrums)
+    let renamed = sampleScrums.map { var s = $0; s.title += "!"; return s }
+    try store.save(renamed)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == real, "the link was replaced")
+    #expect(try ScrumStore(directory: synced).load() == renamed, "the real file did not get the save")
+  }
+
+  @Test func aDanglingLinkIsUnreadableNotEmpty() throws {
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: "/nonexistent/scrums.json")
+    #expect(throws: StoreError.unreadable(path: store.path, reason: .danglingLink(target: "/nonexistent/scrums.json"))) {
+      try store.load()
+    }
+  }
+
+  @Test func filesThatCrashedTheAppAreRefusedWithAReason() throws {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(refusal(Data(#"{"version": 1, "deep": \#(deep), "scrums": []}"#.utf8)) == .nestedTooDeeply(JSONShape.maximumDepth))
+    let deepObjects = String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000)
+    #expect(refusal(Data(#"{"version": 1, "scrums": [], "x": \#(deepObjects)}"#.utf8)) == .nestedTooDeeply(JSONShape.maximumDepth))
+    // Apple's format: a history length of 2^63-1 minutes, dates of 1e300 and of year -1168.
+    func apple(length: String = "5", date: String = "700000000") -> Data {
+      Data(#"[{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E02", "date": \#(date), "attendees": [], "lengthInMinutes": \#(length)}]}]"#.utf8)
+    }
+    #expect(try ScrumFile.decode(apple()).first?.history.first?.durationSeconds == 300)
+    guard case .invalidValue = refusal(apple(length: "9223372036854775807")) else { Issue.record("huge length"); return }
+    guard case .invalidValue = refusal(apple(date: "1e300")) else { Issue.record("date 1e300"); return }
+    guard case .invalidValue = refusal(apple(date: "-100000000000")) else { Issue.record("year -1168"); return }
+    // Ours: a date in year 33689 or year 0 is refused, not silently changed by the next save.
+    func ours(date: String, seconds: String = "60") -> Data {
+      Data(#"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E02", "date": "\#(date)", "attendees": [], "durationSeconds": \#(seconds)}]}]}"#.utf8)
+    }
+    #expect(refusal(ours(date: "2026-11-20T09:00:00Z")) == nil)
+    #expect(refusal(ours(date: "+33689-01-01T00:00:00Z")) != nil)
+    #expect(refusal(ours(date: "0000-06-01T00:00:00Z")) != nil)
+    guard case .invalidValue = refusal(ours(date: "2026-11-20T09:00:00Z", seconds: "9223372036854775807")) else {
+      Issue.record("huge duration")
+      return
+    }
+  }
+
+  @Test func aFiveMegabyteTitleLoadsWholeAndIsShownCut() throws {
+    let title = String(repeating: "长", count: 5_000_000 / 3)
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try store.save([DailyScrum(title: title)])
+    #expect(try store.load().first?.title == title, "the data is kept whole")
+    let shown = Texts.shown(title)
+    #expect(shown.count == Texts.shownLength + 1)
+    #expect(shown.hasSuffix("…"))
+    #expect(Texts.shown("Design") == "Design")
+  }
+
+  @Test func aTruncatedFileIsRefusedByTheFastPass() throws {
+    let scrums = (0..<50).map { scrumIndex in
+      DailyScrum(title: "S\(scrumIndex)", history: (0..<200).map { History(attendees: ["A", "B"], durationSeconds: $0) })
+    }
+    let whole = ScrumFile.encode(scrums)
+    let lastBrace = whole.lastIndex(of: UInt8(ascii: "}"))!  // the file may end in a newline
+    for cut in [whole.count / 2, lastBrace, 17, 1] {
+      #expect(refusal(whole.prefix(cut)) == .notJSON, "cut at \(cut)")
+    }
+    #expect(JSONShape(whole.prefix(whole.count / 2)).isCutShort)
+    #expect(!JSONShape(whole).isCutShort)
+  }
+
+  @Test func theWriterIsTotal() throws {
+    let extremes = [Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300), Date.distantPast, Date.distantFuture]
+    let scrum = DailyScrum(title: "x", history: extremes.map { History(date: $0, attendees: [], durationSeconds: 1) })
+    let loaded = try ScrumFile.decode(ScrumFile.encode([scrum]))
+    let dates = loaded[0].history.map(\.date)
+    #expect(dates.allSatisfy { History.dateRange.contains($0) })
+    #expect(dates[0] == History.dateRange.upperBound)
+    #expect(dates[1] == History.dateRange.lowerBound)
+  }
+}

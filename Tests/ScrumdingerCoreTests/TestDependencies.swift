@@ -1,0 +1,58 @@
+import Foundation
+@testable import ScrumdingerCore
+
+/// A meeting effect that records what it was told (standing in for the chime and notifier).
+@MainActor final class RecordingEffect: SoundEffect {
+  var isMuted = false
+  private(set) var events: [MeetingEvent] = []
+  /// Every effect's events in the order all of them heard them, when shared.
+  let journal: Journal?
+
+  final class Journal {
+    var entries: [String] = []
+  }
+
+  init(journal: Journal? = nil, name: String = "") {
+    self.journal = journal
+    self.name = name
+  }
+
+  private let name: String
+
+  func meeting(_ session: MeetingSession, did event: MeetingEvent) {
+    events.append(event)
+    journal?.entries.append("\(name) \(event)")
+  }
+
+  /// When each ding was due (speaker changes and time up).
+  var dingsDue: [Duration] {
+    events.compactMap {
+      switch $0 {
+      case .speakerChanged(_, let due), .timeUp(let due): due
+      default: nil
+      }
+    }
+  }
+}
+
+/// Ids 00000000-…-000000000001, …-0002, … in order.
+@MainActor final class SequentialIDs {
+  private var next = 1
+  func make() -> UUID {
+    defer { next += 1 }
+    return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", next))!
+  }
+}
+
+/// Dependencies for tests: a manual clock and scheduler, a fixed date, sequential ids, a
+/// seeded generator and recording effects.
+@MainActor func testDependencies(
+  clock: ManualClock = ManualClock(), scheduler: ManualScheduler = ManualScheduler(),
+  sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect()
+) -> Dependencies {
+  let ids = SequentialIDs()
+  return Dependencies(
+    clock: clock, scheduler: scheduler, now: { Date(timeIntervalSince1970: 1_795_000_000) },
+    uuid: { MainActor.assumeIsolated { ids.make() } }, random: RandomSource(SeededGenerator(seed: 1)),
+    sound: sound, notifier: notifier)
+}
