@@ -61,6 +61,12 @@ import CAdwaita
 
   private var group: UnsafeMutablePointer<AdwPreferencesGroup> { cast(raw) }
 
+  /// Puts `widget` at the end of the group's heading (a button acting on the group).
+  public func setHeaderSuffix(_ widget: Widget) {
+    children.append(widget)
+    adw_preferences_group_set_header_suffix(group, widget.widget)
+  }
+
   /// Adds a row or other widget to the group.
   public func add(_ child: Widget) {
     children.append(child)

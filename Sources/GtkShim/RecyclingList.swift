@@ -74,6 +74,12 @@ import CAdwaita
     layOut(force: true)
   }
 
+  /// Binds the rows in view again (what they show changed, their items did not).
+  public func rebind() {
+    boundIDs = []
+    layOut(force: true)
+  }
+
   /// Scrolls so the item at `position` is in view.
   public func scroll(toPosition position: Int) {
     guard rowHeight > 0, (0..<count).contains(position) else { return }

@@ -46,6 +46,9 @@ import CAdwaita
   /// technologies (bus traffic every meeting tick), so it is skipped.
   private var accessibleLabel: String?
 
+  /// The name last given with `setAccessibleLabel`, if any.
+  public var accessibleName: String? { accessibleLabel }
+
   /// The name screen readers say for it (replacing any name taken from child labels).
   public func setAccessibleLabel(_ label: String) {
     guard label != accessibleLabel else { return }

@@ -13,6 +13,9 @@ import ScrumdingerCore
   let editButton = Button(label: tr("Edit"))
   let menuButton = MainMenu.button()
   let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
+  /// Says why Start Meeting is greyed out when nobody is checked as here.
+  let nobodyHereLabel = Label(tr("Nobody is here today: check who is, to start the meeting."))
+  let shuffleButton = Button(iconName: "media-playlist-shuffle-symbolic", label: tr("Shuffle"))
   let deleteButton = Button(label: tr("Delete"))
   let lengthLabel = Label()
   let themeLabel = Label()
@@ -20,15 +23,20 @@ import ScrumdingerCore
   let history: RecyclingList<HistoryRow, UUID>
   let scrumID: UUID
   private(set) var scrum: DailyScrum
-  /// The attendees, in speaking order.
+  /// Today's speaking order and who is here.
+  private(set) var lineup: Lineup
+  /// The attendees, in today's speaking order, each with a "NAME is here" check box.
   let attendees: RecyclingList<PersonRow, UUID>
+  /// Called when the user checks or unchecks whether someone is here.
+  var onPresenceChange: (@MainActor (_ attendee: UUID, _ present: Bool) -> Void)?
   private let swatch = Box()
   private let noAttendees = ListBox()
   private let noHistory = ListBox()
 
-  init(scrum: DailyScrum) {
+  init(scrum: DailyScrum, lineup: Lineup) {
     scrumID = scrum.id
     self.scrum = scrum
+    self.lineup = lineup
     header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(backButton)
     header.packEnd(menuButton)
@@ -37,6 +45,7 @@ import ScrumdingerCore
     editButton.setAction(Command.edit.rawValue)
     startButton.setAction(Command.startMeeting.rawValue)
     deleteButton.setAction(Command.deleteScrum.rawValue)
+    shuffleButton.setAction(Command.shuffleLineup.rawValue)
     history = RecyclingList(maximumHeight: 420) {
       let row = HistoryRow()
       return (row, row.row)
@@ -45,6 +54,8 @@ import ScrumdingerCore
       let row = PersonRow()
       return (row, row.row)
     }
+    nobodyHereLabel.addCSSClass("dim-label")
+    nobodyHereLabel.setWraps()
 
     let page = Box(vertical: true, spacing: 24)
     page.setMargins(18)
@@ -52,6 +63,7 @@ import ScrumdingerCore
     startButton.addCSSClass("suggested-action")
     startButton.align(horizontal: .center)
     page.append(startButton)
+    page.append(nobodyHereLabel)
     page.append(infoGroup())
     page.append(attendeesGroup())
     page.append(historyGroup())
@@ -63,12 +75,22 @@ import ScrumdingerCore
     root.append(ScrolledWindow(Clamp(page)))
     history.bind = { [unowned self] row, item in self.bind(row, item) }
     attendees.bind = { [unowned self] row, item in
-      let people = self.scrum.attendees
-      let person = people.indices.contains(item.position) && people[item.position].id == item.id
-        ? people[item.position] : people.first { $0.id == item.id }
-      row.show(person?.name ?? "")
+      row.onChange = { [unowned self] id, present in self.onPresenceChange?(id, present) }
+      row.show(self.names[item.id] ?? "", id: item.id, present: self.lineup.isPresent(item.id))
     }
     show(scrum, previous: nil)
+  }
+
+  /// Attendee names by id, for binding rows.
+  private var names: [UUID: String] = [:]
+
+  /// Shows today's lineup: the order, who is checked, whether the meeting can start.
+  func showLineup(_ lineup: Lineup) {
+    guard lineup != self.lineup else { return }
+    let orderChanged = lineup.order != self.lineup.order
+    self.lineup = lineup
+    if orderChanged { showAttendees() } else { attendees.rebind() }
+    nobodyHereLabel.isVisible = lineup.nobodyIsHere(in: scrum)
   }
 
   /// Shows the scrum's new state, touching only what changed.
@@ -85,7 +107,12 @@ import ScrumdingerCore
     themeLabel.text = scrum.theme.name
     if let previous, previous.theme != scrum.theme { swatch.removeCSSClass(ThemeStyle.cssClass(previous.theme)) }
     swatch.addCSSClass(ThemeStyle.cssClass(scrum.theme))
-    if previous?.attendees != scrum.attendees { showAttendees(scrum.attendees) }
+    if previous?.attendees != scrum.attendees {
+      names = Dictionary(scrum.attendees.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+      showAttendees()
+    }
+    nobodyHereLabel.isVisible = lineup.nobodyIsHere(in: scrum)
+    shuffleButton.isVisible = scrum.attendees.count > 1
     if previous?.history != scrum.history {
       let entries = scrum.history
       history.show(count: entries.count) { entries[entries.count - 1 - $0].id }
@@ -129,7 +156,10 @@ import ScrumdingerCore
   }
 
   private func attendeesGroup() -> PreferencesGroup {
-    let group = PreferencesGroup(title: tr("Attendees"))
+    let group = PreferencesGroup(title: tr("Attendees"), description: tr("In speaking order. Uncheck who is not here today."))
+    shuffleButton.setFlat()
+    shuffleButton.align(vertical: .center)
+    group.setHeaderSuffix(shuffleButton)
     noAttendees.append(ActionRow(title: tr("No attendees"), subtitle: tr("The meeting has one speaker")))
     let box = Box(vertical: true)
     box.append(noAttendees)
@@ -138,10 +168,11 @@ import ScrumdingerCore
     return group
   }
 
-  private func showAttendees(_ people: [Attendee]) {
-    attendees.show(count: people.count) { people[$0].id }
-    noAttendees.isVisible = people.isEmpty
-    attendees.isVisible = !people.isEmpty
+  private func showAttendees() {
+    let order = lineup.order
+    attendees.show(count: order.count) { order[$0] }
+    noAttendees.isVisible = order.isEmpty
+    attendees.isVisible = !order.isEmpty
   }
 
   private func historyGroup() -> PreferencesGroup {
@@ -183,14 +214,31 @@ import ScrumdingerCore
   }
 }
 
-/// One attendee on the detail page (rows are reused as the list scrolls).
+/// One attendee on the detail page, with a check box saying whether they are here today
+/// (rows are reused as the list scrolls).
 @MainActor final class PersonRow {
   let row = ActionRow(title: "")
+  let here = CheckButton(accessibleName: "")
+  /// The attendee shown now.
+  private(set) var attendeeID: UUID?
+  /// Called when the user checks or unchecks the box.
+  var onChange: (@MainActor (UUID, Bool) -> Void)?
 
   init() {
     row.addPrefix(Image(iconName: "avatar-default-symbolic"))
+    here.align(vertical: .center)
+    row.addSuffix(here)
+    row.setActivatableWidget(here)
+    here.onUserChange { [unowned self] present in
+      if let id = self.attendeeID { self.onChange?(id, present) }
+    }
   }
 
-  /// Shows the attendee called `name`.
-  func show(_ name: String) { row.title = Texts.shown(name) }
+  /// Shows the attendee `name` (`id`), checked when `present`.
+  func show(_ name: String, id: UUID, present: Bool) {
+    attendeeID = id
+    row.title = Texts.shown(name)
+    here.setAccessibleLabel(tr("%@ is here", Texts.shown(name)))
+    here.isChecked = present
+  }
 }

@@ -13,6 +13,7 @@ import ScrumdingerCore
   let titleRow = EntryRow(title: tr("Title"))
   let lengthScale: Scale
   let lengthLabel = Label()
+  let shuffleSwitch = Switch(accessibleName: tr("Shuffle speaking order"))
   let newAttendeeRow = EntryRow(title: tr("New Attendee"))
   let addAttendeeButton = Button(iconName: "list-add-symbolic", accessibleName: tr("Add attendee"))
   private(set) var themeButtons: [(Theme, ToggleButton)] = []
@@ -110,6 +111,12 @@ import ScrumdingerCore
     lengthRow.addSuffix(lengthScale)
     lengthRow.addSuffix(lengthLabel)
     group.add(lengthRow)
+    let shuffleRow = ActionRow(title: tr("Shuffle speaking order"), subtitle: tr("Each meeting starts in a new random order"))
+    shuffleSwitch.align(vertical: .center)
+    shuffleSwitch.isOn = draft.shuffleSpeakingOrder
+    shuffleRow.addSuffix(shuffleSwitch)
+    shuffleRow.setActivatableWidget(shuffleSwitch)
+    group.add(shuffleRow)
     return group
   }
 
@@ -167,6 +174,10 @@ import ScrumdingerCore
       self.updateButtons()
     }
     lengthScale.onValueChanged { [weak self] in self?.lengthChanged() }
+    shuffleSwitch.onToggled { [weak self] in
+      guard let self else { return }
+      self.draft.shuffleSpeakingOrder = self.shuffleSwitch.isOn
+    }
     newAttendeeRow.onChanged { [weak self] in self?.updateButtons() }
     newAttendeeRow.onActivate { [weak self] in self?.addAttendee() }
     addAttendeeButton.onClicked { [weak self] in self?.addAttendee() }

@@ -65,6 +65,7 @@ import ScrumdingerCore
 
     observations.append(state.navigation.observe { [unowned self] route in self.show(route) })
     observations.append(state.scrums.observe { [unowned self] _ in self.scrumsChanged() })
+    observations.append(model.lineups.observe { [unowned self] _ in self.lineupsChanged() })
     show(state.navigation.value)
   }
 
@@ -102,6 +103,7 @@ import ScrumdingerCore
     case .edit: if let draft = model.draftOfShownScrum() { openEditor(draft) }
     case .startMeeting: if case .detail(let id) = state.navigation.value { startMeeting(id) }
     case .deleteScrum: if case .detail(let id) = state.navigation.value { confirmDelete(id) }
+    case .shuffleLineup: if case .detail(let id) = state.navigation.value { model.shuffleLineup(of: id) }
     case .openHistory:
       if let id, case .detail(let scrumID) = state.navigation.value {
         state.navigation.value = .history(scrumID: scrumID, historyID: id)
@@ -179,7 +181,11 @@ import ScrumdingerCore
   /// The detail page of scrum `id`: the one kept, or a new one.
   private func detailPage(for id: UUID) -> DetailPage {
     if let detailPage, detailPage.scrumID == id { return detailPage }
-    let page = DetailPage(scrum: state.scrum(id)!)
+    let scrum = state.scrum(id)!
+    let page = DetailPage(scrum: scrum, lineup: model.lineup(for: scrum))
+    page.onPresenceChange = { [unowned self] attendee, present in
+      self.model.setPresent(present, attendee: attendee, in: id)
+    }
     detailPage = page
     return page
   }
@@ -208,16 +214,28 @@ import ScrumdingerCore
 
   private func scrumsChanged() {
     model.revalidateRoute()
-    if let detailPage, let scrum = state.scrum(detailPage.scrumID) { detailPage.update(scrum) }
+    if let detailPage, let scrum = state.scrum(detailPage.scrumID) {
+      detailPage.update(scrum)
+      detailPage.showLineup(model.lineup(for: scrum))
+    }
+  }
+
+  /// Today's lineups changed (someone checked, a shuffle, a meeting over).
+  private func lineupsChanged() {
+    if let detailPage, let scrum = state.scrum(detailPage.scrumID) { detailPage.showLineup(model.lineup(for: scrum)) }
+    updateEnabled()
   }
 
   // MARK: Meeting, editor, delete
 
   private func startMeeting(_ id: UUID) {
     guard meeting == nil, let scrum = state.scrum(id) else { return }
-    meeting = MeetingCoordinator(scrum: scrum, state: state, dependencies: model.dependencies, window: window) {
-      [unowned self] _ in
+    meeting = MeetingCoordinator(
+      scrum: scrum, speakers: model.speakersForMeeting(of: scrum), state: state, dependencies: model.dependencies,
+      window: window
+    ) { [unowned self] _ in
       self.meeting = nil
+      self.model.resetLineup(of: id)
       self.state.navigation.value = .detail(scrumID: id)
       self.updateEnabled()
     }

@@ -17,14 +17,18 @@ import ScrumdingerCore
   let remainingLabel = Label()
   let ring: MeetingRing
   let speakerLabel = Label()
+  /// "Next: NAME" (empty on the last speaker).
+  let nextLabel = Label()
+  private let schedule: SpeakerSchedule
   let nextButton = Button(iconName: "media-skip-forward-symbolic", label: tr("Next speaker"))
   private let speakerCount: Int
   private var observation: ObservationToken?
   /// How many times the page has shown new numbers (for tests).
   private(set) var updateCount = 0
 
-  init(scrum: DailyScrum, state: AppState) {
-    let schedule = SpeakerSchedule(scrum: scrum)
+  /// The page for a meeting of `scrum` run on `schedule`.
+  init(scrum: DailyScrum, schedule: SpeakerSchedule, state: AppState) {
+    self.schedule = schedule
     speakerCount = schedule.turns.count
     header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(endButton)
@@ -82,11 +86,16 @@ import ScrumdingerCore
   }
 
   private func footer() -> Box {
-    speakerLabel.expand(horizontally: true)
     speakerLabel.setHorizontalAlignment(0)
     speakerLabel.addCSSClass("heading")
+    nextLabel.setHorizontalAlignment(0)
+    nextLabel.setEllipsizes()
+    let texts = Box(vertical: true, spacing: 2)
+    texts.expand(horizontally: true)
+    texts.append(speakerLabel)
+    texts.append(nextLabel)
     let box = Box(vertical: false, spacing: 12)
-    box.append(speakerLabel)
+    box.append(texts)
     box.append(nextButton)
     return box
   }
@@ -102,6 +111,9 @@ import ScrumdingerCore
     remainingLabel.setAccessibleLabel(tr("Seconds Remaining %d", snapshot.secondsRemaining))
     speakerLabel.text = snapshot.isLastSpeaker
       ? tr("Last Speaker") : tr("Speaker %d of %d", snapshot.turnIndex + 1, speakerCount)
+    let next = snapshot.turnIndex + 1
+    nextLabel.text = next < schedule.turns.count ? tr("Next: %@", Texts.shown(schedule.turns[next].name)) : ""
+    nextLabel.isVisible = !nextLabel.text.isEmpty
     pauseButton.label = snapshot.phase == .paused ? tr("Resume") : tr("Pause")
     ring.show(snapshot)
   }

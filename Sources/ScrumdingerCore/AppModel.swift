@@ -45,6 +45,8 @@ public enum NewScrumOutcome: Equatable, Sendable {
   public let dependencies: Dependencies
   /// Whether another instance owns the data: nothing here may change it.
   public var isReadOnly = false
+  /// Today's speaking order and who is absent, per scrum (made when first asked for).
+  public let lineups = ObservableValue<[UUID: Lineup]>([:])
   /// Set by a delete: the card to focus when the list shows again.
   private var focusAfterDelete: FocusTarget?
 
@@ -57,14 +59,59 @@ public enum NewScrumOutcome: Equatable, Sendable {
 
   /// What the enabled rules see now (`draftCanSave` for the editor's commands).
   public func commandContext(draftCanSave: Bool = false) -> Command.Context {
-    Command.Context(
+    var nobodyHere = false
+    if case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) {
+      nobodyHere = lineup(for: scrum).nobodyIsHere(in: scrum)
+    }
+    return Command.Context(
       route: state.navigation.value, meetingRunning: state.meeting.value != nil, draftCanSave: draftCanSave,
-      readOnly: isReadOnly)
+      readOnly: isReadOnly, nobodyHere: nobodyHere)
   }
 
   /// Whether `command` can run now.
   public func isEnabled(_ command: Command) -> Bool {
     command.isEnabled(in: commandContext())
+  }
+
+  // MARK: Today's lineup
+
+  /// Today's lineup for `scrum`: the one set up already (following any edit of the team),
+  /// or a new one (shuffled if the scrum says so), kept so the page and the meeting agree.
+  public func lineup(for scrum: DailyScrum) -> Lineup {
+    if var lineup = lineups.value[scrum.id] {
+      lineup.follow(scrum)
+      return lineup
+    }
+    let lineup = Lineup(for: scrum, random: dependencies.random)
+    lineups.value[scrum.id] = lineup
+    return lineup
+  }
+
+  /// Marks attendee `attendeeID` of scrum `scrumID` here or not, for the next meeting only.
+  public func setPresent(_ present: Bool, attendee attendeeID: UUID, in scrumID: UUID) {
+    changeLineup(of: scrumID) { $0.setPresent(attendeeID, present) }
+  }
+
+  /// A new random speaking order for the next meeting of scrum `scrumID`.
+  public func shuffleLineup(of scrumID: UUID) {
+    changeLineup(of: scrumID) { $0.shuffle(using: dependencies.random) }
+  }
+
+  /// The speakers of the meeting about to start, in order (those here today).
+  public func speakersForMeeting(of scrum: DailyScrum) -> [String] {
+    lineup(for: scrum).speakers(of: scrum)
+  }
+
+  /// After a meeting, everyone is here again (and a shuffling scrum gets a new order).
+  public func resetLineup(of scrumID: UUID) {
+    lineups.value[scrumID] = nil
+  }
+
+  private func changeLineup(of scrumID: UUID, _ change: (inout Lineup) -> Void) {
+    guard let scrum = state.scrum(scrumID) else { return }
+    var lineup = lineup(for: scrum)
+    change(&lineup)
+    lineups.value[scrumID] = lineup
   }
 
   // MARK: Editing

@@ -14,6 +14,7 @@ public enum Command: String, CaseIterable, Sendable {
   case edit = "win.edit"
   case startMeeting = "win.start-meeting"
   case deleteScrum = "win.delete-scrum"
+  case shuffleLineup = "win.shuffle-lineup"
   case openHistory = "win.open-history"
   case back = "win.back"
   case pause = "win.pause"
@@ -47,7 +48,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .endMeeting, .cancelEditor: ["Escape"]
     case .mute: ["m"]
     case .fullscreen: ["F11"]
-    case .about, .openScrum, .deleteScrum, .openHistory: []
+    case .about, .openScrum, .deleteScrum, .openHistory, .shuffleLineup: []
     }
   }
 
@@ -83,7 +84,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .showShortcuts: (.general, tr("Keyboard shortcuts"))
     case .showMenu: (.general, tr("Main menu"))
     case .quit: (.general, tr("Quit"))
-    case .about, .openScrum, .deleteScrum, .openHistory: nil
+    case .about, .openScrum, .deleteScrum, .openHistory, .shuffleLineup: nil
     }
   }
 
@@ -103,12 +104,17 @@ public enum Command: String, CaseIterable, Sendable {
     public var draftCanSave: Bool
     /// Whether another instance owns the data, so nothing may change it here.
     public var readOnly: Bool
+    /// Whether the scrum shown has attendees and none of them is here today.
+    public var nobodyHere: Bool
 
-    public init(route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false) {
+    public init(
+      route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false
+    ) {
       self.route = route
       self.meetingRunning = meetingRunning
       self.draftCanSave = draftCanSave
       self.readOnly = readOnly
+      self.nobodyHere = nobodyHere
     }
   }
 
@@ -120,8 +126,8 @@ public enum Command: String, CaseIterable, Sendable {
     case (.newScrum, _), (.showShortcuts, _), (.about, _), (.quit, _), (.showMenu, _), (.cancelEditor, _): true
     case (.confirmEditor, _): context.draftCanSave
     case (.openScrum, .list): true
-    case (.edit, .detail), (.deleteScrum, .detail), (.openHistory, .detail): true
-    case (.startMeeting, .detail): !context.meetingRunning
+    case (.edit, .detail), (.deleteScrum, .detail), (.openHistory, .detail), (.shuffleLineup, .detail): true
+    case (.startMeeting, .detail): !context.meetingRunning && !context.nobodyHere
     case (.back, let route): route != .list
     case (.pause, .meeting), (.nextSpeaker, .meeting), (.endMeeting, .meeting), (.mute, .meeting),
       (.fullscreen, .meeting):

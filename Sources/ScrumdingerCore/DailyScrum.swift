@@ -15,11 +15,13 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var theme: Theme
   /// Past meetings, oldest first.
   public var history: [History]
+  /// Whether each meeting starts in a new random speaking order.
+  public var shuffleSpeakingOrder: Bool
 
   /// Creates a scrum; a length outside `lengthRange` is clamped into it.
   public init(
     id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
-    theme: Theme = .seafoam, history: [History] = []
+    theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false
   ) {
     self.id = id
     self.title = title
@@ -27,6 +29,23 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.lengthInMinutes = Self.clampedLength(lengthInMinutes)
     self.theme = theme
     self.history = history
+    self.shuffleSpeakingOrder = shuffleSpeakingOrder
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder
+  }
+
+  /// Reads a scrum; files from before a setting existed get its default.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(UUID.self, forKey: .id)
+    title = try container.decode(String.self, forKey: .title)
+    attendees = try container.decode([Attendee].self, forKey: .attendees)
+    lengthInMinutes = try container.decode(Int.self, forKey: .lengthInMinutes)
+    theme = try container.decode(Theme.self, forKey: .theme)
+    history = try container.decode([History].self, forKey: .history)
+    shuffleSpeakingOrder = try container.decodeIfPresent(Bool.self, forKey: .shuffleSpeakingOrder) ?? false
   }
 
   /// The meeting length in seconds.

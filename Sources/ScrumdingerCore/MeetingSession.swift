@@ -21,6 +21,8 @@ import Foundation
   public let scrum: DailyScrum
   /// The timing.
   public let timer: MeetingTimer
+  /// Who speaks, in order (those here today).
+  public let speakers: [String]
   private let state: AppState
   private let dependencies: Dependencies
   private let effects: [any MeetingEffect]
@@ -29,16 +31,20 @@ import Foundation
   /// after every effect has heard of it.
   public var onEnd: (@MainActor (_ saved: Bool) -> Void)?
 
-  /// Starts a meeting of `scrum` now: publishes its first numbers, tells the effects
-  /// (`dependencies.meetingEffects` unless given) and arms the first tick.
+  /// Starts a meeting of `scrum` now with `speakers` in that order (everyone on the team by
+  /// default): publishes its first numbers, tells the effects (`dependencies.meetingEffects`
+  /// unless given) and arms the first tick.
   public init(
-    scrum: DailyScrum, state: AppState, dependencies: Dependencies, effects: [any MeetingEffect]? = nil
+    scrum: DailyScrum, speakers: [String]? = nil, state: AppState, dependencies: Dependencies,
+    effects: [any MeetingEffect]? = nil
   ) {
     self.scrum = scrum
     self.state = state
     self.dependencies = dependencies
     self.effects = effects ?? dependencies.meetingEffects
-    timer = MeetingTimer(schedule: SpeakerSchedule(scrum: scrum), clock: dependencies.clock)
+    self.speakers = speakers ?? scrum.attendees.map(\.name)
+    timer = MeetingTimer(
+      schedule: SpeakerSchedule(names: self.speakers, lengthSeconds: scrum.lengthInSeconds), clock: dependencies.clock)
     publish()
     tell(.started)
     arm()
@@ -122,7 +128,7 @@ import Foundation
     disarm()
     if saved {
       let entry = History(
-        id: dependencies.uuid(), date: dependencies.now(), attendees: scrum.attendees.map(\.name),
+        id: dependencies.uuid(), date: dependencies.now(), attendees: speakers,
         durationSeconds: timer.runningSeconds)
       state.scrums.update { scrums in
         guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }

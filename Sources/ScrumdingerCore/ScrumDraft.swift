@@ -11,6 +11,8 @@ public struct ScrumDraft: Equatable, Sendable {
   public var title: String
   public var lengthInMinutes: Int
   public var theme: Theme
+  /// Whether each meeting starts in a new random order.
+  public var shuffleSpeakingOrder: Bool
   /// Speaking order.
   public private(set) var attendees: [Attendee]
   private let history: [History]
@@ -24,6 +26,7 @@ public struct ScrumDraft: Equatable, Sendable {
     lengthInMinutes = 5
     let used = Set(existing.map(\.theme))
     theme = Theme.allCases.first { !used.contains($0) } ?? .seafoam
+    shuffleSpeakingOrder = false
     attendees = []
     history = []
   }
@@ -35,6 +38,7 @@ public struct ScrumDraft: Equatable, Sendable {
     title = scrum.title
     lengthInMinutes = scrum.lengthInMinutes
     theme = scrum.theme
+    shuffleSpeakingOrder = scrum.shuffleSpeakingOrder
     attendees = scrum.attendees
     history = scrum.history
   }
@@ -76,6 +80,6 @@ public struct ScrumDraft: Equatable, Sendable {
   public var scrum: DailyScrum {
     DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
-      theme: theme, history: history)
+      theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder)
   }
 }

@@ -46,7 +46,7 @@ struct ScrumFileReader {
 
   private mutating func scrum() -> DailyScrum? {
     var id: UUID?, title: String?, theme: Theme?, length: Int?
-    var attendees: [Attendee]?, history: [History]?
+    var attendees: [Attendee]?, history: [History]?, shuffle = false
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -55,12 +55,18 @@ struct ScrumFileReader {
       case "lengthInMinutes": length = reader.integer(); return length != nil
       case "attendees": attendees = reader.array { $0.attendee() }; return attendees != nil
       case "history": history = reader.array { $0.historyEntry() }; return history != nil
+      case "shuffleSpeakingOrder":
+        guard let value = reader.boolean() else { return false }
+        shuffle = value
+        return true
       default: return reader.skipValue()
       }
     }
     guard ok, let id, let title, let theme, let length, let attendees, let history,
           DailyScrum.lengthRange.contains(length) else { return nil }
-    return DailyScrum(id: id, title: title, attendees: attendees, lengthInMinutes: length, theme: theme, history: history)
+    return DailyScrum(
+      id: id, title: title, attendees: attendees, lengthInMinutes: length, theme: theme, history: history,
+      shuffleSpeakingOrder: shuffle)
   }
 
   private mutating func attendee() -> Attendee? {
@@ -327,6 +333,14 @@ struct ScrumFileReader {
     case UInt8(ascii: "n"): return literal("null")
     default: return integer() != nil
     }
+  }
+
+  /// `true` or `false`.
+  private mutating func boolean() -> Bool? {
+    skipWhitespace()
+    if literal("true") { return true }
+    if literal("false") { return false }
+    return nil
   }
 
   private mutating func literal(_ word: StaticString) -> Bool {

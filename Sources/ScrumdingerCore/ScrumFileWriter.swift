@@ -81,6 +81,7 @@ struct ScrumFileWriter {
     uuid(scrum.id)
     raw(",\"lengthInMinutes\":")
     integer(scrum.lengthInMinutes)
+    raw(scrum.shuffleSpeakingOrder ? ",\"shuffleSpeakingOrder\":true" : ",\"shuffleSpeakingOrder\":false")
     raw(",\"theme\":")
     string(scrum.theme.rawValue)
     raw(",\"title\":")

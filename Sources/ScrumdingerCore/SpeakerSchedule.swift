@@ -37,11 +37,6 @@ public struct SpeakerSchedule: Equatable, Sendable {
     self.lengthSeconds = length
   }
 
-  /// The schedule of a scrum's meeting.
-  public init(scrum: DailyScrum) {
-    self.init(names: scrum.attendees.map(\.name), lengthSeconds: scrum.lengthInSeconds)
-  }
-
   /// The turn under way `elapsed` into the meeting: the first whose end lies ahead; the last
   /// one once the meeting is over.
   public func turnIndex(at elapsed: Duration) -> Int {

@@ -12,14 +12,22 @@ func scrumWithHistory(_ meetings: Int) -> DailyScrum {
   return DailyScrum(title: "Daily", attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")], history: history)
 }
 
+/// A scrum of `people` attendees.
+func scrumWithAttendees(_ people: Int) -> DailyScrum {
+  DailyScrum(title: "Town hall", attendees: (0..<people).map { Attendee(name: "Person \($0)") })
+}
+
 /// Opens the real app and times, from the click to the first frame painted, opening the
-/// detail page of a scrum with `large` past meetings and of one with `small` (alternating,
-/// `runs` times each); prints medians as "detail_open_ms large small".
-@MainActor func detailOpenTimes(large: Int = 10_000, small: Int = 10, runs: Int = 7) {
+/// detail page of `make(large)` and of `make(small)` (alternating, `runs` times each);
+/// prints the medians as "`name` large small".
+@MainActor func detailOpenTimes(
+  _ name: String, large: Int = 10_000, small: Int = 10, runs: Int = 7, make: (Int) -> DailyScrum
+) {
   let directory = NSTemporaryDirectory() + "scrumdinger-bench-detail-" + UUID().uuidString
   defer { try? FileManager.default.removeItem(atPath: directory) }
   let app = ScrumdingerApplication(store: ScrumStore(directory: directory), unique: false)
   var times: [Int: [Double]] = [large: [], small: []]
+  let scrums = [large: make(large), small: make(small)]
   @MainActor func waitForPaint(_ window: MainWindow) {
     var painted = false
     window.window.afterNextPaint { painted = true }
@@ -27,7 +35,6 @@ func scrumWithHistory(_ meetings: Int) -> DailyScrum {
   }
   _ = Timeout(after: .milliseconds(300)) {
     guard let window = app.mainWindow else { return app.application.quit() }
-    let scrums = [large: scrumWithHistory(large), small: scrumWithHistory(small)]
     for _ in 0..<runs {
       for count in [small, large] {
         let scrum = scrums[count]!
@@ -45,5 +52,5 @@ func scrumWithHistory(_ meetings: Int) -> DailyScrum {
   }
   _ = app.run(arguments: ["scrumdinger-bench"])
   func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-  print("detail_open_ms \(median(times[large]!)) \(median(times[small]!))")
+  print("\(name) \(median(times[large]!)) \(median(times[small]!))")
 }

@@ -26,7 +26,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index +
 
 // With a display (run by scripts/bench/desktop.sh): the figures that need GTK on screen.
 if CommandLine.arguments.contains("--display-figures") {
-  MainActor.assumeIsolated { detailOpenTimes() }
+  MainActor.assumeIsolated {
+    detailOpenTimes("detail_open_ms", make: scrumWithHistory)
+    detailOpenTimes("detail_attendees_open_ms", make: scrumWithAttendees)
+  }
   exit(0)
 }
 
@@ -44,6 +47,15 @@ let foundation = try foundationTimes(scrums)
 print("store_save_ms \(save) \(foundation.save)")
 print("store_load_ms \(load) \(foundation.load)")
 print("store_file_kib \(size / 1024) 0")
+
+// A 200 MB file cut in half: how soon the reader says so, against reading the whole file.
+let bigStore = ScrumStore(directory: directory + "/big")
+try bigStore.save(largeScrumList(meetings: 13_000))
+let whole = try medianMilliseconds(runs: 3) { _ = try bigStore.load() }
+let bigBytes = try Data(contentsOf: URL(fileURLWithPath: bigStore.path))
+try bigBytes.prefix(bigBytes.count / 2).write(to: URL(fileURLWithPath: bigStore.path))
+let cut = medianMilliseconds(runs: 3) { _ = try? bigStore.load() }
+print("truncated_big_file_ms \(cut) \(whole)")
 
 let stalls = MainActor.assumeIsolated { saveStalls(scrums, directory: directory + "/stall") }
 print("save_stall_ms \(stalls.autoSave) \(stalls.synchronous)")

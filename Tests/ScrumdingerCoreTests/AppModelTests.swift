@@ -77,7 +77,7 @@ import Testing
     let everywhere: Set<Command> = [.newScrum, .showShortcuts, .about, .quit, .showMenu]
     #expect(enabled() == everywhere.union([.openScrum]))
     model.state.navigation.value = .detail(scrumID: design.id)
-    #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .back]))
+    #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .back]))
     model.state.navigation.value = .history(scrumID: design.id, historyID: design.history[0].id)
     #expect(enabled() == everywhere.union([.back]))
     let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)

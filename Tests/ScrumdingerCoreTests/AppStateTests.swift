@@ -12,7 +12,7 @@ import Testing
     ]
     let clock = ManualClock()
     let scrum = state.scrums.value[0]
-    let timer = MeetingTimer(schedule: SpeakerSchedule(scrum: scrum), clock: clock)
+    let timer = MeetingTimer(schedule: SpeakerSchedule(names: scrum.attendees.map(\.name), lengthSeconds: scrum.lengthInSeconds), clock: clock)
     state.navigation.value = .meeting(scrumID: scrum.id)
     for _ in 0..<30 {
       clock.advance(by: timer.delayUntilNextChange!)

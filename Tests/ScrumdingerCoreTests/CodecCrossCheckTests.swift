@@ -42,7 +42,8 @@ private struct RandomScrums {
     }
     return DailyScrum(
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),
-      theme: Theme.allCases.randomElement(using: &generator)!, history: history)
+      theme: Theme.allCases.randomElement(using: &generator)!, history: history,
+      shuffleSpeakingOrder: Bool.random(using: &generator))
   }
 }
 

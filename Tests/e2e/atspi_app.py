@@ -167,6 +167,17 @@ class App:
         node.queryAction().doAction(0)
         return node
 
+    def click(self, node):
+        """Clicks the middle of `node` with the mouse (for controls GTK 4.8 gives no AT-SPI
+        action, such as check boxes). Extents are window-relative here: add the window's place."""
+        box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        shell = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.pid),
+                                "--name", "^Scrumdinger$", "getwindowgeometry", "--shell"],
+                               capture_output=True, text=True, check=True).stdout
+        window = dict(line.split("=", 1) for line in shell.split())
+        x, y = int(window["X"]) + box.x + box.width // 2, int(window["Y"]) + box.y + box.height // 2
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
+
     def type_into(self, name, text, within=None):
         """Replaces the text of the entry called `name`."""
         node = self.find("text", name, within)

@@ -2,6 +2,8 @@
 import re
 import time
 
+import pyatspi
+
 from atspi_app import wait_for
 from conftest import read_scrums, scrum, write_scrums
 
@@ -103,3 +105,24 @@ def test_keyboard_pauses_skips_and_discards(launch, data_home):
     app.find("list item", "No meetings yet")
     time.sleep(1.0)  # past the autosave delay
     assert read_scrums(data_home)[0]["history"] == []
+
+
+def test_someone_not_here_today_is_left_out_of_the_next_meeting(launch, data_home):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben", "Cy"], minutes=1)])
+    app = launch()
+    app.press("push button", "Standup")
+    ben = app.find("check box", "Ben is here")
+    assert ben.getState().contains(pyatspi.STATE_CHECKED), "everyone is here by default"
+    app.click(ben)
+    wait_for(lambda: not ben.getState().contains(pyatspi.STATE_CHECKED), what="Ben to be unchecked")
+    app.press("push button", "Start Meeting")
+    app.find("label", "Speaker 1 of 2", within=app.main)
+    app.find("label", "Next: Cy", within=app.main)
+    app.press("push button", "End Meeting", within=app.main)
+    question = wait_for(lambda: app.window("End meeting?"), what="the End meeting? question")
+    app.press("push button", "Save and End", within=question)
+    wait_for(lambda: read_scrums(data_home)[0]["history"], what="the meeting saved")
+    assert read_scrums(data_home)[0]["history"][0]["attendees"] == ["Ana", "Cy"]
+    assert [a["name"] for a in read_scrums(data_home)[0]["attendees"]] == ["Ana", "Ben", "Cy"]
+    ben = app.find("check box", "Ben is here")
+    wait_for(lambda: ben.getState().contains(pyatspi.STATE_CHECKED), what="Ben to be back for the next meeting")

@@ -1,0 +1,101 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+private let team = ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }
+private let standup = DailyScrum(title: "Standup", attendees: team, lengthInMinutes: 1)
+
+final class LineupPageTests: XCTestCase {
+  /// Unchecking "Ben is here" leaves him out of the next meeting only; the time is shared
+  /// among those here; after the meeting everyone is checked again.
+  func testWhoIsHereShapesTheNextMeetingOnly() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        app.state.scrums.value = [standup]
+        app.state.navigation.value = .detail(scrumID: standup.id)
+        spin(.milliseconds(200))
+        let rows = window.detailPage!.attendees.madeRows
+        XCTAssertEqual(rows.map(\.row.title), ["Ana", "Ben", "Cy"])
+        XCTAssertTrue(rows.allSatisfy(\.here.isChecked), "everyone is here by default")
+        let ben = rows[1]
+        ben.here.isChecked = false
+        ben.onChange?(team[1].id, false)  // as the user's click reports it
+        window.detailPage!.startButton.click()
+        let meeting = window.meeting!
+        XCTAssertEqual(meeting.session.timer.schedule.turns.map(\.name), ["Ana", "Cy"])
+        XCTAssertEqual(meeting.session.timer.schedule.turns.map(\.seconds), [30, 30])
+        XCTAssertEqual(meeting.page.speakerLabel.text, "Speaker 1 of 2")
+        XCTAssertEqual(meeting.page.nextLabel.text, "Next: Cy")
+        meeting.nextSpeaker()
+        XCTAssertEqual(meeting.page.nextLabel.text, "", "nothing after the last speaker")
+        XCTAssertFalse(meeting.page.nextLabel.isVisible)
+        meeting.session.end(save: true)
+        XCTAssertEqual(app.state.scrum(standup.id)?.attendees, team, "the team was edited")
+        XCTAssertEqual(app.state.scrum(standup.id)?.history.first?.attendees, ["Ana", "Cy"])
+        XCTAssertTrue(window.detailPage!.attendees.madeRows.allSatisfy(\.here.isChecked), "checks not reset")
+      }
+    }
+  }
+
+  func testNobodyHereGreysStartMeetingAndSaysWhy() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        app.state.scrums.value = [standup]
+        app.state.navigation.value = .detail(scrumID: standup.id)
+        spin(.milliseconds(200))
+        let detail = window.detailPage!
+        XCTAssertFalse(detail.nobodyHereLabel.isVisible)
+        for person in team { window.model.setPresent(false, attendee: person.id, in: standup.id) }
+        XCTAssertFalse(detail.startButton.isSensitive)
+        XCTAssertTrue(detail.nobodyHereLabel.isMapped, "no reason shown")
+        XCTAssertFalse(detail.attendees.madeRows.contains { $0.here.isChecked })
+        XCTAssertEqual(detail.attendees.madeRows.map { $0.here.accessibleName }, ["Ana is here", "Ben is here", "Cy is here"])
+        window.model.setPresent(true, attendee: team[0].id, in: standup.id)
+        XCTAssertTrue(detail.startButton.isSensitive)
+        XCTAssertFalse(detail.nobodyHereLabel.isVisible)
+      }
+    }
+  }
+
+  func testShuffleReordersTodayAndTheMeetingFollows() {
+    MainActor.assumeIsolated {
+      let six = (1...6).map { Attendee(name: "P\($0)") }
+      let scrum = DailyScrum(title: "Six", attendees: six, lengthInMinutes: 1)
+      withRunningApp { app in
+        let window = app.mainWindow!
+        app.state.scrums.value = [scrum]
+        app.state.navigation.value = .detail(scrumID: scrum.id)
+        spin(.milliseconds(200))
+        let detail = window.detailPage!
+        var order = detail.attendees.madeRows.sorted { $0.row.title < $1.row.title }.map(\.row.title)
+        for _ in 0..<5 where order == six.map(\.name) {
+          detail.shuffleButton.click()
+          order = window.model.lineup(for: scrum).attendees(of: scrum).map(\.name)
+        }
+        XCTAssertNotEqual(order, six.map(\.name), "five shuffles kept the team's order")
+        XCTAssertEqual(detail.attendees.items, window.model.lineup(for: scrum).order, "the page shows another order")
+        detail.startButton.click()
+        XCTAssertEqual(window.meeting?.session.timer.schedule.turns.map(\.name), order)
+        window.meeting?.session.end(save: false)
+      }
+    }
+  }
+
+  func testTheEditorSavesTheShuffleSetting() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        var confirmed: DailyScrum?
+        let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft(editing: standup)) { confirmed = $0 }
+        sheet.present()
+        XCTAssertFalse(sheet.shuffleSwitch.isOn)
+        sheet.shuffleSwitch.isOn = true
+        sheet.confirmButton.click()
+        XCTAssertEqual(confirmed?.shuffleSpeakingOrder, true)
+      }
+    }
+  }
+}
