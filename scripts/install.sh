@@ -11,6 +11,7 @@ files() {  # "source destination" pairs, destination relative to PREFIX
   echo ".bin/scrumdinger bin/scrumdinger"
   echo "Resources/style.css share/$app/style.css"
   echo "Resources/ding.ogg share/$app/ding.ogg"
+  echo "Resources/warning.ogg share/$app/warning.ogg"
   echo "data/$app.desktop share/applications/$app.desktop"
   echo "data/$app.metainfo.xml share/metainfo/$app.metainfo.xml"
   echo "data/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/scalable/apps/$app.svg"

@@ -58,3 +58,9 @@ static inline char *shim_shortcuts_shortcut_accelerator(GtkWidget *shortcut) {
   g_object_get(shortcut, "accelerator", &accelerator, NULL);
   return accelerator;
 }
+
+/// A label that assistive technologies treat as an alert: they announce its text when it
+/// appears (GTK 4.8 has no announcement call of its own).
+static inline GtkWidget *shim_label_new_alert(void) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT, NULL));
+}

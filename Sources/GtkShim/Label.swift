@@ -7,6 +7,13 @@ import CAdwaita
     super.init(gtk_label_new(text))
   }
 
+  /// An empty label that screen readers announce when it appears with text (an alert).
+  public static func alert() -> Label { Label(alert: ()) }
+
+  private init(alert: Void) {
+    super.init(shim_label_new_alert())
+  }
+
   private var label: OpaquePointer { cast(raw) }
 
   /// The text shown.

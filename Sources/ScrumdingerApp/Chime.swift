@@ -1,30 +1,38 @@
 // All of the app's sound sits behind this one object (as Amberol keeps its audio behind one
-// state object): the player, mute, and the rule that a sound problem is reported once and
+// state object): the players, mute, and the rule that a sound problem is reported once and
 // never stops a meeting.
 import Foundation
 import GtkShim
 import ScrumdingerCore
 
-/// The ding played at each speaker change and at the end of a meeting: the meeting's sound
-/// effect.
+/// The meeting's sound effect: the ding at each speaker change and at the end, and a softer
+/// sound when a turn's warning time is reached.
 @MainActor final class Chime: SoundEffect {
-  /// When true, `ring()` is silent.
+  /// When true, nothing is played.
   var isMuted = false
-  /// Told once, the first time the ding cannot be played, with a readable reason.
+  /// Told once, the first time a sound cannot be played, with a readable reason.
   var onProblem: (@MainActor (String) -> Void)?
-  private var player: SoundPlayer?
+  private var ding: SoundPlayer?
+  private var warning: SoundPlayer?
   private var problemReported = false
-  private let path: String?
+  private let dingPath: String?
+  private let warningPath: String?
 
-  /// A chime playing `path` (Resources/ding.ogg by default).
-  init(path: String? = ResourceLocator.path("ding.ogg")) {
-    self.path = path
+  /// A chime playing `path` as the ding and `warningPath` as the warning (Resources/ding.ogg
+  /// and Resources/warning.ogg by default).
+  init(path: String? = ResourceLocator.path("ding.ogg"), warningPath: String? = ResourceLocator.path("warning.ogg")) {
+    dingPath = path
+    self.warningPath = warningPath
   }
 
   func meeting(_ session: MeetingSession, did event: MeetingEvent) {
     switch event {
     case .started: prepare()
-    case .speakerChanged(_, let due), .timeUp(let due): ring(dueAt: due)
+    case .speakerChanged(_, let due), .timeUp(let due), .overtimeStarted(_, let due): ring(dueAt: due)
+    case .turnWarning:
+      guard !isMuted else { return }
+      if warning == nil { warning = load(warningPath, fallbackName: "warning.ogg") }
+      warning?.play()
     case .paused, .resumed, .ended: break
     }
   }
@@ -35,32 +43,33 @@ import ScrumdingerCore
   func ring(dueAt: Duration) {
     guard !isMuted else { return }
     prepare()
-    player?.play()
+    ding?.play()
     if let eventLog { eventLog.record(due: dueAt) }
   }
 
   private let eventLog = EventLog(path: ProcessInfo.processInfo.environment["SCRUMDINGER_EVENT_LOG"])
 
-  /// Prepares the player ahead of the first ding (so the first one is as prompt as the rest).
+  /// Prepares the ding's player ahead of the first ding (so the first one is as prompt as
+  /// the rest).
   func prepare() {
-    if player == nil { load() }
+    if ding == nil { ding = load(dingPath, fallbackName: "ding.ogg") }
   }
 
-  private func load() {
+  private func load(_ path: String?, fallbackName: String) -> SoundPlayer? {
     guard let path, FileManager.default.fileExists(atPath: path) else {
-      report(tr("the sound file %@ is missing", path ?? "ding.ogg"))
-      return
+      report(tr("the sound file %@ is missing", path ?? fallbackName))
+      return nil
     }
     guard let player = SoundPlayer(path: path) else {
       report(tr("GStreamer could not create a player"))
-      return
+      return nil
     }
     player.onProblem = { [weak self] message in self?.report(message) }
-    self.player = player
+    return player
   }
 
   private func report(_ message: String) {
-    FileHandle.standardError.write(Data("scrumdinger: ding: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("scrumdinger: sound: \(message)\n".utf8))
     guard !problemReported else { return }
     problemReported = true
     onProblem?(message)

@@ -206,8 +206,8 @@ import ScrumdingerCore
   func show(_ entry: History) {
     entryID = entry.id
     row.title = Texts.meetingDate(entry.date)
-    row.subtitle = Texts.duration(seconds: entry.durationSeconds)
-    let name = tr("Show meeting of %@", row.title)
+    row.subtitle = Texts.clock(seconds: entry.durationSeconds)
+    let name = tr("Show meeting of %@ (%@)", row.title, Texts.duration(seconds: entry.durationSeconds))
     showButton.setAccessibleLabel(name)
     showButton.tooltip = name
     showButton.setAction(Command.openHistory.rawValue, parameter: entry.id.uuidString)

@@ -14,6 +14,10 @@ import ScrumdingerCore
   let lengthScale: Scale
   let lengthLabel = Label()
   let shuffleSwitch = Switch(accessibleName: tr("Shuffle speaking order"))
+  /// "Warn before a turn ends": one toggle per choice, pressing one releases the others.
+  private(set) var warningChoices: [(TurnWarning, ToggleButton)] = []
+  /// "When a turn runs out": the same, for the overtime rule.
+  private(set) var overtimeChoices: [(OvertimeRule, ToggleButton)] = []
   let newAttendeeRow = EntryRow(title: tr("New Attendee"))
   let addAttendeeButton = Button(iconName: "list-add-symbolic", accessibleName: tr("Add attendee"))
   private(set) var themeButtons: [(Theme, ToggleButton)] = []
@@ -117,7 +121,52 @@ import ScrumdingerCore
     shuffleRow.addSuffix(shuffleSwitch)
     shuffleRow.setActivatableWidget(shuffleSwitch)
     group.add(shuffleRow)
+    group.add(warningRow())
+    group.add(overtimeRow())
     return group
+  }
+
+  private func warningRow() -> ActionRow {
+    warningChoices = choiceToggles(TurnWarning.allCases, label: \.label, chosen: draft.turnWarning) { [weak self] in
+      self?.draft.turnWarning = $0
+    }
+    return choiceRow(tr("Warn before a turn ends"), warningChoices.map(\.1))
+  }
+
+  private func overtimeRow() -> ActionRow {
+    overtimeChoices = choiceToggles(OvertimeRule.allCases, label: \.label, chosen: draft.overtime) { [weak self] in
+      self?.draft.overtime = $0
+    }
+    return choiceRow(tr("When a turn runs out"), overtimeChoices.map(\.1))
+  }
+
+  /// One toggle per choice, in one group (pressing one releases the others); `choose` hears
+  /// the choice pressed.
+  private func choiceToggles<Choice: Equatable>(
+    _ all: [Choice], label: (Choice) -> String, chosen: Choice, choose: @escaping @MainActor (Choice) -> Void
+  ) -> [(Choice, ToggleButton)] {
+    var toggles: [(Choice, ToggleButton)] = []
+    for choice in all {
+      let button = ToggleButton(child: Label(label(choice)), accessibleName: label(choice))
+      if let first = toggles.first?.1 { button.join(first) }
+      button.isActive = choice == chosen
+      button.onToggled { [weak button] in
+        if button?.isActive == true { choose(choice) }
+      }
+      toggles.append((choice, button))
+    }
+    return toggles
+  }
+
+  /// A row titled `title` with `toggles` side by side, linked.
+  private func choiceRow(_ title: String, _ toggles: [ToggleButton]) -> ActionRow {
+    let row = ActionRow(title: title)
+    let box = Box(vertical: false)
+    box.addCSSClass("linked")
+    box.align(vertical: .center)
+    for toggle in toggles { box.append(toggle) }
+    row.addSuffix(box)
+    return row
   }
 
   private func themeGroup() -> PreferencesGroup {
@@ -178,6 +227,7 @@ import ScrumdingerCore
       guard let self else { return }
       self.draft.shuffleSpeakingOrder = self.shuffleSwitch.isOn
     }
+
     newAttendeeRow.onChanged { [weak self] in self?.updateButtons() }
     newAttendeeRow.onActivate { [weak self] in self?.addAttendee() }
     addAttendeeButton.onClicked { [weak self] in self?.addAttendee() }

@@ -20,7 +20,9 @@ import ScrumdingerCore
     date.addSuffix(Label(Texts.meetingDate(entry.date)))
     info.add(date)
     let duration = ActionRow(title: tr("Duration"))
-    duration.addSuffix(Label(Texts.duration(seconds: entry.durationSeconds)))
+    let length = Label(Texts.clock(seconds: entry.durationSeconds))
+    length.setAccessibleLabel(Texts.duration(seconds: entry.durationSeconds))
+    duration.addSuffix(length)
     info.add(duration)
 
     let people = PreferencesGroup(title: tr("Attendees"))

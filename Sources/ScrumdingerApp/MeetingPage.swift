@@ -19,6 +19,10 @@ import ScrumdingerCore
   let speakerLabel = Label()
   /// "Next: NAME" (empty on the last speaker).
   let nextLabel = Label()
+  /// "10 seconds left for NAME" while a turn is in its warning time: an alert, so screen
+  /// readers announce it once when it appears.
+  let warningLabel = Label.alert()
+  private let warningSeconds: Int
   private let schedule: SpeakerSchedule
   let nextButton = Button(iconName: "media-skip-forward-symbolic", label: tr("Next speaker"))
   private let speakerCount: Int
@@ -29,6 +33,7 @@ import ScrumdingerCore
   /// The page for a meeting of `scrum` run on `schedule`.
   init(scrum: DailyScrum, schedule: SpeakerSchedule, state: AppState) {
     self.schedule = schedule
+    warningSeconds = scrum.turnWarning.seconds
     speakerCount = schedule.turns.count
     header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(endButton)
@@ -62,10 +67,10 @@ import ScrumdingerCore
   private func timeHeader() -> Box {
     progress.setAccessibleLabel(tr("Time remaining"))
     let numbers = Box(vertical: false)
-    let elapsed = counter(caption: tr("Seconds Elapsed"), value: elapsedLabel, alignment: 0)
+    let elapsed = counter(caption: tr("Elapsed"), value: elapsedLabel, alignment: 0)
     elapsed.expand(horizontally: true)
     numbers.append(elapsed)
-    numbers.append(counter(caption: tr("Seconds Remaining"), value: remainingLabel, alignment: 1))
+    numbers.append(counter(caption: tr("Remaining"), value: remainingLabel, alignment: 1))
     let box = Box(vertical: true, spacing: 8)
     box.append(progress)
     box.append(numbers)
@@ -90,8 +95,13 @@ import ScrumdingerCore
     speakerLabel.addCSSClass("heading")
     nextLabel.setHorizontalAlignment(0)
     nextLabel.setEllipsizes()
+    warningLabel.setHorizontalAlignment(0)
+    warningLabel.addCSSClass("meeting-warning")
+    warningLabel.addCSSClass("heading")
+    warningLabel.isVisible = false
     let texts = Box(vertical: true, spacing: 2)
     texts.expand(horizontally: true)
+    texts.append(warningLabel)
     texts.append(speakerLabel)
     texts.append(nextLabel)
     let box = Box(vertical: false, spacing: 12)
@@ -105,15 +115,33 @@ import ScrumdingerCore
     progress.fraction = snapshot.fraction
     let minutesLeft = (snapshot.secondsRemaining + 59) / 60
     progress.setAccessibleValueText(Texts.minutes(minutesLeft))
-    elapsedLabel.text = "\(snapshot.secondsElapsed)"
-    elapsedLabel.setAccessibleLabel(tr("Seconds Elapsed %d", snapshot.secondsElapsed))
-    remainingLabel.text = "\(snapshot.secondsRemaining)"
-    remainingLabel.setAccessibleLabel(tr("Seconds Remaining %d", snapshot.secondsRemaining))
+    elapsedLabel.text = Texts.clock(seconds: snapshot.secondsElapsed)
+    elapsedLabel.setAccessibleLabel(tr("Elapsed: %@", Texts.duration(seconds: snapshot.secondsElapsed)))
+    if snapshot.meetingOverSeconds > 0 {
+      let over = tr("%@ over", Texts.minutesAndSeconds(snapshot.meetingOverSeconds))
+      remainingLabel.text = over
+      remainingLabel.setAccessibleLabel(over)
+    } else {
+      remainingLabel.text = Texts.clock(seconds: snapshot.secondsRemaining)
+      remainingLabel.setAccessibleLabel(tr("Remaining: %@", Texts.duration(seconds: snapshot.secondsRemaining)))
+    }
     speakerLabel.text = snapshot.isLastSpeaker
       ? tr("Last Speaker") : tr("Speaker %d of %d", snapshot.turnIndex + 1, speakerCount)
     let next = snapshot.turnIndex + 1
     nextLabel.text = next < schedule.turns.count ? tr("Next: %@", Texts.shown(schedule.turns[next].name)) : ""
     nextLabel.isVisible = !nextLabel.text.isEmpty
+    let name = Texts.shown(schedule.turns[snapshot.turnIndex].name)
+    let warning =
+      if snapshot.overrunSeconds > 0 {
+        tr("%@ is over by %@", name, Texts.minutesAndSeconds(snapshot.overrunSeconds))
+      } else if snapshot.isWarning {
+        tr("%@ left for %@", Texts.duration(seconds: warningSeconds), name)
+      } else {
+        ""
+      }
+    warningLabel.text = warning
+    warningLabel.setAccessibleLabel(warning)
+    warningLabel.isVisible = !warning.isEmpty
     pauseButton.label = snapshot.phase == .paused ? tr("Resume") : tr("Pause")
     ring.show(snapshot)
   }

@@ -7,12 +7,14 @@ enum ThemeStyle {
   /// The CSS class that paints a widget in `theme`'s colours.
   static func cssClass(_ theme: Theme) -> String { "theme-" + theme.rawValue }
 
-  /// The generated rules: main colour as background, accent colour as text.
+  /// The generated rules: main colour as background, accent colour as text, the warning
+  /// colour for a turn about to end.
   static var themeCSS: String {
     Theme.allCases.map { theme in
       let (main, accent) = (theme.mainColor.cssHex, theme.accentColor.cssHex)
       return ".\(cssClass(theme)) { background-color: \(main); color: \(accent); }\n"
-        + ".\(cssClass(theme)) trough > progress { background-color: \(accent); }"
+        + ".\(cssClass(theme)) trough > progress { background-color: \(accent); }\n"
+        + ".\(cssClass(theme)) .meeting-warning { color: \(theme.warningColor.cssHex); }"
     }.joined(separator: "\n")
   }
 

@@ -17,11 +17,16 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var history: [History]
   /// Whether each meeting starts in a new random speaking order.
   public var shuffleSpeakingOrder: Bool
+  /// How long before each turn ends the speaker is warned.
+  public var turnWarning: TurnWarning
+  /// What happens when a speaker's share runs out.
+  public var overtime: OvertimeRule
 
   /// Creates a scrum; a length outside `lengthRange` is clamped into it.
   public init(
     id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
-    theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false
+    theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false,
+    turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn
   ) {
     self.id = id
     self.title = title
@@ -30,10 +35,14 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.theme = theme
     self.history = history
     self.shuffleSpeakingOrder = shuffleSpeakingOrder
+    self.turnWarning = turnWarning
+    self.overtime = overtime
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder
+    case turnWarning = "turnWarningSeconds"
+    case overtime = "whenTurnRunsOut"
   }
 
   /// Reads a scrum; files from before a setting existed get its default.
@@ -46,6 +55,8 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     theme = try container.decode(Theme.self, forKey: .theme)
     history = try container.decode([History].self, forKey: .history)
     shuffleSpeakingOrder = try container.decodeIfPresent(Bool.self, forKey: .shuffleSpeakingOrder) ?? false
+    turnWarning = try container.decodeIfPresent(TurnWarning.self, forKey: .turnWarning) ?? .standard
+    overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
   }
 
   /// The meeting length in seconds.

@@ -11,6 +11,10 @@ public enum MeetingEvent: Equatable, Sendable {
   case speakerChanged(to: Int, dueAt: Duration)
   /// The meeting reached its length; due at that clock reading.
   case timeUp(dueAt: Duration)
+  /// Speaker `turn`'s time runs out soon (the scrum's warning time); due at that reading.
+  case turnWarning(turn: Int, dueAt: Duration)
+  /// Speaker `turn`'s share ran out and they go on (let-finish mode); due at that reading.
+  case overtimeStarted(turn: Int, dueAt: Duration)
   case paused
   case resumed
   /// The meeting is over, however it ended; `saved` says whether history was written.

@@ -44,7 +44,8 @@ import Foundation
     self.effects = effects ?? dependencies.meetingEffects
     self.speakers = speakers ?? scrum.attendees.map(\.name)
     timer = MeetingTimer(
-      schedule: SpeakerSchedule(names: self.speakers, lengthSeconds: scrum.lengthInSeconds), clock: dependencies.clock)
+      schedule: SpeakerSchedule(names: self.speakers, lengthSeconds: scrum.lengthInSeconds), clock: dependencies.clock,
+      warningSeconds: scrum.turnWarning.seconds, overtime: scrum.overtime)
     publish()
     tell(.started)
     arm()
@@ -104,19 +105,37 @@ import Foundation
 
   /// When the change behind `events` was due: the new turn's start, or the meeting's end.
   private func dueInstant(of events: [MeetingTimer.Event]) -> Duration {
-    if case .speakerChanged(_, let to) = events.last {
+    for case .speakerChanged(_, let to) in events.reversed() {
       return timer.instant(atPosition: .seconds(timer.schedule.turns[to].start))
     }
     return timer.finishedAt ?? timer.instant(atPosition: timer.elapsed)
   }
 
   private func handle(_ events: [MeetingTimer.Event], dueAt: Duration) {
-    switch events.last {
-    case nil: return
+    // Several changes in one late tick are one ding; warnings and overruns are told apart.
+    let change = events.last { event in
+      switch event {
+      case .speakerChanged, .finished: true
+      case .turnWarning, .overtimeStarted: false
+      }
+    }
+    switch change {
     case .speakerChanged(_, let to): tell(.speakerChanged(to: to, dueAt: dueAt))
     case .finished:
       tell(.timeUp(dueAt: dueAt))
-      finish(saved: true)
+      return finish(saved: true)
+    default: break
+    }
+    for event in events {
+      switch event {
+      case .turnWarning(let turn):
+        let due = timer.warningPosition(ofTurn: turn).map(timer.instant(atPosition:)) ?? dependencies.clock.now
+        tell(.turnWarning(turn: turn, dueAt: due))
+      case .overtimeStarted(let turn):
+        let due = dependencies.clock.now - (timer.overrun)
+        tell(.overtimeStarted(turn: turn, dueAt: due))
+      case .speakerChanged, .finished: break
+      }
     }
   }
 

@@ -16,12 +16,16 @@ public final class MeetingTimer {
     case ended
   }
 
-  /// Something the user should notice (both ding).
+  /// Something the user should notice.
   public enum Event: Equatable, Sendable {
-    /// Another speaker's turn began, by time running out or by a skip.
+    /// Another speaker's turn began, by time running out or by a skip (a ding).
     case speakerChanged(from: Int, to: Int)
-    /// The meeting length was reached.
+    /// The meeting length was reached (a ding).
     case finished
+    /// The turn's warning time was reached: it ends soon (a soft sound).
+    case turnWarning(turn: Int)
+    /// The turn's share ran out and its speaker goes on (let-finish mode; a ding).
+    case overtimeStarted(turn: Int)
   }
 
   /// The answer to "next speaker".
@@ -49,6 +53,12 @@ public final class MeetingTimer {
     public let turnFraction: Double
     /// Whether the current speaker is the last one.
     public let isLastSpeaker: Bool
+    /// Whether the current turn is within its warning time.
+    public var isWarning = false
+    /// Whole seconds the current speaker has run past their share (let-finish mode).
+    public var overrunSeconds = 0
+    /// Whole seconds the meeting has run past its length (let-finish mode).
+    public var meetingOverSeconds = 0
   }
 
   /// The turns this meeting runs through.
@@ -65,26 +75,66 @@ public final class MeetingTimer {
   public private(set) var finishedAt: Duration?
   /// The turn whose start has already been reported.
   private var reportedTurn = 0
+  /// The last turn whose warning has been reported.
+  private var warnedTurn: Int?
+  /// How long before the end of a turn its speaker is warned (0: never). A turn no longer
+  /// than that gets no warning.
+  public let warningSeconds: Int
+  /// What happens when a share runs out.
+  public let overtime: OvertimeRule
+  /// The last turn whose running out has been reported (let-finish mode).
+  private var overtimeReportedTurn: Int?
 
-  /// Starts a meeting now, on `clock`.
-  public init(schedule: SpeakerSchedule, clock: any MonotonicClock) {
+  /// Starts a meeting now, on `clock`, warning `warningSeconds` before each turn ends; when
+  /// a share runs out the next turn begins, or with `.letFinish` the speaker goes on.
+  public init(
+    schedule: SpeakerSchedule, clock: any MonotonicClock, warningSeconds: Int = 0, overtime: OvertimeRule = .moveOn
+  ) {
     self.schedule = schedule
     self.clock = clock
+    self.warningSeconds = max(0, warningSeconds)
+    self.overtime = overtime
     since = clock.now
     reportedTurn = schedule.turnIndex(at: .zero)
   }
 
-  private var length: Duration { .seconds(schedule.lengthSeconds) }
-
-  /// Position on the meeting clock, 0…length. Skips move it; pauses freeze it.
-  public var elapsed: Duration {
-    phase == .running ? min(length, elapsedBase + (clock.now - since)) : elapsedBase
+  /// Where the clock would stand with no holding at a turn's end: the position plus any
+  /// overrun of the current turn.
+  private var rawPosition: Duration {
+    phase == .running ? elapsedBase + (clock.now - since) : elapsedBase
   }
 
-  /// How long the meeting has really run, pauses excluded (skips shorten it).
+  /// The current turn: reported by the last update or skip.
+  public var currentTurn: Int { overtime == .letFinish ? reportedTurn : schedule.turnIndex(at: elapsed) }
+
+  /// How far the current speaker has run past their share (let-finish mode).
+  public var overrun: Duration {
+    guard overtime == .letFinish else { return .zero }
+    return max(.zero, rawPosition - .seconds(schedule.turns[reportedTurn].end))
+  }
+
+  /// The meeting-clock position at which turn `index` is warned, if it is.
+  public func warningPosition(ofTurn index: Int) -> Duration? {
+    let turn = schedule.turns[index]
+    guard warningSeconds > 0, warningSeconds < turn.seconds else { return nil }
+    return .seconds(turn.end - warningSeconds)
+  }
+
+  private var length: Duration { .seconds(schedule.lengthSeconds) }
+
+  /// Position on the meeting clock, 0…length. Skips move it; pauses freeze it; in let-finish
+  /// mode it waits at the end of a turn whose speaker goes on.
+  public var elapsed: Duration {
+    let limit = overtime == .letFinish ? Duration.seconds(schedule.turns[reportedTurn].end) : length
+    return min(limit, rawPosition)
+  }
+
+  /// How long the meeting has really run, pauses excluded (skips shorten it, overruns
+  /// lengthen it).
   public var runningTime: Duration {
     guard phase == .running else { return runningBase }
     let stretch = clock.now - since
+    if overtime == .letFinish { return runningBase + stretch }
     let untilFinish = length - elapsedBase
     return runningBase + min(stretch, untilFinish)
   }
@@ -102,6 +152,7 @@ public final class MeetingTimer {
   /// Several boundaries crossed at once (a late tick) are one change, so one ding.
   public func update() -> [Event] {
     guard phase == .running else { return [] }
+    if overtime == .letFinish { return updateLettingFinish() }
     if clock.now - since >= length - elapsedBase {
       finishedAt = since + (length - elapsedBase)
       freeze(at: length, running: runningTime)
@@ -110,15 +161,39 @@ public final class MeetingTimer {
       return [.finished]
     }
     let turn = schedule.turnIndex(at: elapsed)
-    guard turn != reportedTurn else { return [] }
-    defer { reportedTurn = turn }
-    return [.speakerChanged(from: reportedTurn, to: turn)]
+    var events: [Event] = []
+    if turn != reportedTurn {
+      events.append(.speakerChanged(from: reportedTurn, to: turn))
+      reportedTurn = turn
+    }
+    if warnedTurn != turn, let warning = warningPosition(ofTurn: turn), elapsed >= warning {
+      warnedTurn = turn
+      events.append(.turnWarning(turn: turn))
+    }
+    return events
+  }
+
+  /// In let-finish mode turns change only on Next speaker: an update notices the warning and
+  /// the share running out.
+  private func updateLettingFinish() -> [Event] {
+    var events: [Event] = []
+    let turn = reportedTurn
+    if warnedTurn != turn, let warning = warningPosition(ofTurn: turn), elapsed >= warning {
+      warnedTurn = turn
+      events.append(.turnWarning(turn: turn))
+    }
+    if overtimeReportedTurn != turn, rawPosition >= .seconds(schedule.turns[turn].end) {
+      overtimeReportedTurn = turn
+      events.append(.overtimeStarted(turn: turn))
+    }
+    return events
   }
 
   /// Freezes the meeting clock and the running time.
   public func pause() {
     guard phase == .running else { return }
-    freeze(at: elapsed, running: runningTime)
+    // Let-finish keeps the overrun: the clock waits at the turn's end, the overrun does not.
+    freeze(at: overtime == .letFinish ? rawPosition : elapsed, running: runningTime)
     phase = .paused
   }
 
@@ -137,10 +212,10 @@ public final class MeetingTimer {
     case .running, .paused: break
     }
     let previous = reportedTurn
-    if update() == [.finished] { return .changed(.finished) }
+    if update().contains(.finished) { return .changed(.finished) }
     let current = reportedTurn
     let boundary = Duration.seconds(schedule.turns[current].end)
-    guard boundary < length else { return .confirmEnd }
+    guard current < schedule.turns.count - 1, boundary < length else { return .confirmEnd }
     let next = schedule.turnIndex(at: boundary)
     let wasRunning = phase == .running
     freeze(at: boundary, running: runningTime)
@@ -163,7 +238,7 @@ public final class MeetingTimer {
   /// which is also where every turn boundary lies); nil while nothing moves.
   public var delayUntilNextChange: Duration? {
     guard phase == .running else { return nil }
-    let position = elapsed
+    let position = rawPosition
     let whole = Duration.seconds(position.components.seconds)
     return whole + .seconds(1) - position
   }
@@ -172,10 +247,11 @@ public final class MeetingTimer {
   public var snapshot: Snapshot {
     let position = elapsed
     let seconds = Int(position.components.seconds)
-    let turnIndex = schedule.turnIndex(at: position)
+    let turnIndex = currentTurn
     let turn = schedule.turns[turnIndex]
     let intoTurn = position - .seconds(turn.start)
     let turnFraction = turn.seconds == 0 ? 1 : min(1, max(0, intoTurn / .seconds(turn.seconds)))
+    let warning = warningPosition(ofTurn: turnIndex)
     return Snapshot(
       phase: phase,
       secondsElapsed: seconds,
@@ -183,7 +259,10 @@ public final class MeetingTimer {
       fraction: schedule.lengthSeconds == 0 ? 1 : position / length,
       turnIndex: turnIndex,
       turnFraction: turnFraction,
-      isLastSpeaker: turn.end >= schedule.lengthSeconds
+      isLastSpeaker: turn.end >= schedule.lengthSeconds,
+      isWarning: (phase == .running || phase == .paused) && warning.map { position >= $0 } == true,
+      overrunSeconds: Int(overrun.components.seconds),
+      meetingOverSeconds: max(0, Int(runningTime.components.seconds) - schedule.lengthSeconds)
     )
   }
 

@@ -13,6 +13,10 @@ public struct ScrumDraft: Equatable, Sendable {
   public var theme: Theme
   /// Whether each meeting starts in a new random order.
   public var shuffleSpeakingOrder: Bool
+  /// How long before a turn ends the speaker is warned.
+  public var turnWarning: TurnWarning
+  /// What happens when a speaker's share runs out.
+  public var overtime: OvertimeRule
   /// Speaking order.
   public private(set) var attendees: [Attendee]
   private let history: [History]
@@ -27,6 +31,8 @@ public struct ScrumDraft: Equatable, Sendable {
     let used = Set(existing.map(\.theme))
     theme = Theme.allCases.first { !used.contains($0) } ?? .seafoam
     shuffleSpeakingOrder = false
+    turnWarning = .standard
+    overtime = .moveOn
     attendees = []
     history = []
   }
@@ -39,6 +45,8 @@ public struct ScrumDraft: Equatable, Sendable {
     lengthInMinutes = scrum.lengthInMinutes
     theme = scrum.theme
     shuffleSpeakingOrder = scrum.shuffleSpeakingOrder
+    turnWarning = scrum.turnWarning
+    overtime = scrum.overtime
     attendees = scrum.attendees
     history = scrum.history
   }
@@ -80,6 +88,7 @@ public struct ScrumDraft: Equatable, Sendable {
   public var scrum: DailyScrum {
     DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
-      theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder)
+      theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, turnWarning: turnWarning,
+      overtime: overtime)
   }
 }

@@ -46,7 +46,8 @@ struct ScrumFileReader {
 
   private mutating func scrum() -> DailyScrum? {
     var id: UUID?, title: String?, theme: Theme?, length: Int?
-    var attendees: [Attendee]?, history: [History]?, shuffle = false
+    var attendees: [Attendee]?, history: [History]?, shuffle = false, warning = TurnWarning.standard
+    var overtime = OvertimeRule.moveOn
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -59,6 +60,14 @@ struct ScrumFileReader {
         guard let value = reader.boolean() else { return false }
         shuffle = value
         return true
+      case "turnWarningSeconds":
+        guard let value = reader.integer().flatMap(TurnWarning.init(rawValue:)) else { return false }
+        warning = value
+        return true
+      case "whenTurnRunsOut":
+        guard let value = reader.string().flatMap(OvertimeRule.init(rawValue:)) else { return false }
+        overtime = value
+        return true
       default: return reader.skipValue()
       }
     }
@@ -66,7 +75,7 @@ struct ScrumFileReader {
           DailyScrum.lengthRange.contains(length) else { return nil }
     return DailyScrum(
       id: id, title: title, attendees: attendees, lengthInMinutes: length, theme: theme, history: history,
-      shuffleSpeakingOrder: shuffle)
+      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime)
   }
 
   private mutating func attendee() -> Attendee? {

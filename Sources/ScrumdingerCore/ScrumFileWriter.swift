@@ -86,6 +86,10 @@ struct ScrumFileWriter {
     string(scrum.theme.rawValue)
     raw(",\"title\":")
     string(scrum.title)
+    raw(",\"turnWarningSeconds\":")
+    integer(scrum.turnWarning.seconds)
+    raw(",\"whenTurnRunsOut\":")
+    string(scrum.overtime.rawValue)
     bytes.append(UInt8(ascii: "}"))
   }
 

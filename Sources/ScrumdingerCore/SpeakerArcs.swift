@@ -12,6 +12,25 @@ public enum SpeakerArcs {
   /// Gap left at each end of every arc, so neighbouring turns read as separate.
   public static let insetDegrees = 1.0
 
+  /// The whole span of turn `turn` (inset like the others).
+  public static func turnSpan(schedule: SpeakerSchedule, turn: Int) -> SpeakerArc? {
+    guard schedule.lengthSeconds > 0, schedule.turns.indices.contains(turn) else { return nil }
+    let degreesPerSecond = 360.0 / Double(schedule.lengthSeconds)
+    let span = schedule.turns[turn]
+    return SpeakerArc(
+      startDegrees: Double(span.start) * degreesPerSecond + insetDegrees,
+      endDegrees: Double(span.end) * degreesPerSecond - insetDegrees)
+  }
+
+  /// Turn `turn`'s overrun of `seconds`, from the end of its span on (at most a full
+  /// circle); nil without an overrun.
+  public static func overrun(schedule: SpeakerSchedule, turn: Int, seconds: Int) -> SpeakerArc? {
+    guard seconds > 0, schedule.lengthSeconds > 0, schedule.turns.indices.contains(turn) else { return nil }
+    let degreesPerSecond = 360.0 / Double(schedule.lengthSeconds)
+    let start = Double(schedule.turns[turn].end) * degreesPerSecond
+    return SpeakerArc(startDegrees: start, endDegrees: start + min(359, Double(seconds) * degreesPerSecond))
+  }
+
   /// One arc per completed turn, each spanning its share of the meeting (inset at both
   /// ends), then the current turn's arc filled as far as the speaker has got.
   public static func arcs(schedule: SpeakerSchedule, snapshot: MeetingTimer.Snapshot) -> [SpeakerArc] {

@@ -38,6 +38,19 @@ public enum Texts {
     return s == 0 ? minutes(m) : tr("%@ %@", minutes(m), secondsText)
   }
 
+  /// A time as a clock shows it: whole seconds under a minute ("45"), m:ss from a minute on
+  /// ("12:05"). Screen readers get `duration(seconds:)` instead.
+  public static func clock(seconds: Int) -> String {
+    seconds >= 60 ? minutesAndSeconds(seconds) : "\(max(0, seconds))"
+  }
+
+  /// Always m:ss ("0:12"), for overruns.
+  public static func minutesAndSeconds(_ seconds: Int) -> String {
+    let value = max(0, seconds)
+    let rest = value % 60
+    return "\(value / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
+  }
+
   /// A history entry's date and time in the user's locale: "21 Nov 2026, 10:15".
   public static func meetingDate(_ date: Date, locale: Locale = .current, timeZone: TimeZone = .current) -> String {
     formatterLock.lock()

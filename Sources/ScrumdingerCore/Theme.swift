@@ -69,6 +69,13 @@ public enum Theme: String, CaseIterable, Codable, Sendable, Identifiable {
     }
   }
 
+  /// What marks a turn about to end (the speaker's name, an arc outside the ring): dark red
+  /// on light panels, light yellow on dark ones, whichever stands out more from `mainColor`.
+  public var warningColor: RGBColor {
+    let (red, yellow) = (RGBColor(hex: 0x8B0000), RGBColor(hex: 0xFFE066))
+    return red.contrastRatio(with: mainColor) >= yellow.contrastRatio(with: mainColor) ? red : yellow
+  }
+
   /// The fill colour of cards, the meeting panel and the progress bar.
   public var mainColor: RGBColor {
     switch self {

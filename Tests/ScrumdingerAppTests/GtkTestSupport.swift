@@ -55,11 +55,12 @@ func temporaryStore() -> ScrumStore {
 /// runs `body` inside the main loop; quits afterwards. Fails the test if the window never
 /// appears.
 @MainActor func withRunningApp(
-  store: ScrumStore = temporaryStore(), file: StaticString = #filePath, line: UInt = #line,
+  store: ScrumStore = temporaryStore(), dependencies: (@MainActor (Application) -> Dependencies)? = nil,
+  file: StaticString = #filePath, line: UInt = #line,
   _ body: @escaping @MainActor (ScrumdingerApplication) throws -> Void
 ) {
   guard requireDisplay(file: file, line: line) else { return }
-  let app = ScrumdingerApplication(store: store, unique: false)
+  let app = ScrumdingerApplication(store: store, unique: false, dependencies: dependencies)
   let ran = runApp(app) {
     guard app.mainWindow?.window.isMapped == true, app.hasFinishedLoading else { return false }
     do {
@@ -91,4 +92,24 @@ func temporaryStore() -> ScrumStore {
   -> @MainActor (Application) -> Dependencies
 {
   { _ in Dependencies(clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound()) }
+}
+
+/// Opens the editor on `scrum` in the running `app`, lets `change` work the sheet, presses
+/// Done, and returns the scrum the sheet handed over.
+@MainActor func edit(_ scrum: DailyScrum, in app: ScrumdingerApplication, _ change: (EditorSheet) -> Void) -> DailyScrum? {
+  var confirmed: DailyScrum?
+  let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft(editing: scrum)) { confirmed = $0 }
+  sheet.present()
+  change(sheet)
+  sheet.confirmButton.click()
+  return confirmed
+}
+
+/// Shows `scrum` (the only one) on its detail page, laid out, and returns the page.
+@discardableResult
+@MainActor func openDetailPage(of scrum: DailyScrum, in app: ScrumdingerApplication) -> DetailPage {
+  app.state.scrums.value = [scrum]
+  app.state.navigation.value = .detail(scrumID: scrum.id)
+  spin(.milliseconds(300))
+  return app.mainWindow!.detailPage!
 }

@@ -14,10 +14,7 @@ final class LineupPageTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         let window = app.mainWindow!
-        app.state.scrums.value = [standup]
-        app.state.navigation.value = .detail(scrumID: standup.id)
-        spin(.milliseconds(200))
-        let rows = window.detailPage!.attendees.madeRows
+        let rows = openDetailPage(of: standup, in: app).attendees.madeRows
         XCTAssertEqual(rows.map(\.row.title), ["Ana", "Ben", "Cy"])
         XCTAssertTrue(rows.allSatisfy(\.here.isChecked), "everyone is here by default")
         let ben = rows[1]
@@ -44,10 +41,7 @@ final class LineupPageTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         let window = app.mainWindow!
-        app.state.scrums.value = [standup]
-        app.state.navigation.value = .detail(scrumID: standup.id)
-        spin(.milliseconds(200))
-        let detail = window.detailPage!
+        let detail = openDetailPage(of: standup, in: app)
         XCTAssertFalse(detail.nobodyHereLabel.isVisible)
         for person in team { window.model.setPresent(false, attendee: person.id, in: standup.id) }
         XCTAssertFalse(detail.startButton.isSensitive)
@@ -67,10 +61,7 @@ final class LineupPageTests: XCTestCase {
       let scrum = DailyScrum(title: "Six", attendees: six, lengthInMinutes: 1)
       withRunningApp { app in
         let window = app.mainWindow!
-        app.state.scrums.value = [scrum]
-        app.state.navigation.value = .detail(scrumID: scrum.id)
-        spin(.milliseconds(200))
-        let detail = window.detailPage!
+        let detail = openDetailPage(of: scrum, in: app)
         var order = detail.attendees.madeRows.sorted { $0.row.title < $1.row.title }.map(\.row.title)
         for _ in 0..<5 where order == six.map(\.name) {
           detail.shuffleButton.click()
@@ -88,13 +79,103 @@ final class LineupPageTests: XCTestCase {
   func testTheEditorSavesTheShuffleSetting() {
     MainActor.assumeIsolated {
       withRunningApp { app in
-        var confirmed: DailyScrum?
-        let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft(editing: standup)) { confirmed = $0 }
-        sheet.present()
-        XCTAssertFalse(sheet.shuffleSwitch.isOn)
-        sheet.shuffleSwitch.isOn = true
-        sheet.confirmButton.click()
+        let confirmed = edit(standup, in: app) { sheet in
+          XCTAssertFalse(sheet.shuffleSwitch.isOn)
+          sheet.shuffleSwitch.isOn = true
+        }
         XCTAssertEqual(confirmed?.shuffleSpeakingOrder, true)
+      }
+    }
+  }
+}
+
+final class TurnWarningPageTests: XCTestCase {
+  func testTheLastSecondsOfATurnAreMarkedAndAnnounced() {
+    MainActor.assumeIsolated {
+      let clock = ManualClock()
+      let sound = RecordingSound()
+      withRunningApp(dependencies: recordingDependencies(clock: clock, sound: sound)) { app in
+        let window = app.mainWindow!
+        openDetailPage(of: standup, in: app).startButton.click()
+        let meeting = window.meeting!
+        let page = meeting.page
+        XCTAssertFalse(page.warningLabel.isVisible)
+        clock.advance(by: .seconds(10))
+        meeting.session.tick()
+        XCTAssertTrue(page.warningLabel.isMapped)
+        XCTAssertEqual(page.warningLabel.text, "10 seconds left for Ana")
+        XCTAssertEqual(page.warningLabel.accessibleName, "10 seconds left for Ana")
+        XCTAssertTrue(page.ring.nameLabel.hasCSSClass("meeting-warning"))
+        XCTAssertTrue(page.ring.showsWarning)
+        let warn = standup.theme.warningColor
+        XCTAssertTrue(page.ring.nameLabel.foregroundColor == (Int(warn.red), Int(warn.green), Int(warn.blue)))
+        XCTAssertEqual(sound.events.last, .turnWarning(turn: 0, dueAt: .seconds(10)), "no soft sound asked for")
+        clock.advance(by: .seconds(10))
+        meeting.session.tick()
+        XCTAssertFalse(page.warningLabel.isVisible, "the warning outlived Ana's turn")
+        XCTAssertFalse(page.ring.nameLabel.hasCSSClass("meeting-warning"))
+        XCTAssertFalse(page.ring.showsWarning)
+        meeting.session.end(save: false)
+      }
+    }
+  }
+
+  func testTheEditorSavesTheWarningChoice() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let confirmed = edit(standup, in: app) { sheet in
+          XCTAssertEqual(sheet.warningChoices.filter { $0.1.isActive }.map(\.0), [.tenSeconds], "10 seconds by default")
+          XCTAssertEqual(sheet.warningChoices.map { $0.1.accessibleName }, ["Off", "10 seconds", "30 seconds", "1 minute"])
+          sheet.warningChoices[3].1.isActive = true
+          XCTAssertEqual(sheet.warningChoices.filter { $0.1.isActive }.map(\.0), [.oneMinute], "one choice at a time")
+        }
+        XCTAssertEqual(confirmed?.turnWarning, .oneMinute)
+      }
+    }
+  }
+}
+
+final class OvertimePageTests: XCTestCase {
+  func testLetTheSpeakerFinishShowsTheOverrunAndTheMeetingsOvertime() {
+    MainActor.assumeIsolated {
+      let clock = ManualClock()
+      var pair = DailyScrum(title: "Pair", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1)
+      pair.overtime = .letFinish
+      withRunningApp(dependencies: recordingDependencies(clock: clock)) { app in
+        let window = app.mainWindow!
+        openDetailPage(of: pair, in: app).startButton.click()
+        let meeting = window.meeting!
+        let page = meeting.page
+        clock.advance(by: .seconds(42))
+        meeting.session.tick()
+        XCTAssertEqual(page.warningLabel.text, "Ana is over by 0:12")
+        XCTAssertEqual(page.warningLabel.accessibleName, "Ana is over by 0:12")
+        XCTAssertTrue(page.ring.showsOverrun)
+        XCTAssertEqual(page.speakerLabel.text, "Speaker 1 of 2", "the turn did not move on by itself")
+        page.nextButton.click()
+        XCTAssertEqual(page.speakerLabel.text, "Last Speaker")
+        XCTAssertFalse(page.ring.showsOverrun)
+        clock.advance(by: .seconds(33))  // 42 + 33 = 75 s: 15 s past the meeting's length
+        meeting.session.tick()
+        XCTAssertEqual(page.remainingLabel.text, "0:15 over")
+        XCTAssertEqual(page.warningLabel.text, "Ben is over by 0:03")
+        page.nextButton.click()
+        XCTAssertNotNil(meeting.endQuestion, "the last speaker's Next asks to end")
+        meeting.endQuestion?.respond("save")
+        XCTAssertEqual(app.state.scrum(pair.id)?.history.first?.durationSeconds, 75)
+      }
+    }
+  }
+
+  func testTheEditorSavesTheOvertimeRule() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let confirmed = edit(standup, in: app) { sheet in
+          XCTAssertEqual(sheet.overtimeChoices.map { $0.1.accessibleName }, ["Move to the next speaker", "Let the speaker finish"])
+          XCTAssertEqual(sheet.overtimeChoices.filter { $0.1.isActive }.map(\.0), [.moveOn])
+          sheet.overtimeChoices[1].1.isActive = true
+        }
+        XCTAssertEqual(confirmed?.overtime, .letFinish)
       }
     }
   }

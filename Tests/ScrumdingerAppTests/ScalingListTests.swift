@@ -13,14 +13,6 @@ func scrumWithHistory(_ meetings: Int, title: String = "Daily") -> DailyScrum {
   return DailyScrum(title: title, attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")], history: history)
 }
 
-/// Shows `scrum` (the only one) on its detail page, laid out, and returns the page.
-@MainActor private func openDetailPage(of scrum: DailyScrum, in app: ScrumdingerApplication) -> DetailPage {
-  app.state.scrums.value = [scrum]
-  app.state.navigation.value = .detail(scrumID: scrum.id)
-  spin(.milliseconds(300))
-  return app.mainWindow!.detailPage!
-}
-
 final class ScalingListTests: XCTestCase {
   func testRenamingOneScrumOfAHundredRebuildsOneCard() {
     MainActor.assumeIsolated {
@@ -59,7 +51,7 @@ final class ScalingListTests: XCTestCase {
         XCTAssertGreaterThan(made, 0)
         XCTAssertLessThan(made, 15, "\(made) rows made for 10,000 meetings in a list 420 px high")
         let newest = detail.history.madeRows.first { $0.entryID == scrum.history.last!.id }
-        XCTAssertEqual(newest?.row.subtitle, Texts.duration(seconds: scrum.history.last!.durationSeconds))
+        XCTAssertEqual(newest?.row.subtitle, Texts.clock(seconds: scrum.history.last!.durationSeconds))
         // Down, row after row, walks into meetings far below the first screen.
         XCTAssertTrue(newest!.showButton.grabFocus())
         for _ in 0..<30 { XCTAssertTrue(detail.history.moveFocus(by: 1)) }

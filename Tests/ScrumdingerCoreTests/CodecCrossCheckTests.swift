@@ -43,7 +43,8 @@ private struct RandomScrums {
     return DailyScrum(
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),
       theme: Theme.allCases.randomElement(using: &generator)!, history: history,
-      shuffleSpeakingOrder: Bool.random(using: &generator))
+      shuffleSpeakingOrder: Bool.random(using: &generator), turnWarning: TurnWarning.allCases.randomElement(using: &generator)!,
+      overtime: OvertimeRule.allCases.randomElement(using: &generator)!)
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ScrumdingerCore
 
@@ -147,3 +148,164 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
   }
 }
 
+
+@MainActor @Suite struct TurnWarningTests {
+  let three = SpeakerSchedule(names: ["Ana", "Ben", "Cy"], lengthSeconds: 60)
+
+  /// Runs a whole meeting tick by tick; returns the second at which each warning came.
+  func warnings(_ seconds: Int, schedule: SpeakerSchedule) -> [Int: Int] {
+    let clock = ManualClock()
+    let timer = MeetingTimer(schedule: schedule, clock: clock, warningSeconds: seconds)
+    var found: [Int: Int] = [:]
+    while let delay = timer.delayUntilNextChange {
+      clock.advance(by: delay)
+      for case .turnWarning(let turn) in timer.update() { found[turn] = Int(timer.elapsed.components.seconds) }
+    }
+    return found
+  }
+
+  @Test func eachChoiceWarnsThatLongBeforeEveryTurnEnds() {
+    #expect(warnings(10, schedule: three) == [0: 10, 1: 30, 2: 50])
+    #expect(warnings(0, schedule: three) == [:], "Off")
+    let long = SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 300)
+    #expect(warnings(30, schedule: long) == [0: 120, 1: 270])
+    #expect(warnings(60, schedule: long) == [0: 90, 1: 240])
+  }
+
+  @Test func aWarningLongerThanAShareIsIgnored() {
+    #expect(warnings(30, schedule: three) == [:], "20-second shares get no 30-second warning")
+    #expect(warnings(20, schedule: three) == [:], "nor one as long as the share")
+    let uneven = SpeakerSchedule(names: (1...7).map { "P\($0)" }, lengthSeconds: 70)  // 10 s each
+    #expect(warnings(10, schedule: uneven) == [:])
+  }
+
+  @Test func theSnapshotSaysWhenTheTurnIsInItsWarningTime() {
+    let clock = ManualClock()
+    let timer = MeetingTimer(schedule: three, clock: clock, warningSeconds: 10)
+    clock.advance(by: .milliseconds(9_900))
+    #expect(!timer.snapshot.isWarning)
+    clock.advance(by: .milliseconds(100))
+    #expect(timer.snapshot.isWarning)
+    timer.pause()
+    #expect(timer.snapshot.isWarning, "paused during the warning, still warned")
+    timer.resume()
+    _ = timer.nextSpeaker()
+    #expect(!timer.snapshot.isWarning, "Ben starts afresh")
+  }
+
+  @Test func theSessionTellsEffectsOfTheWarningWithItsDueInstant() {
+    let scrum = DailyScrum(title: "x", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
+    let clock = ManualClock()
+    let sound = RecordingEffect()
+    let session = MeetingSession(scrum: scrum, state: AppState(scrums: [scrum]), dependencies: testDependencies(clock: clock, sound: sound))
+    clock.advance(by: .milliseconds(10_300))  // a late tick
+    session.tick()
+    clock.advance(by: .milliseconds(9_800))
+    session.tick()
+    #expect(sound.events == [
+      .started, .turnWarning(turn: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
+    ])
+    #expect(scrum.turnWarning == .tenSeconds, "ten seconds by default")
+  }
+
+  @Test func theWarningColourStandsOutOnEveryTheme() {
+    for theme in Theme.allCases {
+      #expect(theme.warningColor.contrastRatio(with: theme.mainColor) >= 3, "\(theme)")
+    }
+  }
+
+  @Test func theSettingIsSavedAndOldFilesGetTenSeconds() throws {
+    let scrum = DailyScrum(title: "x", turnWarning: .oneMinute)
+    #expect(try ScrumFile.decode(ScrumFile.encode([scrum])) == [scrum])
+    let old = #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
+    #expect(try ScrumFile.decode(Data(old.utf8)).first?.turnWarning == .tenSeconds)
+    let odd = old.replacingOccurrences(of: "\"history\": []", with: "\"history\": [], \"turnWarningSeconds\": 15")
+    #expect(throws: UnreadableReason.self) { try ScrumFile.decode(Data(odd.utf8)) }
+  }
+}
+
+@MainActor @Suite struct OvertimeTests {
+  let three = SpeakerSchedule(names: ["Ana", "Ben", "Cy"], lengthSeconds: 60)
+
+  /// Ticks as the UI does for `seconds` of clock time.
+  func run(_ timer: MeetingTimer, _ clock: ManualClock, for seconds: Int, events: inout [MeetingTimer.Event]) {
+    let end = clock.now + .seconds(seconds)
+    while clock.now < end, let delay = timer.delayUntilNextChange {
+      clock.advance(by: min(delay, end - clock.now))
+      events += timer.update()
+    }
+  }
+
+  @Test func letFinishHoldsTheTurnCountsTheOverrunAndMovesOnlyOnNext() {
+    let clock = ManualClock()
+    let timer = MeetingTimer(schedule: three, clock: clock, warningSeconds: 10, overtime: .letFinish)
+    var events: [MeetingTimer.Event] = []
+    run(timer, clock, for: 32, events: &events)
+    #expect(events == [.turnWarning(turn: 0), .overtimeStarted(turn: 0)], "no turn change by itself; one ding")
+    var snapshot = timer.snapshot
+    #expect(snapshot.turnIndex == 0)
+    #expect(snapshot.secondsElapsed == 20, "the meeting clock waits at the end of Ana's share")
+    #expect(snapshot.overrunSeconds == 12)
+    #expect(snapshot.isWarning)
+    // A pause keeps the overrun.
+    timer.pause()
+    clock.advance(by: .seconds(100))
+    timer.resume()
+    #expect(timer.snapshot.overrunSeconds == 12)
+    #expect(timer.nextSpeaker() == .changed(.speakerChanged(from: 0, to: 1)))
+    snapshot = timer.snapshot
+    #expect(snapshot.turnIndex == 1 && snapshot.overrunSeconds == 0 && snapshot.secondsElapsed == 20)
+    #expect(timer.runningSeconds == 32, "overtime counts, the pause does not")
+    // Ben stops early; Cy runs 50 s over the meeting's end.
+    clock.advance(by: .seconds(5))
+    _ = timer.nextSpeaker()
+    events = []
+    run(timer, clock, for: 70, events: &events)
+    #expect(events == [.turnWarning(turn: 2), .overtimeStarted(turn: 2)])
+    snapshot = timer.snapshot
+    #expect(snapshot.isLastSpeaker && snapshot.overrunSeconds == 50)
+    #expect(snapshot.secondsRemaining == 0)
+    #expect(snapshot.meetingOverSeconds == timer.runningSeconds - 60)
+    #expect(timer.runningSeconds == 107, "32 + 5 + 70")
+    #expect(timer.nextSpeaker() == .confirmEnd, "the last speaker's Next asks to end")
+    #expect(timer.phase == .running, "the meeting never ends by itself")
+  }
+
+  @Test func moveOnIsTodaysBehaviour() {
+    let clock = ManualClock()
+    let timer = MeetingTimer(schedule: three, clock: clock, overtime: .moveOn)
+    var events: [MeetingTimer.Event] = []
+    run(timer, clock, for: 70, events: &events)
+    #expect(events == [.speakerChanged(from: 0, to: 1), .speakerChanged(from: 1, to: 2), .finished])
+    #expect(timer.snapshot.meetingOverSeconds == 0 && timer.snapshot.overrunSeconds == 0)
+    #expect(timer.runningSeconds == 60)
+  }
+
+  @Test func theSessionDingsOnceWhenAShareRunsOutAndRecordsTheOvertime() {
+    let scrum = DailyScrum(
+      title: "x", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, turnWarning: .off,
+      overtime: .letFinish)
+    let clock = ManualClock()
+    let sound = RecordingEffect()
+    let state = AppState(scrums: [scrum])
+    let session = MeetingSession(scrum: scrum, state: state, dependencies: testDependencies(clock: clock, sound: sound))
+    clock.advance(by: .milliseconds(30_400))
+    session.tick()
+    clock.advance(by: .seconds(9))
+    session.tick()
+    #expect(sound.events == [.started, .overtimeStarted(turn: 0, dueAt: .seconds(30))])
+    #expect(session.nextSpeaker() == .changed(.speakerChanged(from: 0, to: 1)))
+    clock.advance(by: .seconds(40))
+    session.tick()
+    #expect(session.nextSpeaker() == .confirmEnd)
+    session.end(save: true)
+    #expect(state.scrums.value[0].history.first?.durationSeconds == 79, "39 s of Ana and 40 s of Ben")
+  }
+
+  @Test func theOvertimeRuleIsSavedAndOldFilesMoveOn() throws {
+    let scrum = DailyScrum(title: "x", overtime: .letFinish)
+    #expect(try ScrumFile.decode(ScrumFile.encode([scrum])) == [scrum])
+    let old = #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
+    #expect(try ScrumFile.decode(Data(old.utf8)).first?.overtime == .moveOn)
+  }
+}

@@ -63,6 +63,10 @@ import Testing
     #expect(Texts.duration(seconds: 597) == "9 minutes 57 seconds")
     #expect(Texts.duration(seconds: 60) == "1 minute")
     #expect(Texts.duration(seconds: 1) == "1 second")
+    #expect(Texts.clock(seconds: 45) == "45")
+    #expect(Texts.clock(seconds: 60) == "1:00")
+    #expect(Texts.clock(seconds: 725) == "12:05")
+    #expect(Texts.clock(seconds: 3_725) == "62:05")
     let date = Date(timeIntervalSince1970: 1_763_720_100)
     #expect(Texts.meetingDate(date, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
       == "Nov 21, 2025 at 10:15\u{202F}AM")  // ICU puts a narrow no-break space before AM

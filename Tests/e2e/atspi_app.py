@@ -43,6 +43,16 @@ def wait_for(predicate, timeout=8.0, interval=0.1, what="condition"):
         time.sleep(interval)
 
 
+SPOKEN_TIME = re.compile(r"(?:(\d+) minutes?)? ?(?:(\d+) seconds?)?")
+
+
+def spoken_seconds(text):
+    """The seconds in a time as the app says it to screen readers: "1 minute 5 seconds"."""
+    match = SPOKEN_TIME.fullmatch(text)
+    assert match and text, f"not a spoken time: {text!r}"
+    return int(match.group(1) or 0) * 60 + int(match.group(2) or 0)
+
+
 def descendants(node):
     """Every node below `node`, depth first (live; no cache)."""
     for child in node:

@@ -34,12 +34,17 @@ def write_scrums(data_home, scrums):
     (folder / "scrums.json").write_text(json.dumps({"version": 1, "scrums": scrums}))
 
 
-def scrum(title, attendees=(), minutes=5, theme="sky", history=()):
-    return {
+def scrum(title, attendees=(), minutes=5, theme="sky", history=(), warning=None):
+    """A scrum as the file holds it; `warning` sets the turn warning's seconds (else the
+    file leaves it out, as older files do, and the app's default applies)."""
+    result = {
         "id": str(uuid.uuid4()).upper(), "title": title, "lengthInMinutes": minutes, "theme": theme,
         "attendees": [{"id": str(uuid.uuid4()).upper(), "name": n} for n in attendees],
         "history": list(history),
     }
+    if warning is not None:
+        result["turnWarningSeconds"] = warning
+    return result
 
 
 def read_scrums(data_home):

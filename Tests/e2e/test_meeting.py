@@ -4,16 +4,16 @@ import time
 
 import pyatspi
 
-from atspi_app import wait_for
+from atspi_app import spoken_seconds, wait_for
 from conftest import read_scrums, scrum, write_scrums
 
-SECONDS_ELAPSED = re.compile(r"Seconds Elapsed (\d+)")
-SECONDS_REMAINING = re.compile(r"Seconds Remaining (\d+)")
+SECONDS_ELAPSED = re.compile(r"Elapsed: (.+)")
+SECONDS_REMAINING = re.compile(r"Remaining: (.+)")
 
 
 def seconds_elapsed(app):
     label = app.find("label", SECONDS_ELAPSED, within=app.main)
-    return int(SECONDS_ELAPSED.fullmatch(label.name).group(1))
+    return spoken_seconds(SECONDS_ELAPSED.fullmatch(label.name).group(1))
 
 
 def start_meeting(app, title):
@@ -33,10 +33,16 @@ def test_a_one_minute_meeting_runs_to_the_end_and_is_saved(launch, data_home):
 
     def elapsed_plus_remaining():
         remaining = app.find("label", SECONDS_REMAINING, within=app.main).name
-        return seconds_elapsed(app) + int(SECONDS_REMAINING.fullmatch(remaining).group(1))
+        return seconds_elapsed(app) + spoken_seconds(SECONDS_REMAINING.fullmatch(remaining).group(1))
     wait_for(lambda: elapsed_plus_remaining() == 60, timeout=3, what="elapsed + remaining = 60 s")
 
+    # Ten seconds before Ana's turn ends (the default warning), an alert says so.
+    app.find("alert", "10 seconds left for Ana", within=app.main, timeout=15)
+    assert 9 <= time.monotonic() - started <= 13
+    app.screenshot("meeting-warning.png")
+
     app.find("label", "Speaker 2 of 3", within=app.main, timeout=25)
+    assert app.query("alert", "10 seconds left for Ana", within=app.main) is None, "the warning outlived the turn"
     assert 19 <= time.monotonic() - started <= 23
     app.find("image", "Ben is speaking", within=app.main)
     app.screenshot("meeting.png")
@@ -126,3 +132,19 @@ def test_someone_not_here_today_is_left_out_of_the_next_meeting(launch, data_hom
     assert [a["name"] for a in read_scrums(data_home)[0]["attendees"]] == ["Ana", "Ben", "Cy"]
     ben = app.find("check box", "Ben is here")
     wait_for(lambda: ben.getState().contains(pyatspi.STATE_CHECKED), what="Ben to be back for the next meeting")
+
+
+def test_let_the_speaker_finish_shows_the_overrun(launch, data_home):
+    standup = scrum("Standup", ["Ana", "Ben", "Cy", "Dee"], minutes=1, warning=0)  # 15-second shares
+    standup["whenTurnRunsOut"] = "letFinish"
+    write_scrums(data_home, [standup])
+    app = launch()
+    app.press("push button", "Standup")
+    app.press("push button", "Start Meeting")
+    app.find("label", "Speaker 1 of 4", within=app.main)
+    app.find("alert", re.compile(r"Ana is over by 0:0[1-3]"), within=app.main, timeout=20)
+    app.find("label", "Speaker 1 of 4", within=app.main)  # Ana still speaks
+    app.screenshot("meeting-overtime.png")
+    app.press("push button", "Next speaker", within=app.main)
+    app.find("label", "Speaker 2 of 4", within=app.main)
+    app.absent("alert", re.compile(r"Ana is over by .*"), within=app.main)

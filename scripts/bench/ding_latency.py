@@ -40,7 +40,7 @@ try:
     player.set_state(Gst.State.NULL)
 
     data = folder / "data"
-    write_scrums(data, [scrum("Standup", ["A", "B", "C", "D", "E", "F"], minutes=1)])
+    write_scrums(data, [scrum("Standup", ["A", "B", "C", "D", "E", "F"], minutes=1, warning=0)])  # dings only
     log = str(folder / "events.log")
     app = App(data, env=dict(SCRUMDINGER_EVENT_LOG=log, **pulse.env), command=[binary])
     app.press("push button", "Standup")
