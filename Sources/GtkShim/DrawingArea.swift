@@ -1,6 +1,6 @@
 import CAdwaita
 
-/// Stroke-only Cairo drawing, as Swift: what a draw function may do.
+/// Cairo drawing as Swift (arcs and filled rectangles): what a draw function may do.
 @MainActor public struct Canvas {
   private let cr: OpaquePointer
 
@@ -22,6 +22,17 @@ import CAdwaita
     cairo_set_line_cap(cr, roundCaps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
     cairo_arc(cr, x, y, radius, radians(start), radians(end))
     cairo_stroke(cr)
+  }
+
+  /// Fills the rectangle at (`x`, `y`) of `width` × `height` with a colour.
+  public func fillRectangle(
+    x: Double, y: Double, width: Double, height: Double, red: Double, green: Double, blue: Double, alpha: Double = 1
+  ) {
+    guard width > 0, height > 0 else { return }
+    cairo_new_path(cr)
+    cairo_set_source_rgba(cr, red, green, blue, alpha)
+    cairo_rectangle(cr, x, y, width, height)
+    cairo_fill(cr)
   }
 }
 

@@ -32,6 +32,12 @@ import ScrumdingerCore
   private let swatch = Box()
   private let noAttendees = ListBox()
   private let noHistory = ListBox()
+  /// Figures over the last 30 meetings (hidden without meetings).
+  let statisticsGroup = PreferencesGroup(title: tr("Statistics"), description: tr("The last 30 meetings"))
+  let averageLabel = Label()
+  let onTimeLabel = Label()
+  private let averagesList = ListBox()
+  private(set) var lengthsChart: LengthsChart?
 
   init(scrum: DailyScrum, lineup: Lineup) {
     scrumID = scrum.id
@@ -67,6 +73,7 @@ import ScrumdingerCore
     page.append(infoGroup())
     page.append(attendeesGroup())
     page.append(historyGroup())
+    page.append(statisticsGroup)
     deleteButton.addCSSClass("pill")
     deleteButton.addCSSClass("destructive-action")
     deleteButton.align(horizontal: .center)
@@ -113,6 +120,9 @@ import ScrumdingerCore
     }
     nobodyHereLabel.isVisible = lineup.nobodyIsHere(in: scrum)
     shuffleButton.isVisible = scrum.attendees.count > 1
+    if previous?.history != scrum.history || previous?.lengthInMinutes != scrum.lengthInMinutes {
+      showStatistics(MeetingStatistics(scrum))
+    }
     if previous?.history != scrum.history {
       let entries = scrum.history
       history.show(count: entries.count) { entries[entries.count - 1 - $0].id }
@@ -173,6 +183,41 @@ import ScrumdingerCore
     attendees.show(count: order.count) { order[$0] }
     noAttendees.isVisible = order.isEmpty
     attendees.isVisible = !order.isEmpty
+  }
+
+  private func showStatistics(_ statistics: MeetingStatistics) {
+    statisticsGroup.isVisible = !statistics.lengths.isEmpty
+    guard !statistics.lengths.isEmpty else { return }
+    if lengthsChart == nil {
+      let chart = LengthsChart(statistics)
+      lengthsChart = chart
+      let average = ActionRow(title: tr("Average length"))
+      average.addSuffix(averageLabel)
+      let onTime = ActionRow(title: tr("On time"))
+      onTime.addSuffix(onTimeLabel)
+      let rows = ListBox()
+      rows.append(average)
+      rows.append(onTime)
+      let box = Box(vertical: true, spacing: 12)
+      box.append(rows)
+      box.append(chart.area)
+      box.append(averagesList)
+      statisticsGroup.add(box)
+    }
+    lengthsChart?.show(statistics)
+    averageLabel.text = tr("%@ of %@", Texts.minutesAndSeconds(statistics.averageSeconds), Texts.minutesAndSeconds(statistics.plannedSeconds))
+    averageLabel.setAccessibleLabel(
+      tr("%@ of %@", Texts.duration(seconds: statistics.averageSeconds), Texts.duration(seconds: statistics.plannedSeconds)))
+    onTimeLabel.text = tr("%d of %d", statistics.onTimeCount, statistics.lengths.count)
+    averagesList.removeAll()
+    averagesList.isVisible = !statistics.averageSpeaking.isEmpty
+    for average in statistics.averageSpeaking.prefix(50) {
+      let row = ActionRow(title: Texts.shown(average.name), subtitle: tr("speaks on average"))
+      let time = Label(Texts.minutesAndSeconds(average.seconds))
+      time.setAccessibleLabel(Texts.duration(seconds: average.seconds))
+      row.addSuffix(time)
+      averagesList.append(row)
+    }
   }
 
   private func historyGroup() -> PreferencesGroup {

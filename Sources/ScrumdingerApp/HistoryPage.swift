@@ -2,12 +2,14 @@ import Foundation
 import GtkShim
 import ScrumdingerCore
 
-/// One past meeting: when, how long, who was there.
+/// One past meeting: when, how long, who spoke how long, who was there and who was not.
 @MainActor final class HistoryPage {
   let root = Box(vertical: true)
   let header: HeaderBar
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let menuButton = MainMenu.button()
+  /// Who spoke how long (meetings recorded before this was kept have none).
+  private(set) var chart: SpeakerChart?
 
   init(scrum: DailyScrum, entry: History) {
     header = HeaderBar(title: Texts.shown(scrum.title), subtitle: tr("Meeting History"))
@@ -36,7 +38,20 @@ import ScrumdingerCore
     let page = Box(vertical: true, spacing: 24)
     page.setMargins(18)
     page.append(info)
+    if !entry.speakers.isEmpty {
+      let spoke = PreferencesGroup(
+        title: tr("Who Spoke How Long"), description: tr("Each bar against the speaker's share, marked across it"))
+      let chart = SpeakerChart(speakers: entry.speakers)
+      spoke.add(chart.root)
+      self.chart = chart
+      page.append(spoke)
+    }
     page.append(people)
+    if !entry.absent.isEmpty {
+      let away = PreferencesGroup(title: tr("Not There"))
+      for name in entry.absent { away.add(ActionRow(title: Texts.shown(name))) }
+      page.append(away)
+    }
     root.append(header)
     root.append(ScrolledWindow(Clamp(page)))
   }

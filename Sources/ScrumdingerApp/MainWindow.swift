@@ -231,7 +231,7 @@ import ScrumdingerCore
   private func startMeeting(_ id: UUID) {
     guard meeting == nil, let scrum = state.scrum(id) else { return }
     meeting = MeetingCoordinator(
-      scrum: scrum, speakers: model.speakersForMeeting(of: scrum), state: state, dependencies: model.dependencies,
+      scrum: scrum, lineup: model.lineup(for: scrum), state: state, dependencies: model.dependencies,
       window: window
     ) { [unowned self] _ in
       self.meeting = nil

@@ -13,15 +13,17 @@ import ScrumdingerCore
   private unowned let window: ApplicationWindow
   private(set) var endQuestion: MessageDialog?
 
-  /// Starts the meeting of `scrum` with `speakers` in that order; `onEnd` runs once it is
-  /// over (saved or not).
+  /// Starts the meeting of `scrum` with today's `lineup`; `onEnd` runs once it is over
+  /// (saved or not).
   init(
-    scrum: DailyScrum, speakers: [String], state: AppState, dependencies: Dependencies, window: ApplicationWindow,
+    scrum: DailyScrum, lineup: Lineup, state: AppState, dependencies: Dependencies, window: ApplicationWindow,
     onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
     sound = dependencies.sound
-    session = MeetingSession(scrum: scrum, speakers: speakers, state: state, dependencies: dependencies)
+    session = MeetingSession(
+      scrum: scrum, speakers: lineup.speakers(of: scrum), absent: lineup.absentees(of: scrum), state: state,
+      dependencies: dependencies)
     session.onEnd = onEnd
     page = MeetingPage(scrum: scrum, schedule: session.timer.schedule, state: state)
     page.showMuted(sound.isMuted)

@@ -45,8 +45,9 @@ import ScrumdingerCore
     arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot)
     warningArc = snapshot.isWarning ? SpeakerArcs.turnSpan(schedule: schedule, turn: snapshot.turnIndex) : nil
     overrunArc = SpeakerArcs.overrun(schedule: schedule, turn: snapshot.turnIndex, seconds: snapshot.overrunSeconds)
-    if snapshot.isWarning != nameLabel.hasCSSClass("meeting-warning") {
-      snapshot.isWarning ? nameLabel.addCSSClass("meeting-warning") : nameLabel.removeCSSClass("meeting-warning")
+    let marked = snapshot.isWarning || snapshot.overrunSeconds > 0  // about to end, or over
+    if marked != nameLabel.hasCSSClass("meeting-warning") {
+      marked ? nameLabel.addCSSClass("meeting-warning") : nameLabel.removeCSSClass("meeting-warning")
     }
     area.queueDraw()
   }

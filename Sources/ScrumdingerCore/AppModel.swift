@@ -97,11 +97,6 @@ public enum NewScrumOutcome: Equatable, Sendable {
     changeLineup(of: scrumID) { $0.shuffle(using: dependencies.random) }
   }
 
-  /// The speakers of the meeting about to start, in order (those here today).
-  public func speakersForMeeting(of scrum: DailyScrum) -> [String] {
-    lineup(for: scrum).speakers(of: scrum)
-  }
-
   /// After a meeting, everyone is here again (and a shuffling scrum gets a new order).
   public func resetLineup(of scrumID: UUID) {
     lineups.value[scrumID] = nil

@@ -1,8 +1,29 @@
 import Foundation
 
+/// How long one speaker spoke in a meeting, against their share.
+public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
+  private enum CodingKeys: String, CodingKey { case name, seconds, shareSeconds = "share" }
+
+  /// The speaker, by name as they were then.
+  public var name: String
+  /// Whole seconds they spoke: pauses excluded, a skip ends the turn, an overrun counts.
+  public var seconds: Int
+  /// Their share of the meeting, in whole seconds.
+  public var shareSeconds: Int
+
+  public init(name: String, seconds: Int, shareSeconds: Int) {
+    self.name = name
+    self.seconds = seconds
+    self.shareSeconds = shareSeconds
+  }
+
+  /// How long over their share they spoke (0 within it).
+  public var overSeconds: Int { max(0, seconds - shareSeconds) }
+}
+
 /// One finished meeting of a scrum.
 public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
-  private enum CodingKeys: String, CodingKey { case id, date, attendees, durationSeconds }
+  private enum CodingKeys: String, CodingKey { case id, date, attendees, durationSeconds, speakers, absent }
 
   /// The durations a file may hold (a day at most: anything longer is not a stand-up).
   public static let durationRange = 0...86_400
@@ -18,13 +39,22 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var attendees: [String]
   /// How long the meeting really ran, in whole seconds, pauses excluded.
   public var durationSeconds: Int
+  /// Who spoke how long, in speaking order (empty in entries from before it was recorded).
+  public var speakers: [SpeakerTime]
+  /// Who was on the team but not there.
+  public var absent: [String]
 
   /// Creates a history entry; `date` is truncated to the whole second.
-  public init(id: UUID = UUID(), date: Date = Date(), attendees: [String], durationSeconds: Int) {
+  public init(
+    id: UUID = UUID(), date: Date = Date(), attendees: [String], durationSeconds: Int, speakers: [SpeakerTime] = [],
+    absent: [String] = []
+  ) {
     self.id = id
     self.date = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
     self.attendees = attendees
     self.durationSeconds = max(0, durationSeconds)
+    self.speakers = speakers
+    self.absent = absent
   }
 
   /// Reads attendees as names, or as attendee objects (as earlier files and Apple's wrote them).
@@ -33,6 +63,8 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     id = try container.decode(UUID.self, forKey: .id)
     date = try container.decode(Date.self, forKey: .date)
     durationSeconds = try container.decode(Int.self, forKey: .durationSeconds)
+    speakers = try container.decodeIfPresent([SpeakerTime].self, forKey: .speakers) ?? []
+    absent = try container.decodeIfPresent([String].self, forKey: .absent) ?? []
     if let names = try? container.decode([String].self, forKey: .attendees) {
       attendees = names
     } else {

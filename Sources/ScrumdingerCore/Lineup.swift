@@ -44,6 +44,11 @@ public struct Lineup: Equatable, Sendable {
     attendees(of: scrum).filter { isPresent($0.id) }.map(\.name)
   }
 
+  /// The names of those not here, in speaking order.
+  public func absentees(of scrum: DailyScrum) -> [String] {
+    attendees(of: scrum).filter { !isPresent($0.id) }.map(\.name)
+  }
+
   /// Whether the scrum has attendees but none of them is here.
   public func nobodyIsHere(in scrum: DailyScrum) -> Bool {
     !scrum.attendees.isEmpty && speakers(of: scrum).isEmpty

@@ -23,6 +23,8 @@ import Foundation
   public let timer: MeetingTimer
   /// Who speaks, in order (those here today).
   public let speakers: [String]
+  /// Who is on the team but not here today.
+  public let absent: [String]
   private let state: AppState
   private let dependencies: Dependencies
   private let effects: [any MeetingEffect]
@@ -35,9 +37,10 @@ import Foundation
   /// default): publishes its first numbers, tells the effects (`dependencies.meetingEffects`
   /// unless given) and arms the first tick.
   public init(
-    scrum: DailyScrum, speakers: [String]? = nil, state: AppState, dependencies: Dependencies,
-    effects: [any MeetingEffect]? = nil
+    scrum: DailyScrum, speakers: [String]? = nil, absent: [String] = [], state: AppState,
+    dependencies: Dependencies, effects: [any MeetingEffect]? = nil
   ) {
+    self.absent = absent
     self.scrum = scrum
     self.state = state
     self.dependencies = dependencies
@@ -146,9 +149,12 @@ import Foundation
   private func finish(saved: Bool) {
     disarm()
     if saved {
+      let spoken = zip(timer.schedule.turns, timer.spokenSeconds).map { turn, seconds in
+        SpeakerTime(name: turn.name, seconds: seconds, shareSeconds: turn.seconds)
+      }
       let entry = History(
         id: dependencies.uuid(), date: dependencies.now(), attendees: speakers,
-        durationSeconds: timer.runningSeconds)
+        durationSeconds: timer.runningSeconds, speakers: spoken, absent: absent)
       state.scrums.update { scrums in
         guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }
         scrums[index].history.append(entry)

@@ -84,6 +84,9 @@ public final class MeetingTimer {
   public let overtime: OvertimeRule
   /// The last turn whose running out has been reported (let-finish mode).
   private var overtimeReportedTurn: Int?
+  /// The running time at which each finished turn ended, in turn order (the turns before the
+  /// current one): who spoke how long.
+  private var turnEnds: [Duration] = []
 
   /// Starts a meeting now, on `clock`, warning `warningSeconds` before each turn ends; when
   /// a share runs out the next turn begins, or with `.letFinish` the speaker goes on.
@@ -155,6 +158,7 @@ public final class MeetingTimer {
     if overtime == .letFinish { return updateLettingFinish() }
     if clock.now - since >= length - elapsedBase {
       finishedAt = since + (length - elapsedBase)
+      closeTurns(upTo: schedule.turns.count)
       freeze(at: length, running: runningTime)
       phase = .finished
       reportedTurn = schedule.turns.count - 1
@@ -163,6 +167,7 @@ public final class MeetingTimer {
     let turn = schedule.turnIndex(at: elapsed)
     var events: [Event] = []
     if turn != reportedTurn {
+      closeTurns(upTo: turn)
       events.append(.speakerChanged(from: reportedTurn, to: turn))
       reportedTurn = turn
     }
@@ -171,6 +176,31 @@ public final class MeetingTimer {
       events.append(.turnWarning(turn: turn))
     }
     return events
+  }
+
+  /// Records the ends of the turns from the current one up to (not including) `turn`, each
+  /// reached by the clock in this stretch (where running time and position move together).
+  private func closeTurns(upTo turn: Int) {
+    while turnEnds.count < turn {
+      let end = Duration.seconds(schedule.turns[turnEnds.count].end)
+      turnEnds.append(runningBase + (end - elapsedBase))
+    }
+  }
+
+  /// Whole seconds each turn's speaker has spoken so far, in turn order: pauses excluded, a
+  /// skip ends a turn, an overrun counts; 0 for turns not reached. Rounded so that they add
+  /// up to `runningSeconds` exactly.
+  public var spokenSeconds: [Int] {
+    var marks = turnEnds
+    if marks.count < schedule.turns.count { marks.append(runningTime) }
+    var previous = 0
+    var seconds = marks.map { mark -> Int in
+      let rounded = Self.roundedSeconds(mark)
+      defer { previous = rounded }
+      return rounded - previous
+    }
+    seconds += Array(repeating: 0, count: schedule.turns.count - seconds.count)
+    return seconds
   }
 
   /// In let-finish mode turns change only on Next speaker: an update notices the warning and
@@ -218,6 +248,7 @@ public final class MeetingTimer {
     guard current < schedule.turns.count - 1, boundary < length else { return .confirmEnd }
     let next = schedule.turnIndex(at: boundary)
     let wasRunning = phase == .running
+    turnEnds.append(runningTime)
     freeze(at: boundary, running: runningTime)
     if wasRunning { since = clock.now }
     reportedTurn = next

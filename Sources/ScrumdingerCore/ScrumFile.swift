@@ -137,6 +137,10 @@ public enum ScrumFile {
         guard History.dateRange.contains(entry.date) else {
           throw .invalidValue("scrums[\(index)].history[\(h)].date is outside the years 1…9999")
         }
+        for (k, speaker) in entry.speakers.enumerated()
+        where !History.durationRange.contains(speaker.seconds) || !History.durationRange.contains(speaker.shareSeconds) {
+          throw .invalidValue("scrums[\(index)].history[\(h)].speakers[\(k)] has a time outside 0…\(History.durationRange.upperBound)")
+        }
       }
     }
   }

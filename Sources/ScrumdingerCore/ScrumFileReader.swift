@@ -93,17 +93,42 @@ struct ScrumFileReader {
 
   private mutating func historyEntry() -> History? {
     var id: UUID?, date: Date?, seconds: Int?, attendees: [String]?
+    var speakers: [SpeakerTime] = [], absent: [String] = []
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
       case "date": date = reader.date(); return date != nil
       case "durationSeconds": seconds = reader.integer(); return seconds != nil
       case "attendees": attendees = reader.array { $0.string() }; return attendees != nil
+      case "speakers":
+        guard let read = reader.array({ $0.speakerTime() }) else { return false }
+        speakers = read
+        return true
+      case "absent":
+        guard let read = reader.array({ $0.string() }) else { return false }
+        absent = read
+        return true
       default: return reader.skipValue()
       }
     }
     guard ok, let id, let date, let seconds, let attendees, History.durationRange.contains(seconds) else { return nil }
-    return History(id: id, date: date, attendees: attendees, durationSeconds: seconds)
+    return History(id: id, date: date, attendees: attendees, durationSeconds: seconds, speakers: speakers, absent: absent)
+  }
+
+  private mutating func speakerTime() -> SpeakerTime? {
+    var name: String?, seconds: Int?, share: Int?
+    let ok = object { key, reader in
+      switch key {
+      case "name": name = reader.string(); return name != nil
+      case "seconds": seconds = reader.integer(); return seconds != nil
+      case "share": share = reader.integer(); return share != nil
+      default: return reader.skipValue()
+      }
+    }
+    guard ok, let name, let seconds, let share, History.durationRange.contains(seconds),
+      History.durationRange.contains(share)
+    else { return nil }
+    return SpeakerTime(name: name, seconds: seconds, shareSeconds: share)
   }
 
   // MARK: JSON

@@ -64,18 +64,27 @@ struct ScrumFileWriter {
     raw(",\"history\":[")
     for (index, entry) in scrum.history.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      raw("{\"attendees\":[")
-      for (index, name) in entry.attendees.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        string(name)
-      }
-      raw("],\"date\":")
+      raw("{\"absent\":")
+      strings(entry.absent)
+      raw(",\"attendees\":")
+      strings(entry.attendees)
+      raw(",\"date\":")
       date(entry.date)
       raw(",\"durationSeconds\":")
       integer(entry.durationSeconds)
       raw(",\"id\":")
       uuid(entry.id)
-      bytes.append(UInt8(ascii: "}"))
+      raw(",\"speakers\":[")
+      for (index, speaker) in entry.speakers.enumerated() {
+        raw(index == 0 ? "{\"name\":" : ",{\"name\":")
+        string(speaker.name)
+        raw(",\"seconds\":")
+        integer(speaker.seconds)
+        raw(",\"share\":")
+        integer(speaker.shareSeconds)
+        bytes.append(UInt8(ascii: "}"))
+      }
+      raw("]}")
     }
     raw("],\"id\":")
     uuid(scrum.id)
@@ -91,6 +100,16 @@ struct ScrumFileWriter {
     raw(",\"whenTurnRunsOut\":")
     string(scrum.overtime.rawValue)
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// `["a","b"]`.
+  private mutating func strings(_ texts: [String]) {
+    bytes.append(UInt8(ascii: "["))
+    for (index, text) in texts.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      string(text)
+    }
+    bytes.append(UInt8(ascii: "]"))
   }
 
   private mutating func attendees(_ attendees: [Attendee]) {

@@ -38,7 +38,13 @@ private struct RandomScrums {
       History(
         date: date(), attendees: (0..<Int.random(in: 0...3, using: &generator)).map { _ in text() },
         durationSeconds: Bool.random(using: &generator)
-          ? History.durationRange.upperBound : Int.random(in: History.durationRange, using: &generator))
+          ? History.durationRange.upperBound : Int.random(in: History.durationRange, using: &generator),
+        speakers: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+          SpeakerTime(
+            name: text(), seconds: Int.random(in: History.durationRange, using: &generator),
+            shareSeconds: Int.random(in: 0...3_600, using: &generator))
+        },
+        absent: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text() })
     }
     return DailyScrum(
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),

@@ -48,7 +48,7 @@ import Testing
     #expect(!model.isEnabled(.startMeeting))
     model.setPresent(true, attendee: team[2].id, in: scrum.id)
     #expect(model.isEnabled(.startMeeting))
-    #expect(model.speakersForMeeting(of: scrum) == ["Cy"])
+    #expect(model.lineup(for: scrum).speakers(of: scrum) == ["Cy"])
     let nobody = DailyScrum(title: "Solo")
     #expect(!Lineup(for: nobody, random: RandomSource()).nobodyIsHere(in: nobody), "a scrum without attendees still meets")
   }

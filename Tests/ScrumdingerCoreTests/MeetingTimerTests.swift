@@ -309,3 +309,90 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     #expect(try ScrumFile.decode(Data(old.utf8)).first?.overtime == .moveOn)
   }
 }
+
+@MainActor @Suite struct SpokenTimeTests {
+  let three = SpeakerSchedule(names: ["Ana", "Ben", "Cy"], lengthSeconds: 60)
+
+  @Test func eachSpeakersSecondsAddUpToTheRunningTime() {
+    let clock = ManualClock()
+    let timer = MeetingTimer(schedule: three, clock: clock)
+    clock.advance(by: .milliseconds(12_400))
+    timer.pause()
+    clock.advance(by: .seconds(100))  // not counted
+    timer.resume()
+    clock.advance(by: .milliseconds(3_300))
+    _ = timer.nextSpeaker()  // Ana: 15.7 s
+    clock.advance(by: .milliseconds(30_000))  // a late tick: past Ben's end (20 s) into Cy's
+    _ = timer.update()
+    #expect(timer.spokenSeconds == [16, 20, 10])
+    timer.end()
+    #expect(timer.spokenSeconds.reduce(0, +) == timer.runningSeconds)
+    #expect(timer.runningSeconds == 46, "15.7 + 30, rounded")
+  }
+
+  @Test func aMeetingThatRunsToTheEndGivesEveryoneTheirShare() {
+    let clock = ManualClock()
+    let timer = MeetingTimer(schedule: SpeakerSchedule(names: (1...7).map { "P\($0)" }, lengthSeconds: 300), clock: clock)
+    clock.advance(by: .seconds(400))
+    _ = timer.update()
+    #expect(timer.spokenSeconds == [43, 43, 43, 43, 43, 43, 42])
+    #expect(timer.runningSeconds == 300)
+  }
+
+  @Test func overtimeCountsForTheSpeakerWhoTookIt() {
+    let clock = ManualClock()
+    let timer = MeetingTimer(schedule: three, clock: clock, overtime: .letFinish)
+    clock.advance(by: .seconds(35))
+    _ = timer.update()
+    _ = timer.nextSpeaker()
+    clock.advance(by: .seconds(5))
+    _ = timer.nextSpeaker()
+    #expect(timer.spokenSeconds == [35, 5, 0])
+    clock.advance(by: .seconds(22))
+    timer.end()
+    #expect(timer.spokenSeconds == [35, 5, 22])
+    #expect(timer.runningSeconds == 62)
+  }
+
+  @Test func theHistoryEntryRecordsWhoSpokeAndWhoWasAway() throws {
+    let scrum = DailyScrum(title: "x", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
+    let clock = ManualClock()
+    let state = AppState(scrums: [scrum])
+    let session = MeetingSession(
+      scrum: scrum, speakers: ["Ana", "Cy"], absent: ["Ben"], state: state, dependencies: testDependencies(clock: clock))
+    clock.advance(by: .seconds(12))
+    _ = session.nextSpeaker()
+    clock.advance(by: .seconds(31))
+    session.tick()
+    session.end(save: true)
+    let entry = try #require(state.scrums.value[0].history.first)
+    #expect(entry.speakers == [
+      SpeakerTime(name: "Ana", seconds: 12, shareSeconds: 30), SpeakerTime(name: "Cy", seconds: 30, shareSeconds: 30),
+    ])
+    #expect(entry.absent == ["Ben"])
+    #expect(entry.speakers.map(\.seconds).reduce(0, +) == entry.durationSeconds)
+    #expect(try ScrumFile.decode(ScrumFile.encode(state.scrums.value)) == state.scrums.value, "kept in the file")
+  }
+}
+
+@Suite struct MeetingStatisticsTests {
+  @Test func theLast30MeetingsAreCountedAgainstThePlan() {
+    let old = (0..<5).map { _ in History(attendees: [], durationSeconds: 999) }
+    let recent = (0..<30).map { index in
+      History(
+        attendees: ["Ana", "Ben"], durationSeconds: index < 27 ? 290 : 330,
+        speakers: [SpeakerTime(name: "Ana", seconds: 100 + index % 2, shareSeconds: 150),
+                   SpeakerTime(name: "Ben", seconds: 190, shareSeconds: 150)])
+    }
+    let scrum = DailyScrum(title: "x", lengthInMinutes: 5, history: old + recent)
+    let statistics = MeetingStatistics(scrum)
+    #expect(statistics.lengths.count == 30, "only the last 30")
+    #expect(statistics.onTimeCount == 27)
+    #expect(statistics.averageSeconds == 294)
+    #expect(statistics.plannedSeconds == 300)
+    #expect(statistics.averageSpeaking == [
+      MeetingStatistics.Average(name: "Ana", seconds: 101), MeetingStatistics.Average(name: "Ben", seconds: 190),
+    ])
+    #expect(MeetingStatistics(DailyScrum(title: "new")).averageSeconds == 0)
+  }
+}

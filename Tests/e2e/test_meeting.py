@@ -113,8 +113,10 @@ def test_keyboard_pauses_skips_and_discards(launch, data_home):
     assert read_scrums(data_home)[0]["history"] == []
 
 
-def test_someone_not_here_today_is_left_out_of_the_next_meeting(launch, data_home):
-    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben", "Cy"], minutes=1)])
+def test_a_stand_up_with_someone_away_a_warning_and_overtime(launch, data_home):
+    standup = scrum("Standup", ["Ana", "Ben", "Cy"], minutes=1, warning=10)
+    standup["whenTurnRunsOut"] = "letFinish"
+    write_scrums(data_home, [standup])
     app = launch()
     app.press("push button", "Standup")
     ben = app.find("check box", "Ben is here")
@@ -122,14 +124,28 @@ def test_someone_not_here_today_is_left_out_of_the_next_meeting(launch, data_hom
     app.click(ben)
     wait_for(lambda: not ben.getState().contains(pyatspi.STATE_CHECKED), what="Ben to be unchecked")
     app.press("push button", "Start Meeting")
+    started = time.monotonic()
     app.find("label", "Speaker 1 of 2", within=app.main)
     app.find("label", "Next: Cy", within=app.main)
+    # Two 30-second turns: Ana is warned at 20 s, and goes on past 30 s.
+    app.find("alert", "10 seconds left for Ana", within=app.main, timeout=25)
+    assert 19 <= time.monotonic() - started <= 23
+    app.find("alert", re.compile(r"Ana is over by 0:0[1-9]"), within=app.main, timeout=15)
+    app.find("label", "Speaker 1 of 2", within=app.main)
+    app.press("push button", "Next speaker", within=app.main)
+    app.find("label", "Last Speaker", within=app.main)
+    time.sleep(2)
     app.press("push button", "End Meeting", within=app.main)
     question = wait_for(lambda: app.window("End meeting?"), what="the End meeting? question")
     app.press("push button", "Save and End", within=question)
-    wait_for(lambda: read_scrums(data_home)[0]["history"], what="the meeting saved")
-    assert read_scrums(data_home)[0]["history"][0]["attendees"] == ["Ana", "Cy"]
-    assert [a["name"] for a in read_scrums(data_home)[0]["attendees"]] == ["Ana", "Ben", "Cy"]
+    entry = wait_for(lambda: read_scrums(data_home)[0]["history"], what="the meeting saved")[0]
+    assert entry["absent"] == ["Ben"]
+    assert [s["name"] for s in entry["speakers"]] == ["Ana", "Cy"]
+    assert [s["share"] for s in entry["speakers"]] == [30, 30]
+    ana, cy = (s["seconds"] for s in entry["speakers"])
+    assert 31 <= ana <= 36 and 1 <= cy <= 4, entry["speakers"]
+    assert ana + cy == entry["durationSeconds"]
+    assert [a["name"] for a in read_scrums(data_home)[0]["attendees"]] == ["Ana", "Ben", "Cy"], "the team changed"
     ben = app.find("check box", "Ben is here")
     wait_for(lambda: ben.getState().contains(pyatspi.STATE_CHECKED), what="Ben to be back for the next meeting")
 
