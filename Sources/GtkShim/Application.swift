@@ -59,6 +59,19 @@ import CAdwaita
     g_object_unref(UnsafeMutableRawPointer(notification))
   }
 
+  /// Asks the session not to blank the screen or suspend, for `reason`; returns the cookie
+  /// to end the request with (0 if it was refused).
+  public func inhibitIdleAndSuspend(for window: ApplicationWindow?, reason: String) -> UInt32 {
+    let flags = GtkApplicationInhibitFlags(GTK_APPLICATION_INHIBIT_IDLE.rawValue | GTK_APPLICATION_INHIBIT_SUSPEND.rawValue)
+    let gtkWindow: UnsafeMutablePointer<GtkWindow>? = window.map { cast($0.raw) }
+    return gtk_application_inhibit(cast(UnsafeMutableRawPointer(app)), gtkWindow, flags, reason)
+  }
+
+  /// Ends the request made with `cookie`.
+  public func uninhibit(_ cookie: UInt32) {
+    gtk_application_uninhibit(cast(UnsafeMutableRawPointer(app)), cookie)
+  }
+
   /// Takes back the notification sent with `id`, if it is still shown.
   public func withdrawNotification(id: String) {
     g_application_withdraw_notification(gapp, id)

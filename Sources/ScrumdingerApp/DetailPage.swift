@@ -83,13 +83,22 @@ import ScrumdingerCore
     history.bind = { [unowned self] row, item in self.bind(row, item) }
     attendees.bind = { [unowned self] row, item in
       row.onChange = { [unowned self] id, present in self.onPresenceChange?(id, present) }
-      row.show(self.names[item.id] ?? "", id: item.id, present: self.lineup.isPresent(item.id))
+      row.show(self.name(of: item.id, at: item.position), id: item.id, present: self.lineup.isPresent(item.id))
     }
     show(scrum, previous: nil)
   }
 
-  /// Attendee names by id, for binding rows.
-  private var names: [UUID: String] = [:]
+  /// Attendee names by id, for rows whose place differs from the team's (a shuffled lineup);
+  /// made on first need.
+  private var names: [UUID: String]?
+
+  /// The name of attendee `id`, shown at `position` of today's order.
+  private func name(of id: UUID, at position: Int) -> String {
+    let people = scrum.attendees
+    if people.indices.contains(position), people[position].id == id { return people[position].name }
+    if names == nil { names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }) }
+    return names?[id] ?? ""
+  }
 
   /// Shows today's lineup: the order, who is checked, whether the meeting can start.
   func showLineup(_ lineup: Lineup) {
@@ -115,7 +124,7 @@ import ScrumdingerCore
     if let previous, previous.theme != scrum.theme { swatch.removeCSSClass(ThemeStyle.cssClass(previous.theme)) }
     swatch.addCSSClass(ThemeStyle.cssClass(scrum.theme))
     if previous?.attendees != scrum.attendees {
-      names = Dictionary(scrum.attendees.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+      names = nil
       showAttendees()
     }
     nobodyHereLabel.isVisible = lineup.nobodyIsHere(in: scrum)

@@ -121,7 +121,8 @@ import ScrumdingerCore
 
   /// Enables each window action as the table's rule says for the current page.
   private func updateEnabled() {
-    for (command, action) in actions { action.isEnabled = model.isEnabled(command) }
+    let context = model.commandContext()  // once: it looks at today's lineup
+    for (command, action) in actions { action.isEnabled = command.isEnabled(in: context) }
   }
 
   /// The main menu button of the page on show.

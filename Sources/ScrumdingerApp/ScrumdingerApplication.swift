@@ -59,11 +59,11 @@ import ScrumdingerCore
     }
   }
 
-  /// The real clock, GLib timeouts, the ding and desktop notifications.
+  /// The real clock, GLib timeouts, the ding, desktop notifications and the screen keeper.
   private static func liveDependencies(_ application: Application) -> Dependencies {
     Dependencies(
       clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), sound: Chime(),
-      notifier: DesktopNotifier(application: application))
+      notifier: DesktopNotifier(application: application), keepAwake: ScreenKeeper(application: application))
   }
 
   private func perform(_ command: Command) {
@@ -112,6 +112,7 @@ import ScrumdingerCore
       window?.toast(tr("The ding cannot be played: %@", message))
     }
     (dependencies.notifier as? DesktopNotifier)?.watch(window.window)
+    (dependencies.keepAwake as? ScreenKeeper)?.watch(window.window)
     window.holdClose = { [unowned self] in self.holdCloseForUnsavedChanges() }
     for signal in [SIGTERM, SIGINT, SIGHUP] {
       MainLoop.onSignal(signal) { [unowned self] in self.quitSavingEverything() }

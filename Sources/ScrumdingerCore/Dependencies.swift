@@ -1,4 +1,5 @@
-// Every effect the feature rules reach for (time, randomness, ids, sound, notifications)
+// Every effect the feature rules reach for (time, randomness, ids, sound, notifications,
+// keeping the screen awake)
 // comes through this one value, handed to the application at start, as Point-Free's SyncUps
 // does: the app hands over the live ones, tests hand over controllable ones, and no rule
 // reads a clock or makes an id on its own.
@@ -35,12 +36,14 @@ public final class RandomSource {
   public var sound: any SoundEffect
   /// Desktop notifications: the second meeting effect.
   public var notifier: any MeetingEffect
+  /// Keeping the screen awake during a meeting: the third meeting effect.
+  public var keepAwake: any MeetingEffect
 
   /// Creates the dependencies from each effect.
   public init(
     clock: any MonotonicClock, scheduler: any TickScheduler, now: @escaping () -> Date = Date.init,
     uuid: @escaping () -> UUID = UUID.init, random: RandomSource = RandomSource(),
-    sound: any SoundEffect, notifier: any MeetingEffect
+    sound: any SoundEffect, notifier: any MeetingEffect, keepAwake: any MeetingEffect
   ) {
     self.clock = clock
     self.scheduler = scheduler
@@ -49,8 +52,9 @@ public final class RandomSource {
     self.random = random
     self.sound = sound
     self.notifier = notifier
+    self.keepAwake = keepAwake
   }
 
   /// Every meeting effect, in the order they are told of an event.
-  public var meetingEffects: [any MeetingEffect] { [sound, notifier] }
+  public var meetingEffects: [any MeetingEffect] { [sound, notifier, keepAwake] }
 }

@@ -49,9 +49,10 @@ public struct Lineup: Equatable, Sendable {
     attendees(of: scrum).filter { !isPresent($0.id) }.map(\.name)
   }
 
-  /// Whether the scrum has attendees but none of them is here.
+  /// Whether the scrum has attendees but none of them is here (the lineup following the
+  /// scrum, as `AppModel.lineup(for:)` gives it: every absent id is on the team).
   public func nobodyIsHere(in scrum: DailyScrum) -> Bool {
-    !scrum.attendees.isEmpty && speakers(of: scrum).isEmpty
+    !scrum.attendees.isEmpty && absent.count >= order.count
   }
 
   /// Follows an edit of the team: an unshuffled order is the team's new order; in a shuffled
@@ -59,6 +60,10 @@ public struct Lineup: Equatable, Sendable {
   /// who is absent stays absent.
   public mutating func follow(_ scrum: DailyScrum) {
     let team = scrum.attendees.map(\.id)
+    guard isShuffled || !absent.isEmpty else {
+      order = team  // the common case, kept cheap: it runs whenever the page asks
+      return
+    }
     let ids = Set(team)
     if isShuffled {
       let kept = order.filter(ids.contains)

@@ -91,7 +91,10 @@ func temporaryStore() -> ScrumStore {
 @MainActor func recordingDependencies(clock: any MonotonicClock = GLibMonotonicClock(), sound: RecordingSound = RecordingSound())
   -> @MainActor (Application) -> Dependencies
 {
-  { _ in Dependencies(clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound()) }
+  { _ in
+    Dependencies(
+      clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound(), keepAwake: RecordingSound())
+  }
 }
 
 /// Opens the editor on `scrum` in the running `app`, lets `change` work the sheet, presses

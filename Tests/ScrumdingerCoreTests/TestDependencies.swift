@@ -48,11 +48,12 @@ import Foundation
 /// seeded generator and recording effects.
 @MainActor func testDependencies(
   clock: ManualClock = ManualClock(), scheduler: ManualScheduler = ManualScheduler(),
-  sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect()
+  sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect(),
+  keepAwake: RecordingEffect = RecordingEffect()
 ) -> Dependencies {
   let ids = SequentialIDs()
   return Dependencies(
     clock: clock, scheduler: scheduler, now: { Date(timeIntervalSince1970: 1_795_000_000) },
     uuid: { MainActor.assumeIsolated { ids.make() } }, random: RandomSource(SeededGenerator(seed: 1)),
-    sound: sound, notifier: notifier)
+    sound: sound, notifier: notifier, keepAwake: keepAwake)
 }

@@ -4,7 +4,9 @@ line."""
 import json
 import sys
 
-from gi.repository import Gio, GLib
+from gi.repository import GLib
+
+from fake_service import serve
 
 XML = """
 <node>
@@ -50,15 +52,4 @@ def on_call(connection, sender, path, interface, method, params, invocation):
         invocation.return_value(None)
 
 
-def on_bus(connection, name):
-    node = Gio.DBusNodeInfo.new_for_xml(XML)
-    connection.register_object("/org/freedesktop/Notifications", node.interfaces[0], on_call, None, None)
-
-
-def on_name(connection, name):
-    open(log_path, "a").close()  # the file's existence says the name is owned
-
-
-Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE,
-                 on_bus, on_name, lambda *a: sys.exit("could not own org.freedesktop.Notifications"))
-GLib.MainLoop().run()
+serve("org.freedesktop.Notifications", "/org/freedesktop/Notifications", XML, on_call, log_path)

@@ -1,8 +1,12 @@
 """End-to-end: a real one-minute meeting, driven through AT-SPI and the keyboard."""
+import json
+import os
 import re
+import subprocess
 import time
 
 import pyatspi
+import pytest
 
 from atspi_app import spoken_seconds, wait_for
 from conftest import read_scrums, scrum, write_scrums
@@ -164,3 +168,48 @@ def test_let_the_speaker_finish_shows_the_overrun(launch, data_home):
     app.press("push button", "Next speaker", within=app.main)
     app.find("label", "Speaker 2 of 4", within=app.main)
     app.absent("alert", re.compile(r"Ana is over by .*"), within=app.main)
+
+
+@pytest.fixture
+def session_manager_log(tmp_path):
+    log = tmp_path / "session-manager.log"
+    server = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "fake_session_manager.py"),
+                               str(log)])
+    wait_for(lambda: log.exists(), what="the fake session manager on the bus")
+    yield log
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def session_calls(log):
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def test_the_screen_stays_awake_while_a_meeting_runs(launch, data_home, session_manager_log):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben"], minutes=1)])
+    app = launch()
+    assert session_calls(session_manager_log) == []
+    for how in ("save", "discard", "quit"):
+        app.press("push button", "Standup")
+        app.press("push button", "Start Meeting")
+        app.find("label", "Speaker 1 of 2", within=app.main)
+        inhibit = wait_for(lambda: [c for c in session_calls(session_manager_log) if c["call"] == "Inhibit"],
+                           what=f"an Inhibit call ({how})")[-1]
+        assert inhibit["app"] == "io.github.scrumdinger.Scrumdinger"
+        assert inhibit["reason"] == "A meeting is running"
+        assert inhibit["flags"] == 4 | 8, "suspend and idle"
+        if how == "quit":
+            app.key("ctrl+q")
+        else:
+            app.press("push button", "End Meeting", within=app.main)
+        question = wait_for(lambda: app.window("End meeting?"), what="the End meeting? question")
+        app.press("push button", "Discard" if how == "discard" else "Save and End", within=question)
+        wait_for(lambda: {"call": "Uninhibit", "cookie": inhibit["cookie"]} in session_calls(session_manager_log),
+                 what=f"the Uninhibit call after {how}")
+        if how == "quit":
+            app.proc.wait(timeout=10)
+        else:
+            app.find("push button", "Start Meeting")
+            app.key("alt+Left")
+    inhibits = [c for c in session_calls(session_manager_log) if c["call"] == "Inhibit"]
+    assert len(inhibits) == 3, "one Inhibit per meeting"
