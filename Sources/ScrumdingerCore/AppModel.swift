@@ -68,11 +68,6 @@ public enum NewScrumOutcome: Equatable, Sendable {
       readOnly: isReadOnly, nobodyHere: nobodyHere)
   }
 
-  /// Whether `command` can run now.
-  public func isEnabled(_ command: Command) -> Bool {
-    command.isEnabled(in: commandContext())
-  }
-
   // MARK: Today's lineup
 
   /// Today's lineup for `scrum`: the one set up already (following any edit of the team),

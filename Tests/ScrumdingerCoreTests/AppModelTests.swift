@@ -73,7 +73,7 @@ import Testing
 
   @Test func commandsAreEnabledOnlyWhereTheyMakeSense() {
     let model = model()
-    func enabled() -> Set<Command> { Set(Command.allCases.filter { model.isEnabled($0) && $0.scope != "editor" }) }
+    func enabled() -> Set<Command> { Set(Command.allCases.filter { $0.isEnabled(in: model.commandContext()) && $0.scope != "editor" }) }
     let everywhere: Set<Command> = [.newScrum, .showShortcuts, .about, .quit, .showMenu]
     #expect(enabled() == everywhere.union([.openScrum]))
     model.state.navigation.value = .detail(scrumID: design.id)

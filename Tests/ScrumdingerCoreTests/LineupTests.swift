@@ -42,12 +42,12 @@ import Testing
   @Test func nobodyHereStopsTheMeetingFromStarting() {
     let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies())
     model.state.navigation.value = .detail(scrumID: scrum.id)
-    #expect(model.isEnabled(.startMeeting))
+    #expect(Command.startMeeting.isEnabled(in: model.commandContext()))
     for person in team { model.setPresent(false, attendee: person.id, in: scrum.id) }
     #expect(model.lineup(for: scrum).nobodyIsHere(in: scrum))
-    #expect(!model.isEnabled(.startMeeting))
+    #expect(!Command.startMeeting.isEnabled(in: model.commandContext()))
     model.setPresent(true, attendee: team[2].id, in: scrum.id)
-    #expect(model.isEnabled(.startMeeting))
+    #expect(Command.startMeeting.isEnabled(in: model.commandContext()))
     #expect(model.lineup(for: scrum).speakers(of: scrum) == ["Cy"])
     let nobody = DailyScrum(title: "Solo")
     #expect(!Lineup(for: nobody, random: RandomSource()).nobodyIsHere(in: nobody), "a scrum without attendees still meets")
