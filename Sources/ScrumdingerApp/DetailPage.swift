@@ -254,6 +254,11 @@ import ScrumdingerCore
     showButton.align(vertical: .center)
     row.addSuffix(showButton)
     row.setActivatableWidget(showButton)
+    // Delete on a row deletes that meeting (Undo or Ctrl+Z bring it back).
+    row.onKey("Delete") { [weak self] in
+      guard let self, let id = self.entryID else { return false }
+      return self.row.activateAction(Command.deleteMeeting.rawValue, parameter: id.uuidString)
+    }
   }
 
   /// Shows `entry`.

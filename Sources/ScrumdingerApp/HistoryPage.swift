@@ -8,6 +8,7 @@ import ScrumdingerCore
   let header: HeaderBar
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let menuButton = MainMenu.button()
+  let deleteButton = Button(label: tr("Delete"), accessibleName: tr("Delete this meeting"))
   /// Who spoke how long (meetings recorded before this was kept have none).
   private(set) var chart: SpeakerChart?
 
@@ -52,6 +53,11 @@ import ScrumdingerCore
       for name in entry.absent { away.add(ActionRow(title: Texts.shown(name))) }
       page.append(away)
     }
+    deleteButton.addCSSClass("pill")
+    deleteButton.addCSSClass("destructive-action")
+    deleteButton.align(horizontal: .center)
+    deleteButton.setAction(Command.deleteMeeting.rawValue, parameter: entry.id.uuidString)
+    page.append(deleteButton)
     root.append(header)
     root.append(ScrolledWindow(Clamp(page)))
   }

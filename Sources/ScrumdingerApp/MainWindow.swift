@@ -104,6 +104,14 @@ import ScrumdingerCore
     case .startMeeting: if case .detail(let id) = state.navigation.value { startMeeting(id) }
     case .deleteScrum: if case .detail(let id) = state.navigation.value { confirmDelete(id) }
     case .shuffleLineup: if case .detail(let id) = state.navigation.value { model.shuffleLineup(of: id) }
+    case .deleteMeeting:
+      if let id, let scrumID = state.navigation.value.scrumID, let deletion = model.deleteHistory(scrumID: scrumID, historyID: id) {
+        offerUndo(deletion)
+      }
+    case .undo:
+      model.undoLast()  // before the toast goes: its going forgets the delete
+      undoToast?.dismiss()
+      updateEnabled()
     case .openHistory:
       if let id, case .detail(let scrumID) = state.navigation.value {
         state.navigation.value = .history(scrumID: scrumID, historyID: id)
@@ -261,7 +269,26 @@ import ScrumdingerCore
     dialog.setDefaults(enter: "cancel", escape: "cancel")
     dialog.present { [unowned self] response in
       guard response == "delete", let deletion = self.model.deleteScrum(id) else { return }
-      self.toast(AppModel.message(for: deletion), button: tr("Undo")) { [unowned self] in self.model.undo(deletion) }
+      self.offerUndo(deletion)
     }
+  }
+
+  /// The toast of the last delete, while it is up.
+  private var undoToast: Toast?
+
+  /// Says what was deleted, with Undo (and Ctrl+Z) while the toast is up.
+  private func offerUndo(_ deletion: Deletion) {
+    undoToast?.dismiss()
+    undoToast = toasts.show(
+      AppModel.message(for: deletion), button: tr("Undo"),
+      action: { [weak self] in
+        self?.model.undo(deletion)
+        self?.updateEnabled()
+      },
+      onDismissed: { [weak self] in  // may come when the window is gone (at quit)
+        self?.model.forgetUndo(deletion)
+        self?.updateEnabled()
+      })
+    updateEnabled()
   }
 }

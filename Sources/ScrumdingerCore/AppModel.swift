@@ -47,6 +47,8 @@ public enum NewScrumOutcome: Equatable, Sendable {
   public var isReadOnly = false
   /// Today's speaking order and who is absent, per scrum (made when first asked for).
   public let lineups = ObservableValue<[UUID: Lineup]>([:])
+  /// The last delete, while it can still be undone (its toast is up).
+  public private(set) var undoable: Deletion?
   /// Set by a delete: the card to focus when the list shows again.
   private var focusAfterDelete: FocusTarget?
 
@@ -65,7 +67,7 @@ public enum NewScrumOutcome: Equatable, Sendable {
     }
     return Command.Context(
       route: state.navigation.value, meetingRunning: state.meeting.value != nil, draftCanSave: draftCanSave,
-      readOnly: isReadOnly, nobodyHere: nobodyHere)
+      readOnly: isReadOnly, nobodyHere: nobodyHere, canUndo: undoable != nil)
   }
 
   // MARK: Today's lineup
@@ -144,7 +146,8 @@ public enum NewScrumOutcome: Equatable, Sendable {
     focusAfterDelete = rest.isEmpty ? .newScrumButton : .scrumCard(rest[min(index, rest.count - 1)].id)
     state.navigation.value = .list
     state.scrums.value = rest
-    return .scrum(scrum, index: index)
+    undoable = .scrum(scrum, index: index)
+    return undoable
   }
 
   /// Deletes one past meeting of scrum `scrumID`; its page, if shown, goes back to the scrum.
@@ -153,14 +156,27 @@ public enum NewScrumOutcome: Equatable, Sendable {
       let index = state.scrums.value[scrumIndex].history.firstIndex(where: { $0.id == historyID })
     else { return nil }
     let entry = state.scrums.value[scrumIndex].history[index]
+    undoable = .history(scrumID: scrumID, entry: entry, index: index)
     state.scrums.update { $0[scrumIndex].history.remove(at: index) }
     revalidateRoute()
-    return .history(scrumID: scrumID, entry: entry, index: index)
+    return undoable
+  }
+
+  /// Undoes the last delete, if it still can be (Ctrl+Z).
+  public func undoLast() {
+    guard let undoable else { return }
+    undo(undoable)
+  }
+
+  /// The delete's toast is gone: it can no longer be undone.
+  public func forgetUndo(_ deletion: Deletion) {
+    if undoable == deletion { undoable = nil }
   }
 
   /// Puts a deleted scrum or meeting back at its place (nothing if it is back already, or
   /// its scrum is gone).
   public func undo(_ deletion: Deletion) {
+    if undoable == deletion { undoable = nil }
     switch deletion {
     case .scrum(let scrum, let index):
       guard state.scrum(scrum.id) == nil else { return }
@@ -238,6 +254,9 @@ public enum NewScrumOutcome: Equatable, Sendable {
 }
 
 extension Route {
+  /// Whether this is the meeting page.
+  public var isMeeting: Bool { if case .meeting = self { true } else { false } }
+
   /// The scrum the page shows, if any.
   public var scrumID: UUID? {
     switch self {

@@ -15,6 +15,8 @@ public enum Command: String, CaseIterable, Sendable {
   case startMeeting = "win.start-meeting"
   case deleteScrum = "win.delete-scrum"
   case shuffleLineup = "win.shuffle-lineup"
+  case deleteMeeting = "win.delete-meeting"
+  case undo = "win.undo"
   case openHistory = "win.open-history"
   case back = "win.back"
   case pause = "win.pause"
@@ -31,7 +33,7 @@ public enum Command: String, CaseIterable, Sendable {
   public var name: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
 
   /// Whether the action takes the id of the scrum or meeting it applies to.
-  public var takesID: Bool { self == .openScrum || self == .openHistory }
+  public var takesID: Bool { self == .openScrum || self == .openHistory || self == .deleteMeeting }
 
   /// The keyboard accelerators, in GTK's syntax.
   public var accelerators: [String] {
@@ -48,7 +50,8 @@ public enum Command: String, CaseIterable, Sendable {
     case .endMeeting, .cancelEditor: ["Escape"]
     case .mute: ["m"]
     case .fullscreen: ["F11"]
-    case .about, .openScrum, .deleteScrum, .openHistory, .shuffleLineup: []
+    case .undo: ["<Control>z"]
+    case .about, .openScrum, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting: []
     }
   }
 
@@ -84,14 +87,15 @@ public enum Command: String, CaseIterable, Sendable {
     case .showShortcuts: (.general, tr("Keyboard shortcuts"))
     case .showMenu: (.general, tr("Main menu"))
     case .quit: (.general, tr("Quit"))
-    case .about, .openScrum, .deleteScrum, .openHistory, .shuffleLineup: nil
+    case .undo: (.scrums, tr("Undo the last delete"))
+    case .about, .openScrum, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting: nil
     }
   }
 
   /// Whether running the command changes the saved data (refused while read-only). New
   /// Scrum is not here: asking for it gets a visible answer instead.
   public var changesData: Bool {
-    self == .edit || self == .deleteScrum || self == .startMeeting
+    self == .edit || self == .deleteScrum || self == .startMeeting || self == .deleteMeeting || self == .undo
   }
 
   /// What the enabled rule looks at.
@@ -106,10 +110,14 @@ public enum Command: String, CaseIterable, Sendable {
     public var readOnly: Bool
     /// Whether the scrum shown has attendees and none of them is here today.
     public var nobodyHere: Bool
+    /// Whether a delete can still be undone (its toast is up).
+    public var canUndo: Bool
 
     public init(
-      route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false
+      route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false,
+      canUndo: Bool = false
     ) {
+      self.canUndo = canUndo
       self.route = route
       self.meetingRunning = meetingRunning
       self.draftCanSave = draftCanSave
@@ -127,6 +135,8 @@ public enum Command: String, CaseIterable, Sendable {
     case (.confirmEditor, _): context.draftCanSave
     case (.openScrum, .list): true
     case (.edit, .detail), (.deleteScrum, .detail), (.openHistory, .detail), (.shuffleLineup, .detail): true
+    case (.deleteMeeting, .detail), (.deleteMeeting, .history): true
+    case (.undo, let route): context.canUndo && !route.isMeeting
     case (.startMeeting, .detail): !context.meetingRunning && !context.nobodyHere
     case (.back, let route): route != .list
     case (.pause, .meeting), (.nextSpeaker, .meeting), (.endMeeting, .meeting), (.mute, .meeting),

@@ -77,9 +77,9 @@ import Testing
     let everywhere: Set<Command> = [.newScrum, .showShortcuts, .about, .quit, .showMenu]
     #expect(enabled() == everywhere.union([.openScrum]))
     model.state.navigation.value = .detail(scrumID: design.id)
-    #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .back]))
+    #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back]))
     model.state.navigation.value = .history(scrumID: design.id, historyID: design.history[0].id)
-    #expect(enabled() == everywhere.union([.back]))
+    #expect(enabled() == everywhere.union([.back, .deleteMeeting]))
     let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
     model.state.navigation.value = .meeting(scrumID: design.id)
     #expect(enabled() == everywhere.union([.back, .pause, .nextSpeaker, .endMeeting, .mute, .fullscreen]))
@@ -168,5 +168,27 @@ import Testing
     cell.value = 2
     #expect(order == Array(0..<20).filter { $0 != 3 })
     withExtendedLifetime(tokens) {}
+  }
+}
+
+@MainActor @Suite struct UndoTests {
+  @Test func theLastDeleteCanBeUndoneUntilItsToastGoes() {
+    let first = History(attendees: ["Ana"], durationSeconds: 60)
+    let second = History(attendees: ["Ben"], durationSeconds: 70)
+    let scrum = DailyScrum(title: "Design", history: [first, second])
+    let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies())
+    model.state.navigation.value = .history(scrumID: scrum.id, historyID: first.id)
+    #expect(!Command.undo.isEnabled(in: model.commandContext()))
+    let deletion = model.deleteHistory(scrumID: scrum.id, historyID: first.id)!
+    #expect(Command.undo.isEnabled(in: model.commandContext()), "Ctrl+Z while the toast is up")
+    model.undoLast()
+    #expect(model.state.scrum(scrum.id)?.history == [first, second])
+    #expect(!Command.undo.isEnabled(in: model.commandContext()), "one undo per delete")
+    _ = model.deleteHistory(scrumID: scrum.id, historyID: second.id)
+    model.forgetUndo(deletion)  // the older toast going does not forget the newer delete
+    #expect(model.undoable != nil)
+    model.forgetUndo(model.undoable!)
+    model.undoLast()
+    #expect(model.state.scrum(scrum.id)?.history == [first], "its toast is gone: nothing to undo")
   }
 }

@@ -255,3 +255,20 @@ def test_every_control_has_a_real_accessible_name(launch, data_home):
     wait_for(lambda: app.window("End meeting?"), what="the End meeting? question")
     scan("end question")
     assert problems == [], "\n".join(problems)
+
+
+def test_a_past_meeting_is_deleted_and_ctrl_z_brings_it_back(launch, data_home):
+    meetings = [{"id": f"3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D0{i}", "date": f"2026-11-1{i}T09:00:00Z",
+                 "attendees": ["Ana"], "durationSeconds": 60 + i} for i in range(3)]
+    write_scrums(data_home, [scrum("Design", ["Ana"], history=meetings)])
+    app = launch()
+    app.press("push button", "Design")
+    app.press("push button", re.compile(r"Show meeting of .*11 Nov 2026.*|Show meeting of .*Nov 11, 2026.*"))
+    app.press("push button", "Delete this meeting")
+    app.find("label", "Meeting deleted")
+    app.find("push button", "Start Meeting")  # back on the detail page
+    wait_for(lambda: [h["id"][-1] for h in read_scrums(data_home)[0]["history"]] == ["0", "2"],
+             what="the deletion saved")
+    app.key("ctrl+z")
+    wait_for(lambda: [h["id"][-1] for h in read_scrums(data_home)[0]["history"]] == ["0", "1", "2"],
+             what="Ctrl+Z to bring it back in its place")
