@@ -52,9 +52,7 @@ import CAdwaita
     gtk_scrolled_window_set_child(scroller, viewport)
     onKey("Down") { [weak self] in self?.moveFocus(by: 1) ?? false }
     onKey("Up") { [weak self] in self?.moveFocus(by: -1) ?? false }
-    for bar in [gtk_scrolled_window_get_vscrollbar(scroller), gtk_scrolled_window_get_hscrollbar(scroller)] {
-      if let bar { nameStockControls(under: bar) }
-    }
+    nameScrollBars(of: scroller)
     let adjustment = UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(scroller)!)
     connect(adjustment, "value-changed", perform: { [weak self] in self?.layOut() })
   }

@@ -1,5 +1,12 @@
 import CAdwaita
 
+/// Scroll bars are controls too: names instead of "GtkScrollbar" for both of `scroller`'s.
+@MainActor func nameScrollBars(of scroller: OpaquePointer) {
+  for bar in [gtk_scrolled_window_get_vscrollbar(scroller), gtk_scrolled_window_get_hscrollbar(scroller)] {
+    if let bar { nameStockControls(under: bar) }
+  }
+}
+
 /// A viewport that scrolls its child vertically.
 @MainActor public final class ScrolledWindow: Widget {
   /// Wraps `child` in a vertically scrolling view.
@@ -16,10 +23,7 @@ import CAdwaita
       gtk_scrollable_set_vscroll_policy(cast(UnsafeMutableRawPointer(viewport)), GTK_SCROLL_NATURAL)
     }
     expand(vertically: true)
-    // Scroll bars are controls too: names instead of "GtkScrollbar".
-    for bar in [gtk_scrolled_window_get_vscrollbar(cast(raw)), gtk_scrolled_window_get_hscrollbar(cast(raw))] {
-      if let bar { nameStockControls(under: bar) }
-    }
+    nameScrollBars(of: cast(raw))
   }
 
   private let child: Widget

@@ -140,14 +140,15 @@ import ScrumdingerCore
     return choiceRow(tr("When a turn runs out"), overtimeChoices.map(\.1))
   }
 
-  /// One toggle per choice, in one group (pressing one releases the others); `choose` hears
-  /// the choice pressed.
+  /// One toggle per choice, in one group (pressing one releases the others), named `label`
+  /// and showing `content` (the label by default); `choose` hears the choice pressed.
   private func choiceToggles<Choice: Equatable>(
-    _ all: [Choice], label: (Choice) -> String, chosen: Choice, choose: @escaping @MainActor (Choice) -> Void
+    _ all: [Choice], label: (Choice) -> String, content: ((Choice) -> Widget)? = nil, chosen: Choice,
+    choose: @escaping @MainActor (Choice) -> Void
   ) -> [(Choice, ToggleButton)] {
     var toggles: [(Choice, ToggleButton)] = []
     for choice in all {
-      let button = ToggleButton(child: Label(label(choice)), accessibleName: label(choice))
+      let button = ToggleButton(child: content?(choice) ?? Label(label(choice)), accessibleName: label(choice))
       if let first = toggles.first?.1 { button.join(first) }
       button.isActive = choice == chosen
       button.onToggled { [weak button] in
@@ -170,33 +171,19 @@ import ScrumdingerCore
   }
 
   private func themeGroup() -> PreferencesGroup {
+    themeButtons = choiceToggles(Theme.allCases, label: \.name, content: Self.swatch, chosen: draft.theme) { [weak self] in
+      self?.draft.theme = $0
+    }
     let group = PreferencesGroup(title: tr("Theme"))
     let grid = Box(vertical: true, spacing: 6)
     var line = Box(vertical: false, spacing: 6)
-    for (index, theme) in Theme.allCases.enumerated() {
+    for (index, (_, button)) in themeButtons.enumerated() {
       if index > 0 && index % 4 == 0 {
         grid.append(line)
         line = Box(vertical: false, spacing: 6)
       }
-      let swatch = Box()
-      swatch.addCSSClass("swatch")
-      swatch.addCSSClass(ThemeStyle.cssClass(theme))
-      swatch.align(vertical: .center)
-      let label = Label(theme.name)
-      label.setHorizontalAlignment(0)
-      let content = Box(vertical: false, spacing: 8)
-      content.append(swatch)
-      content.append(label)
-      let button = ToggleButton(child: content, accessibleName: theme.name)
       button.addCSSClass("theme-choice")
       button.expand(horizontally: true)
-      if let first = themeButtons.first?.1 { button.join(first) }
-      button.isActive = theme == draft.theme
-      button.onToggled { [weak self, weak button] in
-        guard let self, button?.isActive == true else { return }
-        self.draft.theme = theme
-      }
-      themeButtons.append((theme, button))
       line.append(button)
     }
     grid.append(line)
@@ -204,6 +191,19 @@ import ScrumdingerCore
     return group
   }
 
+  /// A theme's swatch in its colours beside its name.
+  private static func swatch(_ theme: Theme) -> Widget {
+    let swatch = Box()
+    swatch.addCSSClass("swatch")
+    swatch.addCSSClass(ThemeStyle.cssClass(theme))
+    swatch.align(vertical: .center)
+    let label = Label(theme.name)
+    label.setHorizontalAlignment(0)
+    let content = Box(vertical: false, spacing: 8)
+    content.append(swatch)
+    content.append(label)
+    return content
+  }
 
   private func wireActions() {
     for command in Command.allCases where command.scope == "editor" {
