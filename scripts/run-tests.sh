@@ -12,7 +12,7 @@ export XDG_DATA_HOME="$(mktemp -d)"  # never the user's real scrums
 log="$(mktemp)"
 trap 'rm -rf "$XDG_DATA_HOME" "$log"' EXIT
 
-GTK_A11Y=none scripts/with-display.sh swift test --skip-build 2>&1 | tee -a "$log"
+GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build 2>&1 | tee -a "$log"
 # /usr/bin/python3: Debian's, which has pyatspi (a pyenv python on PATH would not).
 scripts/with-display.sh /usr/bin/python3 -m pytest -p no:cacheprovider -p no:warnings -q Tests/e2e 2>&1 | tee -a "$log"
 

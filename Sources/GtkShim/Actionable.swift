@@ -4,8 +4,9 @@ extension Button {
   /// Makes the button run the action `detailedName` ("win.start-meeting"), with an optional
   /// string parameter: it is greyed out whenever the action is disabled.
   public func setAction(_ detailedName: String, parameter: String? = nil) {
-    gtk_actionable_set_action_name(cast(raw), detailedName)
+    // The target first: a name without its target makes GTK warn about a type mismatch.
     if let parameter { gtk_actionable_set_action_target_value(cast(raw), g_variant_new_string(parameter)) }
+    gtk_actionable_set_action_name(cast(raw), detailedName)
   }
 
   /// The action the button runs, if any.

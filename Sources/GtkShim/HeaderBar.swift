@@ -20,6 +20,12 @@ import CAdwaita
     set { adw_window_title_set_title(titleWidget, newValue) }
   }
 
+  /// Whether the title is shown (a narrow window leaves the room to the buttons).
+  public var showsTitle: Bool {
+    get { gtk_widget_get_visible(cast(UnsafeMutableRawPointer(titleWidget))) != 0 }
+    set { gtk_widget_set_visible(cast(UnsafeMutableRawPointer(titleWidget)), newValue ? 1 : 0) }
+  }
+
   /// Adds `widget` at the start (left in left-to-right languages).
   public func packStart(_ widget: Widget) {
     packed.append(widget)

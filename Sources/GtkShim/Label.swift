@@ -33,4 +33,33 @@ import CAdwaita
 
   /// 0 = start, 0.5 = centre, 1 = end.
   public func setHorizontalAlignment(_ x: Float) { gtk_label_set_xalign(label, x) }
+
+  /// The text size set with `setPixelSize` (0: as CSS says).
+  public private(set) var pixelSize = 0
+
+  /// Draws the text `pixels` tall (the font's em size), whatever the CSS says.
+  public func setPixelSize(_ pixels: Int) {
+    guard pixels != pixelSize else { return }
+    pixelSize = pixels
+    let attributes = pango_attr_list_new()
+    pango_attr_list_insert(attributes, pango_attr_size_new_absolute(Int32(pixels) * PANGO_SCALE))
+    gtk_label_set_attributes(cast(raw), attributes)
+    pango_attr_list_unref(attributes)
+  }
+
+  /// Wraps long text (between words, or inside a word too long for a line) into at most
+  /// `lines` centred lines and ends the last with "…".
+  public func limitLines(_ lines: Int) {
+    gtk_label_set_wrap(cast(raw), 1)
+    gtk_label_set_wrap_mode(cast(raw), PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_lines(cast(raw), Int32(lines))
+    gtk_label_set_ellipsize(cast(raw), PANGO_ELLIPSIZE_END)
+    gtk_label_set_justify(cast(raw), GTK_JUSTIFY_CENTER)
+  }
+
+  /// How many lines the text takes as laid out now.
+  public var lineCount: Int { Int(pango_layout_get_line_count(gtk_label_get_layout(cast(raw)))) }
+
+  /// Whether the text as laid out now is cut short with "…".
+  public var isEllipsized: Bool { pango_layout_is_ellipsized(gtk_label_get_layout(cast(raw))) != 0 }
 }

@@ -54,6 +54,14 @@ import CAdwaita
     gtk_window_present(cast(UnsafeMutableRawPointer(dialog)))
   }
 
+  /// The question asked (for tests).
+  package var heading: String { string(adw_message_dialog_get_heading(message)) }
+
+  /// The text on `response`'s button (for tests).
+  package func label(of response: String) -> String {
+    string(adw_message_dialog_get_response_label(message, response))
+  }
+
   /// Whether the dialog offers `response` (for tests).
   package func hasResponse(_ response: String) -> Bool {
     adw_message_dialog_has_response(message, response) != 0

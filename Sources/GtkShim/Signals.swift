@@ -85,3 +85,44 @@ let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void 
   MainActor.assumeIsolated { run(UnsafeMutableRawPointer(bitPattern: address)) }
 }
 
+
+/// Signals carrying two integers: `void (*)(GObject *self, int, int, gpointer data)` —
+/// GtkDrawingArea::resize, GdkSurface::layout.
+typealias SizeHandler = @MainActor (Int, Int) -> Void
+let sizeTrampoline: @convention(c) (gpointer?, Int32, Int32, gpointer?) -> Void = { _, width, height, data in
+  let run: SizeHandler = handler(data)
+  MainActor.assumeIsolated { run(Int(width), Int(height)) }
+}
+
+/// Connects a signal carrying a width and a height.
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, size action: @escaping SizeHandler) -> gulong {
+  connect(instance, signal, action, via: sizeTrampoline)
+}
+
+/// Signals carrying a point: `void (*)(GObject *self, double x, double y, gpointer data)` —
+/// GtkEventControllerMotion::enter and ::motion.
+typealias PointHandler = @MainActor (Double, Double) -> Void
+let pointTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+  let run: PointHandler = handler(data)
+  MainActor.assumeIsolated { run(x, y) }
+}
+
+/// Connects a signal carrying a point.
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, point action: @escaping PointHandler) -> gulong {
+  connect(instance, signal, action, via: pointTrampoline)
+}
+
+/// GtkGestureClick::pressed: `void (*)(GtkGestureClick *self, int n_press, double x, double y,
+/// gpointer data)`.
+let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, _, x, y, data in
+  let run: PointHandler = handler(data)
+  MainActor.assumeIsolated { run(x, y) }
+}
+
+/// Connects GtkGestureClick::pressed, passing where the press was.
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, press action: @escaping PointHandler) -> gulong {
+  connect(instance, signal, action, via: pressTrampoline)
+}

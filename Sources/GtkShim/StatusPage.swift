@@ -12,6 +12,9 @@ import CAdwaita
 
   private var page: OpaquePointer { cast(raw) }
 
+  /// The icon's name, if any.
+  public var iconName: String? { adw_status_page_get_icon_name(page).map { String(cString: $0) } }
+
   /// The large text.
   public var title: String { string(adw_status_page_get_title(page)) }
 

@@ -26,4 +26,15 @@ public enum Style {
       gdk_display_get_default(), cast(UnsafeMutableRawPointer(provider!)),
       guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
   }
+
+  /// Lets icons be found in `directory` (a hicolor-style tree) as well as in the system's
+  /// icon themes: the app's own icons when it runs from the build tree.
+  @MainActor public static func addIconSearchPath(_ directory: String) {
+    gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), directory)
+  }
+
+  /// Whether the icon theme has an icon called `name` (for tests).
+  @MainActor package static func hasIcon(_ name: String) -> Bool {
+    gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), name) != 0
+  }
 }

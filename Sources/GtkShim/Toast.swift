@@ -11,13 +11,34 @@ import CAdwaita
     adw_toast_overlay_set_child(cast(raw), child.widget)
   }
 
-  /// Shows a toast with `title`; with `button`, a button that runs `action` and dismisses it.
-  /// `onDismissed` runs when it goes, however it goes. Returns the toast, to dismiss early.
+  /// Shows a toast with `title`; with `button`, a button that runs `action` and dismisses it;
+  /// with `extraButton`, a second one beside the title (libadwaita 1.2 toasts have one button
+  /// of their own). `onDismissed` runs when it goes, however it goes. Returns the toast, to
+  /// dismiss early.
   @discardableResult
   public func show(_ title: String, button: String? = nil, timeout: Int = 5,
-                   action: (@MainActor () -> Void)? = nil, onDismissed: (@MainActor () -> Void)? = nil) -> Toast {
+                   action: (@MainActor () -> Void)? = nil,
+                   extraButton: (label: String, action: @MainActor () -> Void)? = nil,
+                   onDismissed: (@MainActor () -> Void)? = nil) -> Toast {
     let toast = adw_toast_new(title)!
     adw_toast_set_timeout(toast, guint(timeout))
+    if let extraButton {
+      let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+      let label = gtk_label_new(title)!
+      gtk_label_set_ellipsize(cast(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_END)
+      gtk_widget_set_hexpand(label, 1)
+      gtk_box_append(cast(UnsafeMutableRawPointer(box)), label)
+      let extra = gtk_button_new_with_label(extraButton.label)!
+      gtk_widget_add_css_class(extra, "flat")
+      gtk_widget_set_valign(extra, GTK_ALIGN_CENTER)
+      let run = extraButton.action
+      connect(UnsafeMutableRawPointer(extra), "clicked", perform: {
+        run()
+        adw_toast_dismiss(toast)
+      })
+      gtk_box_append(cast(UnsafeMutableRawPointer(box)), extra)
+      adw_toast_set_custom_title(toast, box)
+    }
     if let button, let action {
       adw_toast_set_button_label(toast, button)
       connect(UnsafeMutableRawPointer(toast), "button-clicked", perform: action)

@@ -18,6 +18,11 @@ import CAdwaita
 
   package var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }
 
+  /// The context menu's popover, once `setContextMenu` has given the widget one.
+  package var contextPopover: UnsafeMutablePointer<GtkWidget>?
+  /// Opens the context menu as the Menu key does.
+  package var openContextMenu: (@MainActor () -> Void)?
+
   /// Whether the widget is shown.
   public var isVisible: Bool {
     get { gtk_widget_get_visible(widget) != 0 }

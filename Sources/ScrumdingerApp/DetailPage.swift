@@ -259,6 +259,14 @@ import ScrumdingerCore
       guard let self, let id = self.entryID else { return false }
       return self.row.activateAction(Command.deleteMeeting.rawValue, parameter: id.uuidString)
     }
+    // Right click, long press, Menu or Shift+F10: Open and Delete for the meeting shown now.
+    row.setContextMenu { [weak self] in
+      guard let id = self?.entryID?.uuidString else { return [] }
+      return [
+        MenuItem(tr("Open"), action: Command.openHistory.rawValue, parameter: id),
+        MenuItem(tr("Delete"), action: Command.deleteMeeting.rawValue, parameter: id),
+      ]
+    }
   }
 
   /// Shows `entry`.

@@ -217,6 +217,8 @@ import ScrumdingerCore
     window.insertActions(Array(actions.values), prefix: "editor")
     cancelButton.setAction(Command.cancelEditor.rawValue)
     confirmButton.setAction(Command.confirmEditor.rawValue)
+    // Enter in Title is Add or Done, as in any GNOME dialog with a default button.
+    titleRow.onActivate { [weak self] in self?.confirm() }
     titleRow.onChanged { [weak self] in
       guard let self else { return }
       self.draft.title = self.titleRow.text
@@ -261,8 +263,8 @@ import ScrumdingerCore
     attendeeRows = draft.attendees.enumerated().map { index, attendee in
       let row = ActionRow(title: Texts.shown(attendee.name))
       row.addPrefix(Image(iconName: "avatar-default-symbolic"))
-      let up = Button(iconName: "go-up-symbolic", accessibleName: tr("Move up"))
-      let down = Button(iconName: "go-down-symbolic", accessibleName: tr("Move down"))
+      let up = Button(iconName: "go-up-symbolic", accessibleName: tr("Move %@ up", Texts.shown(attendee.name)))
+      let down = Button(iconName: "go-down-symbolic", accessibleName: tr("Move %@ down", Texts.shown(attendee.name)))
       let remove = Button(iconName: "user-trash-symbolic", accessibleName: tr("Remove %@", Texts.shown(attendee.name)))
       for button in [up, down, remove] {
         button.setFlat()
@@ -309,6 +311,8 @@ import ScrumdingerCore
 
   private func confirm() {
     guard draft.canSave else { return }
+    // A name typed in New Attendee but not added yet is meant to be in the scrum.
+    if draft.addAttendee(named: newAttendeeRow.text, id: newID()) { newAttendeeRow.text = "" }
     onConfirm(draft.scrum)
     window.close()
   }

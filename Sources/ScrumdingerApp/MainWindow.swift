@@ -59,9 +59,14 @@ import ScrumdingerCore
     }
     window.onCloseRequest { [unowned self] in
       guard let meeting = self.meeting else { return self.holdClose?() ?? false }
-      meeting.askToEnd { [unowned self] in self.window.close() }
+      meeting.askToQuit { [unowned self] in self.window.close() }
       return true
     }
+
+    // The meeting page sizes its texts from the window, and hides its header in full screen.
+    // (The GTK window can outlive this object: the handlers hold it weakly.)
+    window.onResize { [weak self] width, height in self?.meeting?.page.fit(width: width, height: height) }
+    window.onFullscreenChanged { [weak self] fullscreen in self?.meeting?.page.showFullscreen(fullscreen) }
 
     observations.append(state.navigation.observe { [unowned self] route in self.show(route) })
     observations.append(state.scrums.observe { [unowned self] _ in self.scrumsChanged() })
@@ -242,13 +247,49 @@ import ScrumdingerCore
     meeting = MeetingCoordinator(
       scrum: scrum, lineup: model.lineup(for: scrum), state: state, dependencies: model.dependencies,
       window: window
-    ) { [unowned self] _ in
+    ) { [unowned self] saved in
       self.meeting = nil
       self.model.resetLineup(of: id)
       self.state.navigation.value = .detail(scrumID: id)
       self.updateEnabled()
+      if saved, let entry = self.state.scrum(id)?.history.last { self.sayMeetingSaved(entry, of: id) }
+    }
+    let page = meeting!.page
+    page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
+    page.showFullscreen(window.isFullscreen)
+    // Escape leaves full screen first, as in a video player; then it ends the meeting.
+    page.root.onKey("Escape") { [weak self] in
+      guard let self, self.window.isFullscreen else { return false }
+      self.window.isFullscreen = false
+      return true
     }
     state.navigation.value = .meeting(scrumID: id)
+  }
+
+  /// The toast of the meeting just saved, while it is up.
+  private(set) var savedMeetingToast: Toast?
+
+  /// Says the meeting was saved, with View (opens it) and Undo (removes it), and brings its
+  /// row into view.
+  private func sayMeetingSaved(_ entry: History, of scrumID: UUID) {
+    detailPage?.focusHistoryRow(entry.id)
+    savedMeetingToast = toasts.show(
+      tr("Meeting saved: %@", Texts.timeOfDay(entry.date)), button: tr("Undo"),
+      action: { [weak self] in
+        guard let self else { return }
+        self.state.scrums.update { scrums in
+          guard let index = scrums.firstIndex(where: { $0.id == scrumID }) else { return }
+          scrums[index].history.removeAll { $0.id == entry.id }
+        }
+      },
+      extraButton: (
+        tr("View"),
+        { [weak self] in
+          guard let self, self.state.scrum(scrumID)?.history.contains(where: { $0.id == entry.id }) == true else { return }
+          self.state.navigation.value = .history(scrumID: scrumID, historyID: entry.id)
+        }
+      ),
+      onDismissed: { [weak self] in self?.savedMeetingToast = nil })
   }
 
   private func openEditor(_ draft: ScrumDraft) {

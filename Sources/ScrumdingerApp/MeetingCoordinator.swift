@@ -1,5 +1,5 @@
 // Ties one running meeting to the window: the session (timing, history, effects), its page
-// and the "End meeting?" question. The timer is paused while the question is open, so
+// and the questions before it ends ("End meeting?", "Quit and end the meeting?"). The timer is paused while the question is open, so
 // nobody loses time to a dialog. Sound and notifications are the session's effects, not
 // this coordinator's business.
 import GtkShim
@@ -34,10 +34,10 @@ import ScrumdingerCore
     session.togglePause()
   }
 
-  /// Next speaker; on the last one, asks whether to end (without the Discard choice).
+  /// Next speaker; on the last one, asks whether to end (with Discard, like End Meeting).
   func nextSpeaker() {
     guard endQuestion == nil else { return }
-    if session.nextSpeaker() == .confirmEnd { askToEnd(allowDiscard: false) }
+    if session.nextSpeaker() == .confirmEnd { askToEnd() }
   }
 
   func toggleMute() {
@@ -45,17 +45,36 @@ import ScrumdingerCore
     page.showMuted(sound.isMuted)
   }
 
-  /// Asks "End meeting?" with Save and End, Discard (unless `allowDiscard` is false) and
-  /// Resume; the meeting is paused meanwhile. `then` runs after the meeting has ended.
-  func askToEnd(allowDiscard: Bool = true, then: (@MainActor () -> Void)? = nil) {
+  /// Asks "End meeting?" with Save and End, Discard and Resume; the meeting is paused
+  /// meanwhile.
+  func askToEnd() {
+    ask(
+      heading: tr("End meeting?"), keepGoing: ("resume", tr("Resume")), discard: tr("Discard"), save: tr("Save and End"),
+      then: nil)
+  }
+
+  /// Asks "Quit and end the meeting?" with Save and Quit, Discard and Quit and Cancel; `quit`
+  /// runs once the meeting has ended (saved or not).
+  func askToQuit(then quit: @escaping @MainActor () -> Void) {
+    ask(
+      heading: tr("Quit and end the meeting?"), keepGoing: ("cancel", tr("Cancel")), discard: tr("Discard and Quit"),
+      save: tr("Save and Quit"), then: quit)
+  }
+
+  /// The question behind both: the meeting pauses while it is open, so nobody loses time to
+  /// a dialog, and it says how long the meeting has run (as the page's Elapsed does).
+  private func ask(
+    heading: String, keepGoing: (id: String, label: String), discard: String, save: String,
+    then: (@MainActor () -> Void)?
+  ) {
     guard endQuestion == nil else { return }
     session.pause()
     let elapsed = Texts.duration(seconds: session.timer.runningSeconds)
-    let dialog = MessageDialog(parent: window, heading: tr("End meeting?"), body: tr("The meeting has run for %@.", elapsed))
-    dialog.addResponse("resume", label: tr("Resume"))
-    if allowDiscard { dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive) }
-    dialog.addResponse("save", label: tr("Save and End"), appearance: .suggested)
-    dialog.setDefaults(enter: "save", escape: "resume")
+    let dialog = MessageDialog(parent: window, heading: heading, body: tr("The meeting has run for %@.", elapsed))
+    dialog.addResponse(keepGoing.id, label: keepGoing.label)
+    dialog.addResponse("discard", label: discard, appearance: .destructive)
+    dialog.addResponse("save", label: save, appearance: .suggested)
+    dialog.setDefaults(enter: "save", escape: keepGoing.id)
     endQuestion = dialog
     dialog.present { [unowned self] response in
       self.endQuestion = nil

@@ -1,6 +1,8 @@
 // The page shared on screen while a team talks: a themed panel with the progress header,
 // the speaker ring and the footer. It only displays AppState.meeting; what the buttons do
-// is the coordinator's business.
+// is the coordinator's business. It is read from across a room, so its texts are sized from
+// the window (`fit`), full screen hides the header bar until the pointer reaches the top
+// edge, and a pause dims the panel and says "Paused" without moving any control.
 import GtkShim
 import ScrumdingerCore
 
@@ -8,8 +10,18 @@ import ScrumdingerCore
 @MainActor final class MeetingPage {
   let root = Box(vertical: true)
   let header: HeaderBar
-  let endButton = Button(label: tr("End Meeting"))
-  let pauseButton = Button(label: tr("Pause"))
+  /// Slides the header bar away in full screen.
+  let headerRevealer: Revealer
+  /// The themed panel under the header.
+  let panel = Box(vertical: true, spacing: 18)
+  private let captions = [Label(tr("Elapsed")), Label(tr("Remaining"))]
+  /// Whether the window is too narrow for the header's title and End Meeting's label.
+  private var isNarrow = false
+  /// Whether the window is full screen (the header bar then shows only when asked for).
+  private(set) var isFullscreen = false
+  let endButton = Button(label: tr("End Meeting"), accessibleName: tr("End Meeting"))
+  /// An icon button, so Pause and Resume are the same width (nothing moves on a pause).
+  let pauseButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause"))
   let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute ding"))
   let menuButton = MainMenu.button()
   let progress = ProgressBar()
@@ -40,13 +52,13 @@ import ScrumdingerCore
     header.packEnd(menuButton)
     header.packEnd(pauseButton)
     header.packEnd(muteButton)
+    headerRevealer = Revealer(header)
     endButton.setAction(Command.endMeeting.rawValue)
     pauseButton.setAction(Command.pause.rawValue)
     muteButton.setAction(Command.mute.rawValue)
     nextButton.setAction(Command.nextSpeaker.rawValue)
     ring = MeetingRing(schedule: schedule, theme: scrum.theme)
 
-    let panel = Box(vertical: true, spacing: 18)
     panel.addCSSClass("meeting-panel")
     panel.addCSSClass(ThemeStyle.cssClass(scrum.theme))
     panel.setMargins(12)
@@ -54,8 +66,14 @@ import ScrumdingerCore
     panel.append(timeHeader())
     panel.append(ring.root)
     panel.append(footer())
-    root.append(header)
+    root.append(headerRevealer)
     root.append(panel)
+    // In full screen, the header bar comes back when the pointer reaches the top edge and
+    // goes again once it moves down into the panel.
+    root.onPointerMotion { [weak self] _, y in
+      guard let self, self.isFullscreen else { return }
+      if y < 6 { self.headerRevealer.isRevealed = true } else if y > 80 { self.headerRevealer.isRevealed = false }
+    }
 
     observation = state.meeting.observe { [weak self] meeting in
       guard let meeting, meeting.scrumID == scrum.id else { return }
@@ -66,19 +84,20 @@ import ScrumdingerCore
 
   private func timeHeader() -> Box {
     progress.setAccessibleLabel(tr("Time remaining"))
+    progress.addCSSClass("meeting-dimmable")
     let numbers = Box(vertical: false)
-    let elapsed = counter(caption: tr("Elapsed"), value: elapsedLabel, alignment: 0)
+    numbers.addCSSClass("meeting-dimmable")
+    let elapsed = counter(caption: captions[0], value: elapsedLabel, alignment: 0)
     elapsed.expand(horizontally: true)
     numbers.append(elapsed)
-    numbers.append(counter(caption: tr("Remaining"), value: remainingLabel, alignment: 1))
+    numbers.append(counter(caption: captions[1], value: remainingLabel, alignment: 1))
     let box = Box(vertical: true, spacing: 8)
     box.append(progress)
     box.append(numbers)
     return box
   }
 
-  private func counter(caption: String, value: Label, alignment: Float) -> Box {
-    let captionLabel = Label(caption)
+  private func counter(caption captionLabel: Label, value: Label, alignment: Float) -> Box {
     captionLabel.addCSSClass("caption")
     captionLabel.setHorizontalAlignment(alignment)
     captionLabel.hideFromAccessibility()  // the number's own name includes the caption
@@ -92,6 +111,7 @@ import ScrumdingerCore
 
   private func footer() -> Box {
     speakerLabel.setHorizontalAlignment(0)
+    speakerLabel.setEllipsizes()
     speakerLabel.addCSSClass("heading")
     nextLabel.setHorizontalAlignment(0)
     nextLabel.setEllipsizes()
@@ -115,8 +135,9 @@ import ScrumdingerCore
     progress.fraction = snapshot.fraction
     let minutesLeft = (snapshot.secondsRemaining + 59) / 60
     progress.setAccessibleValueText(Texts.minutes(minutesLeft))
-    elapsedLabel.text = Texts.clock(seconds: snapshot.secondsElapsed)
-    elapsedLabel.setAccessibleLabel(tr("Elapsed: %@", Texts.duration(seconds: snapshot.secondsElapsed)))
+    // Real running time, as the end question and the history say (skips do not add to it).
+    elapsedLabel.text = Texts.clock(seconds: snapshot.secondsRunning)
+    elapsedLabel.setAccessibleLabel(tr("Elapsed: %@", Texts.duration(seconds: snapshot.secondsRunning)))
     if snapshot.meetingOverSeconds > 0 {
       let over = tr("%@ over", Texts.minutesAndSeconds(snapshot.meetingOverSeconds))
       remainingLabel.text = over
@@ -142,8 +163,42 @@ import ScrumdingerCore
     warningLabel.text = warning
     warningLabel.setAccessibleLabel(warning)
     warningLabel.isVisible = !warning.isEmpty
-    pauseButton.label = snapshot.phase == .paused ? tr("Resume") : tr("Pause")
+    let paused = snapshot.phase == .paused
+    pauseButton.setIconName(paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
+    pauseButton.setAccessibleLabel(paused ? tr("Resume") : tr("Pause"))
+    pauseButton.tooltip = paused ? tr("Resume") : tr("Pause")
+    if paused != panel.hasCSSClass("paused") {
+      paused ? panel.addCSSClass("paused") : panel.removeCSSClass("paused")
+      ring.showPaused(paused)
+    }
     ring.show(snapshot)
+  }
+
+  /// Sizes the numbers and the footer for a window of `width` × `height`, so they read from
+  /// across a room on a big screen and still fit a small window (the ring sizes its own
+  /// texts); a narrow window drops the header's title (the window keeps it) for the buttons.
+  func fit(width: Int, height: Int) {
+    // Called at every layout of the window: change only what differs, or GTK lays out again.
+    let narrow = width < 560
+    if narrow != isNarrow {
+      isNarrow = narrow
+      header.showsTitle = !narrow
+      if narrow { endButton.setIconName("media-playback-stop-symbolic") } else { endButton.label = tr("End Meeting") }
+      endButton.tooltip = narrow ? tr("End Meeting") : nil
+    }
+    let h = Double(height)
+    func pixels(_ share: Double, _ smallest: Int) -> Int { max(smallest, Int(h * share)) }
+    for number in [elapsedLabel, remainingLabel] { number.setPixelSize(pixels(0.05, 18)) }
+    for caption in captions { caption.setPixelSize(pixels(0.02, 11)) }
+    for line in [speakerLabel, warningLabel] { line.setPixelSize(pixels(0.034, 15)) }
+    nextLabel.setPixelSize(pixels(0.026, 13))
+  }
+
+  /// Hides the header bar in full screen (the pointer at the top edge brings it back) and
+  /// shows it otherwise.
+  func showFullscreen(_ fullscreen: Bool) {
+    isFullscreen = fullscreen
+    headerRevealer.isRevealed = !fullscreen
   }
 
   /// Shows whether the ding is muted.

@@ -1,3 +1,7 @@
+// The ring is drawn by Cairo; the texts in its middle are GTK labels laid over it, sized from
+// the ring's own size (GtkDrawingArea::resize), never from their own, so growing text cannot
+// grow the ring in a loop. A clamp keeps them inside the track: long names wrap onto two
+// lines and then end with "…".
 import GtkShim
 import ScrumdingerCore
 
@@ -8,6 +12,10 @@ import ScrumdingerCore
   let area = DrawingArea()
   let nameLabel = Label()
   let speakingLabel = Label(tr("is speaking"))
+  /// "Paused", shown in the middle while the meeting is paused (an alert: announced once).
+  let pausedLabel = Label.alert()
+  /// Keeps the texts within the inside of the track.
+  let centre: Clamp
   private let schedule: SpeakerSchedule
   private let theme: Theme
   private var arcs: [SpeakerArc] = []
@@ -15,24 +23,64 @@ import ScrumdingerCore
   private var warningArc: SpeakerArc?
   /// The current speaker's overrun, past the end of their turn, drawn outside the ring.
   private var overrunArc: SpeakerArc?
+  private static let trackWidth = 24.0
+  private static let warningWidth = 6.0
 
   init(schedule: SpeakerSchedule, theme: Theme) {
     self.schedule = schedule
     self.theme = theme
-    area.setSizeRequest(width: 220, height: 220)
+    area.setSizeRequest(width: 120, height: 120)
     area.expand(horizontally: true, vertically: true)
+    area.addCSSClass("meeting-dimmable")
     nameLabel.addCSSClass("meeting-speaker")
-    nameLabel.setEllipsizes()
-    let centre = Box(vertical: true, spacing: 2)
-    centre.append(nameLabel)
-    centre.append(speakingLabel)
+    nameLabel.addCSSClass("meeting-dimmable")
+    nameLabel.limitLines(2)
+    speakingLabel.addCSSClass("meeting-dimmable")
+    pausedLabel.text = tr("Paused")
+    pausedLabel.setAccessibleLabel(tr("Paused"))
+    pausedLabel.addCSSClass("meeting-paused")
+    pausedLabel.align(horizontal: .center)
+    pausedLabel.isVisible = false
+    // The drawing area's name says who speaks; these labels would only repeat it.
+    nameLabel.hideFromAccessibility()
+    speakingLabel.hideFromAccessibility()
+    let texts = Box(vertical: true, spacing: 2)
+    texts.append(pausedLabel)
+    texts.append(nameLabel)
+    texts.append(speakingLabel)
+    centre = Clamp(texts, maximumWidth: 150)
     centre.align(horizontal: .center, vertical: .center)
-    centre.setSizeRequest(width: 150)
-    // The drawing area's name says it all; the labels would only repeat it.
-    centre.hideFromAccessibility()
     root = Overlay(area)
     root.addOverlay(centre)
     area.onDraw { [weak self] canvas, width, height in self?.draw(&canvas, width: width, height: height) }
+    area.onResize { [weak self] width, height in self?.fitTexts(width: width, height: height) }
+  }
+
+  /// The radius of the track's middle line in an area of `width` × `height`.
+  private static func radius(width: Double, height: Double) -> Double {
+    (min(width, height) - trackWidth) / 2 - 4 - warningWidth * 2
+  }
+
+  /// The diameter of the free disc inside the track of an area of `width` × `height`.
+  static func innerDiameter(width: Int, height: Int) -> Double {
+    max(0, (radius(width: Double(width), height: Double(height)) - trackWidth / 2) * 2)
+  }
+
+  /// Sizes the texts to the disc inside the track: the name about a seventh of its diameter
+  /// tall, at most 80 % of it wide (two lines and "is speaking" then stay inside the disc).
+  private func fitTexts(width: Int, height: Int) {
+    let inside = Self.innerDiameter(width: width, height: height)
+    guard inside > 0 else { return }
+    let name = max(12, Int(inside * 0.15))
+    nameLabel.setPixelSize(name)
+    speakingLabel.setPixelSize(max(10, name * 2 / 5))
+    pausedLabel.setPixelSize(max(11, name / 2))
+    centre.maximumWidth = max(40, Int(inside * 0.8))
+  }
+
+  /// Shows whether the meeting is paused.
+  func showPaused(_ paused: Bool) {
+    pausedLabel.isVisible = paused
   }
 
   /// Shows `snapshot`: the speaker's name, and the arcs up to now.
@@ -58,9 +106,8 @@ import ScrumdingerCore
   var showsOverrun: Bool { overrunArc != nil }
 
   private func draw(_ canvas: inout Canvas, width: Double, height: Double) {
-    let trackWidth = 24.0
-    let warningWidth = 6.0
-    let radius = (min(width, height) - trackWidth) / 2 - 4 - warningWidth * 2
+    let (trackWidth, warningWidth) = (Self.trackWidth, Self.warningWidth)
+    let radius = Self.radius(width: width, height: height)
     guard radius > 0 else { return }
     let (x, y) = (width / 2, height / 2)
     let accent = canvas.foreground

@@ -32,6 +32,14 @@ enum ResourceLocator {
       .first(where: holdsCatalogue)
   }()
 
+  /// The repository's icon tree when running from the build tree (installed, the icons are
+  /// in the system's hicolor theme already).
+  static let iconDirectory: String? = {
+    [binDir + "/../../data/icons", binDir + "/../../../data/icons"]
+      .map { ($0 as NSString).standardizingPath }
+      .first { FileManager.default.fileExists(atPath: $0 + "/hicolor/scalable/apps/\(appID).svg") }
+  }()
+
   /// Whether `directory` holds our catalogue in any language (`<lang>/LC_MESSAGES/<domain>.mo`).
   static func holdsCatalogue(_ directory: String) -> Bool {
     let languages = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -18,9 +18,9 @@ import ScrumdingerCore
   private(set) var cards: [ScrumCard] = []
   /// How many cards have been built since the page opened (a test counts them).
   private(set) var cardBuilds = 0
-  private let emptyPage = StatusPage(
+  let emptyPage = StatusPage(
     title: tr("No Scrums"), description: tr("Add a scrum to keep its stand-up on time."),
-    iconName: nil)
+    iconName: appID + "-symbolic")
   private let loadingPage = StatusPage(title: tr("Loading Your Scrums…"))
   private let scroller: ScrolledWindow
   /// Whether the scrums are still being read (the spinner shows instead of "No Scrums").

@@ -2,7 +2,8 @@ import Foundation
 import GtkShim
 import ScrumdingerCore
 
-/// Loads the app's CSS: the static sheet from Resources plus one class per theme.
+/// Loads the app's CSS (the static sheet from Resources plus one class per theme) and, in the
+/// build tree, makes the app's icons findable.
 enum ThemeStyle {
   /// The CSS class that paints a widget in `theme`'s colours.
   static func cssClass(_ theme: Theme) -> String { "theme-" + theme.rawValue }
@@ -29,6 +30,7 @@ enum ThemeStyle {
       FileHandle.standardError.write(Data("scrumdinger: style.css not found; set SCRUMDINGER_RESOURCES\n".utf8))
     }
     Style.load(css)
+    if let icons = ResourceLocator.iconDirectory { Style.addIconSearchPath(icons) }
   }
 
   @MainActor private static var installed = false

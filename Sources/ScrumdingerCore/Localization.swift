@@ -41,3 +41,18 @@ public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
   }
   return String(format: translated, count)
 }
+
+/// The locale dates and times are written in: the process's LC_TIME locale ("zh_CN.UTF-8"),
+/// or, when that is the plain C locale, the first language LANGUAGE asks for — the same
+/// choice gettext makes for the texts, so a date never stays English beside Chinese words.
+public func userLocale(
+  timeLocale: String? = setlocale(LC_TIME, nil).map { String(cString: $0) },
+  language: String? = getenv("LANGUAGE").map { String(cString: $0) }
+) -> Locale {
+  func identifier(_ name: String) -> String {
+    String(name.prefix { $0 != "." && $0 != "@" })
+  }
+  if let timeLocale, !["C", "POSIX"].contains(identifier(timeLocale)) { return Locale(identifier: identifier(timeLocale)) }
+  if let first = language?.split(separator: ":").first, !first.isEmpty { return Locale(identifier: identifier(String(first))) }
+  return Locale(identifier: "en_US")
+}

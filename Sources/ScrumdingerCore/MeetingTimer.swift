@@ -59,6 +59,9 @@ public final class MeetingTimer {
     public var overrunSeconds = 0
     /// Whole seconds the meeting has run past its length (let-finish mode).
     public var meetingOverSeconds = 0
+    /// How long the meeting has really run, to the nearest second: what the page shows as
+    /// elapsed, the end question says and the history records (skips do not add to it).
+    public var secondsRunning = 0
   }
 
   /// The turns this meeting runs through.
@@ -293,7 +296,8 @@ public final class MeetingTimer {
       isLastSpeaker: turn.end >= schedule.lengthSeconds,
       isWarning: (phase == .running || phase == .paused) && warning.map { position >= $0 } == true,
       overrunSeconds: Int(overrun.components.seconds),
-      meetingOverSeconds: max(0, Int(runningTime.components.seconds) - schedule.lengthSeconds)
+      meetingOverSeconds: max(0, Int(runningTime.components.seconds) - schedule.lengthSeconds),
+      secondsRunning: runningSeconds
     )
   }
 

@@ -51,23 +51,37 @@ public enum Texts {
     return "\(value / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
   }
 
+  /// The user's locale for dates, read once (after `setUpLocalization` has set the process's).
+  public static let dateLocale = userLocale()
+
   /// A history entry's date and time in the user's locale: "21 Nov 2026, 10:15".
-  public static func meetingDate(_ date: Date, locale: Locale = .current, timeZone: TimeZone = .current) -> String {
-    formatterLock.lock()
-    defer { formatterLock.unlock() }
-    if cachedFormatter?.locale != locale || cachedFormatter?.timeZone != timeZone {
-      let formatter = DateFormatter()
-      formatter.locale = locale
-      formatter.timeZone = timeZone
-      formatter.dateStyle = .medium
-      formatter.timeStyle = .short
-      cachedFormatter = formatter
-    }
-    return cachedFormatter!.string(from: date)
+  public static func meetingDate(_ date: Date, locale: Locale = dateLocale, timeZone: TimeZone = .current) -> String {
+    format(date, withDate: true, locale: locale, timeZone: timeZone)
   }
 
-  /// One formatter per locale and time zone, kept: making one costs far more than using it,
-  /// and a history list formats a row's date each time it scrolls into view.
-  nonisolated(unsafe) private static var cachedFormatter: DateFormatter?
+  /// The time of day in the user's locale: "14:32" (or "2:32 PM").
+  public static func timeOfDay(_ date: Date, locale: Locale = dateLocale, timeZone: TimeZone = .current) -> String {
+    format(date, withDate: false, locale: locale, timeZone: timeZone)
+  }
+
+  private static func format(_ date: Date, withDate: Bool, locale: Locale, timeZone: TimeZone) -> String {
+    formatterLock.lock()
+    defer { formatterLock.unlock() }
+    if let formatter = cachedFormatters[withDate], formatter.locale == locale, formatter.timeZone == timeZone {
+      return formatter.string(from: date)
+    }
+    let formatter = DateFormatter()
+    formatter.locale = locale
+    formatter.timeZone = timeZone
+    formatter.dateStyle = withDate ? .medium : .none
+    formatter.timeStyle = .short
+    cachedFormatters[withDate] = formatter
+    return formatter.string(from: date)
+  }
+
+  /// Formatters (with and without the date) for one locale and time zone, kept: making one
+  /// costs far more than using it, and a history list formats a row's date each time it
+  /// scrolls into view.
+  nonisolated(unsafe) private static var cachedFormatters: [Bool: DateFormatter] = [:]
   private static let formatterLock = NSLock()
 }

@@ -1,5 +1,5 @@
 import GtkShim
-import ScrumdingerApp
+@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
 
@@ -12,6 +12,17 @@ final class ApplicationWindowTests: XCTestCase {
       XCTAssertTrue(shown, "the main window was never mapped")
       XCTAssertEqual(app.mainWindow?.window.title, "Scrumdinger")
       XCTAssertEqual(app.application.id, "io.github.scrumdinger.Scrumdinger")
+    }
+  }
+
+  func testTheAppIconShowsFromTheBuildTreeOnTheEmptyList() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        XCTAssertTrue(Style.hasIcon("io.github.scrumdinger.Scrumdinger"), "About would show a broken icon")
+        XCTAssertTrue(Style.hasIcon("io.github.scrumdinger.Scrumdinger-symbolic"))
+        XCTAssertEqual(app.mainWindow?.listPage.emptyPage.iconName, "io.github.scrumdinger.Scrumdinger-symbolic")
+        XCTAssertTrue(app.mainWindow?.listPage.emptyPage.isMapped == true, "the empty list is not on show")
+      }
     }
   }
 

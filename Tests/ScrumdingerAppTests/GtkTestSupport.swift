@@ -116,3 +116,28 @@ func temporaryStore() -> ScrumStore {
   spin(.milliseconds(300))
   return app.mainWindow!.detailPage!
 }
+
+/// Resizes the app's window to `width` × `height` as a window manager would (X11 configure
+/// through xdotool: GTK applies a new default size only before a window is first shown) and
+/// waits until GTK has laid it out at that size.
+@MainActor func resize(_ window: MainWindow, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
+  let search = Process()
+  search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+  search.arguments = ["search", "--onlyvisible", "--pid", String(ProcessInfo.processInfo.processIdentifier), "--name", "."]
+  let output = Pipe()
+  search.standardOutput = output
+  XCTAssertNoThrow(try search.run(), file: file, line: line)
+  search.waitUntilExit()
+  let ids = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+  for id in ids {
+    let size = Process()
+    size.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+    size.arguments = ["windowsize", String(id), String(width), String(height)]
+    XCTAssertNoThrow(try size.run(), file: file, line: line)
+    size.waitUntilExit()
+  }
+  // GTK's window widget sits inside a 5 px resize border on each side.
+  for _ in 0..<50 where window.window.allocatedSize != (width - 10, height - 10) { spin(.milliseconds(50)) }
+  XCTAssertTrue(window.window.allocatedSize == (width - 10, height - 10),
+    "the window is \(window.window.allocatedSize), not \(width)×\(height)", file: file, line: line)
+}

@@ -59,7 +59,8 @@ final class MeetingPageTests: XCTestCase {
         page.nextButton.click()
         XCTAssertEqual(page.speakerLabel.text, "Last Speaker")
         XCTAssertEqual(page.ring.nameLabel.text, "Cy")
-        XCTAssertEqual(page.elapsedLabel.text, "40")
+        XCTAssertEqual(page.remainingLabel.text, "20", "the skip moves the meeting on")
+        XCTAssertEqual(page.elapsedLabel.text, "20", "elapsed is the time really spent, as the history records")
       }
     }
   }
@@ -130,7 +131,7 @@ final class MeetingPageTests: XCTestCase {
     }
   }
 
-  func testNextOnTheLastSpeakerAsksWithoutDiscard() {
+  func testNextOnTheLastSpeakerOffersDiscardToo() {
     MainActor.assumeIsolated {
       withMeeting { _, _, meeting, _ in
         meeting.nextSpeaker()
@@ -141,7 +142,7 @@ final class MeetingPageTests: XCTestCase {
         XCTAssertEqual(meeting.session.timer.phase, .paused)
         XCTAssertEqual(meeting.endQuestion?.hasResponse("save"), true)
         XCTAssertEqual(meeting.endQuestion?.hasResponse("resume"), true)
-        XCTAssertEqual(meeting.endQuestion?.hasResponse("discard"), false)
+        XCTAssertEqual(meeting.endQuestion?.hasResponse("discard"), true, "as End Meeting does")
         meeting.endQuestion?.respond("resume")
         XCTAssertEqual(meeting.session.timer.phase, .running)
       }
@@ -167,9 +168,12 @@ final class MeetingPageTests: XCTestCase {
         clock.advance(by: .seconds(3))
         window.window.close()
         XCTAssertTrue(window.window.isMapped, "the window closed with a meeting running")
-        XCTAssertNotNil(meeting.endQuestion)
+        XCTAssertEqual(meeting.endQuestion?.heading, "Quit and end the meeting?")
+        XCTAssertEqual(meeting.endQuestion?.label(of: "save"), "Save and Quit")
+        XCTAssertEqual(meeting.endQuestion?.label(of: "discard"), "Discard and Quit")
+        XCTAssertEqual(meeting.endQuestion?.label(of: "cancel"), "Cancel")
         XCTAssertEqual(meeting.session.timer.phase, .paused)
-        meeting.endQuestion?.respond("resume")
+        meeting.endQuestion?.respond("cancel")
         XCTAssertTrue(window.window.isMapped)
         XCTAssertEqual(meeting.session.timer.phase, .running)
       }

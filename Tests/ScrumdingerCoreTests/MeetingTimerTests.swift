@@ -67,6 +67,7 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     #expect(timer.snapshot.secondsElapsed == 25)
     // Real running time is what passed, not where the meeting clock jumped.
     #expect(timer.runningSeconds == 12)
+    #expect(timer.snapshot.secondsRunning == 12, "the page's elapsed time is the real one, as history records it")
   }
 
   @Test func skipOnTheLastSpeakerAsksForConfirmationAndDoesNotDing() {

@@ -121,17 +121,21 @@ def test_reorder_and_remove_an_attendee(launch, data_home):
     app.press("push button", "Edit")
     editor = wait_for(lambda: app.window("Edit Scrum"), what="the edit sheet")
     ana = app.find("list item", "Ana", within=editor)
-    assert not app.is_sensitive(app.find("push button", "Move up", within=ana))
-    app.press("push button", "Move down", within=ana)
+    assert not app.is_sensitive(app.find("push button", "Move Ana up", within=ana))
+    app.press("push button", "Move Ana down", within=ana)
     wait_for(lambda: [n.name for n in app.find_all("list item", editor) if n.name in ("Ana", "Ben", "Cy")]
              == ["Ben", "Ana", "Cy"], what="Ana to move down")
     app.press("push button", "Remove Cy", within=editor)
     app.absent("list item", "Cy", within=editor)
-    app.press("push button", "Done", within=editor)
-    wait_for(lambda: [a["name"] for a in read_scrums(data_home)[0]["attendees"]] == ["Ben", "Ana"],
-             what="the new order saved")
-    detail_names = [n.name for n in app.find_all("list item", app.main) if n.name in ("Ana", "Ben", "Cy")]
-    assert detail_names == ["Ben", "Ana"]
+    # A name typed but not added is kept; Enter in Title is Done.
+    app.type_into("New Attendee", "Dee", within=editor)
+    app.click(app.find("text", "Title", within=editor))
+    app.key("Return")
+    wait_for(lambda: app.window("Edit Scrum") is None, what="Enter in Title to close the editor")
+    wait_for(lambda: [a["name"] for a in read_scrums(data_home)[0]["attendees"]] == ["Ben", "Ana", "Dee"],
+             what="the new order and the typed name saved")
+    detail_names = [n.name for n in app.find_all("list item", app.main) if n.name in ("Ana", "Ben", "Cy", "Dee")]
+    assert detail_names == ["Ben", "Ana", "Dee"]
 
 
 def test_delete_and_undo(launch, data_home):

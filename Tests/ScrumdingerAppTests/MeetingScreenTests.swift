@@ -1,0 +1,220 @@
+// The meeting screen as a room sees it: paused at a glance, texts sized to the window, long
+// names kept inside the ring, the end said with a toast. Sizes are measured from allocations,
+// not pixels; a picture of each state goes to Tests/output/ for the note.
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+private let longName = String(repeating: "Maximiliana Featherstonehaugh-", count: 3).prefix(70)
+
+private let standup = DailyScrum(
+  title: "Design Review", attendees: ["Ana Lima", "Ben", String(longName)].map { Attendee(name: $0) }, lengthInMinutes: 1,
+  theme: .orange)
+
+/// Runs the app with `standup` on a ManualClock, sizes the window to `width` × `height`,
+/// starts the meeting and hands over the window, the meeting and the clock.
+@MainActor private func withMeeting(
+  width: Int = 720, height: Int = 760,
+  _ body: @escaping @MainActor (ScrumdingerApplication, MainWindow, MeetingCoordinator, ManualClock) throws -> Void
+) {
+  let clock = ManualClock()
+  let store = temporaryStore()
+  XCTAssertNoThrow(try store.save([standup]))
+  withRunningApp(store: store, dependencies: recordingDependencies(clock: clock)) { app in
+    let window = app.mainWindow!
+    resize(window, width: width, height: height)
+    app.state.navigation.value = .detail(scrumID: standup.id)
+    window.detailPage!.startButton.click()
+    guard let meeting = window.meeting else { return XCTFail("Start Meeting did not start a meeting") }
+    spin(.milliseconds(400))
+    try body(app, window, meeting, clock)
+  }
+}
+
+/// Where `widget` is within `window` (fails the test when it is not laid out).
+@MainActor private func frame(of widget: Widget, in window: MainWindow, file: StaticString = #filePath, line: UInt = #line)
+  -> (x: Double, y: Double, width: Double, height: Double)
+{
+  guard let bounds = widget.bounds(in: window.window) else {
+    XCTFail("not laid out", file: file, line: line)
+    return (0, 0, 0, 0)
+  }
+  return bounds
+}
+
+/// Asserts that `widget` lies wholly inside the window's `width` × `height`.
+@MainActor private func assertInside(
+  _ widget: Widget, _ name: String, window: MainWindow, width: Int, height: Int, file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  let box = frame(of: widget, in: window, file: file, line: line)
+  XCTAssertGreaterThan(box.width, 0, "\(name) has no width", file: file, line: line)
+  XCTAssertTrue(
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= Double(width) + 0.5 && box.y + box.height <= Double(height) + 0.5,
+    "\(name) at \(box) is not inside \(width)×\(height)", file: file, line: line)
+}
+
+/// Asserts that `label` lies inside the free disc in the middle of `ring`.
+@MainActor private func assertInsideTheTrack(
+  _ label: Label, of ring: MeetingRing, in window: MainWindow, file: StaticString = #filePath, line: UInt = #line
+) {
+  let area = frame(of: ring.area, in: window, file: file, line: line)
+  let box = frame(of: label, in: window, file: file, line: line)
+  let radius = MeetingRing.innerDiameter(width: Int(area.width), height: Int(area.height)) / 2
+  let (cx, cy) = (area.x + area.width / 2, area.y + area.height / 2)
+  for (x, y) in [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height), (box.x + box.width, box.y + box.height)] {
+    let distance = ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot()
+    XCTAssertLessThanOrEqual(distance, radius, "a corner of “\(label.text)” crosses the track", file: file, line: line)
+  }
+}
+
+/// Saves a picture of the window to Tests/output/`name`.
+@MainActor private func picture(_ window: MainWindow, _ name: String) {
+  spin(.milliseconds(300))  // a frame at the current size: the picture is made from it
+  try? FileManager.default.createDirectory(atPath: "Tests/output", withIntermediateDirectories: true)
+  XCTAssertTrue(window.window.writePNG(to: "Tests/output/" + name), "no picture of \(name)")
+}
+
+final class MeetingScreenTests: XCTestCase {
+  func testPausedIsDimmedSaysPausedAndMovesNoControl() {
+    MainActor.assumeIsolated {
+      withMeeting { _, window, meeting, clock in
+        let page = meeting.page
+        let controls: [Widget] = [page.endButton, page.pauseButton, page.muteButton, page.menuButton, page.nextButton]
+        let before = controls.map { frame(of: $0, in: window) }
+        XCTAssertFalse(page.panel.hasCSSClass("paused"))
+        XCTAssertFalse(page.ring.pausedLabel.isVisible)
+
+        clock.advance(by: .seconds(5))
+        page.pauseButton.click()
+        spin(.milliseconds(300))
+        XCTAssertTrue(page.panel.hasCSSClass("paused"), "the panel is not dimmed")
+        XCTAssertTrue(page.ring.pausedLabel.isMapped, "“Paused” is not on screen")
+        XCTAssertEqual(page.ring.pausedLabel.text, "Paused")
+        XCTAssertEqual(page.ring.pausedLabel.accessibleName, "Paused")
+        XCTAssertEqual(page.pauseButton.accessibleName, "Resume")
+        for (control, (old, new)) in zip(["End", "Pause", "Mute", "Menu", "Next"], zip(before, controls.map { frame(of: $0, in: window) })) {
+          XCTAssertTrue(old == new, "\(control) moved from \(old) to \(new) when the meeting paused")
+        }
+        picture(window, "meeting-paused.png")
+
+        page.pauseButton.click()
+        spin(.milliseconds(300))
+        XCTAssertFalse(page.panel.hasCSSClass("paused"))
+        XCTAssertFalse(page.ring.pausedLabel.isVisible)
+        XCTAssertTrue(zip(before, controls.map { frame(of: $0, in: window) }).allSatisfy { $0 == $1 }, "a control moved on resume")
+      }
+    }
+  }
+
+  func testAtFullHDInFullScreenTheNameIsATwelfthOfTheHeightAndTheHeaderIsHidden() {
+    MainActor.assumeIsolated {
+      withMeeting(width: 1920, height: 1080) { _, window, meeting, _ in
+        let page = meeting.page
+        page.showFullscreen(true)  // what entering full screen does (no window manager here)
+        spin(.milliseconds(600))
+        XCTAssertFalse(page.headerRevealer.isRevealed, "the header bar stays in full screen")
+        let (width, height) = window.window.allocatedSize
+        XCTAssertEqual(height, 1070, "the window is not 1920×1080 (with its 5 px border)")
+        let name = frame(of: page.ring.nameLabel, in: window)
+        XCTAssertGreaterThanOrEqual(name.height, 1080.0 / 12, "the speaker's name is \(name.height) px tall")
+        XCTAssertGreaterThan(page.speakerLabel.allocatedSize.height, 40, "“Speaker 1 of 3” does not grow")
+        XCTAssertGreaterThan(page.elapsedLabel.allocatedSize.height, 50, "the times do not grow")
+        for (widget, label) in [(page.ring.nameLabel, "name"), (page.speakerLabel, "speaker"), (page.remainingLabel, "remaining"), (page.nextButton, "next")] as [(Widget, String)] {
+          assertInside(widget, label, window: window, width: width, height: height)
+        }
+        assertInsideTheTrack(page.ring.nameLabel, of: page.ring, in: window)
+        picture(window, "meeting-fullscreen-1920x1080.png")
+
+        page.showFullscreen(false)
+        XCTAssertTrue(page.headerRevealer.isRevealed, "the header bar does not come back")
+      }
+    }
+  }
+
+  func testAt360By480EverythingFitsAndTheNameStaysInsideTheRing() {
+    MainActor.assumeIsolated {
+      withMeeting(width: 360, height: 480) { _, window, meeting, _ in
+        let page = meeting.page
+        // The window's own size, inside the 5 px resize border GTK draws around it.
+        let (width, height) = window.window.allocatedSize
+        XCTAssertEqual(width, 350, "the meeting page forces the window wider (min \(page.root.minimumWidth) px)")
+        XCTAssertEqual(height, 470, "the meeting page forces the window taller")
+        let widgets: [(Widget, String)] = [
+          (page.endButton, "End Meeting"), (page.pauseButton, "Pause"), (page.muteButton, "Mute"), (page.menuButton, "Menu"),
+          (page.progress, "progress"), (page.elapsedLabel, "elapsed"), (page.remainingLabel, "remaining"),
+          (page.ring.area, "ring"), (page.speakerLabel, "speaker"), (page.nextLabel, "next name"),
+          (page.nextButton, "Next speaker"),
+        ]
+        for (widget, name) in widgets { assertInside(widget, name, window: window, width: width, height: height) }
+        assertInsideTheTrack(page.ring.nameLabel, of: page.ring, in: window)
+        assertInsideTheTrack(page.ring.speakingLabel, of: page.ring, in: window)
+        picture(window, "meeting-360x480.png")
+      }
+    }
+  }
+
+  func testALongNameWrapsOnTwoLinesInsideTheRing() {
+    MainActor.assumeIsolated {
+      withMeeting { _, window, meeting, _ in
+        let page = meeting.page
+        page.nextButton.click()
+        page.nextButton.click()
+        spin(.milliseconds(300))
+        XCTAssertEqual(page.ring.nameLabel.text, String(longName))
+        XCTAssertEqual(page.ring.nameLabel.lineCount, 2, "a 70-character name is not on two lines")
+        XCTAssertTrue(page.ring.nameLabel.isEllipsized, "what does not fit on two lines is not cut with …")
+        assertInsideTheTrack(page.ring.nameLabel, of: page.ring, in: window)
+        picture(window, "meeting-long-name.png")
+      }
+    }
+  }
+
+  func testTheWarningIsPictured() {
+    MainActor.assumeIsolated {
+      withMeeting(width: 1280, height: 800) { _, window, meeting, clock in
+        clock.advance(by: .seconds(12))  // 20 s turns, warned 10 s before the end
+        meeting.session.tick()
+        spin(.milliseconds(300))
+        XCTAssertTrue(meeting.page.warningLabel.isVisible)
+        XCTAssertTrue(meeting.page.ring.showsWarning)
+        picture(window, "meeting-warning-1280x800.png")
+      }
+    }
+  }
+
+  func testTheEndIsSaidAndTheNewMeetingIsInView() {
+    MainActor.assumeIsolated {
+      withMeeting { app, window, meeting, clock in
+        clock.advance(by: .seconds(61))
+        meeting.session.tick()
+        spin(.milliseconds(300))
+        XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
+        XCTAssertNotNil(window.savedMeetingToast, "no toast says the meeting was saved")
+        let entry = app.state.scrum(standup.id)!.history.last!
+        let row = window.detailPage!.history.madeRows.first { $0.entryID == entry.id }
+        XCTAssertNotNil(row, "the new meeting's row is not made")
+        XCTAssertTrue(row?.showButton.hasFocus == true, "the new meeting's row is not brought forward")
+        picture(window, "meeting-saved-toast.png")
+      }
+    }
+  }
+
+  func testAHistoryRowHasAContextMenu() {
+    MainActor.assumeIsolated {
+      withMeeting { _, window, meeting, clock in
+        clock.advance(by: .seconds(5))
+        meeting.askToEnd()
+        meeting.endQuestion?.respond("save")
+        spin(.milliseconds(300))
+        let row = window.detailPage!.history.madeRows[0].row
+        XCTAssertFalse(row.isContextMenuOpen)
+        row.openContextMenu?()
+        spin(.milliseconds(200))
+        XCTAssertTrue(row.isContextMenuOpen, "the Menu key opens no context menu on a history row")
+      }
+    }
+  }
+}
