@@ -7,7 +7,7 @@ APP_ID := io.github.scrumdinger.Scrumdinger
 PREFIX ?= $(HOME)/.local
 DESTDIR ?=
 BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev \
-  libgstreamer-plugins-base1.0-dev pkg-config gettext
+  libgstreamer-plugins-base1.0-dev pkg-config gettext appstream
 RUN_PACKAGES := $(BUILD_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
@@ -16,24 +16,40 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-.PHONY: run test bench build deps test-deps translations pot install uninstall clean
+.PHONY: run test bench build deps test-deps translations schemas pot install uninstall clean
 
 run: deps build
 	.build/debug/scrumdinger
 
-test: test-deps translations
+test: test-deps translations schemas
 	$(SWIFT) build --build-tests
 	scripts/check-data.sh
 	scripts/run-tests.sh
 
 # Performance figures against same-run baselines (not part of `make test`).
-bench: test-deps translations
+bench: test-deps translations schemas
 	scripts/bench.sh
 
-build: translations
+build: translations schemas
 	$(SWIFT) build
 
-translations: $(MO_FILES)
+translations: $(MO_FILES) .build/data/$(APP_ID).desktop .build/data/$(APP_ID).metainfo.xml
+
+# The launcher entry and the metainfo with every language's translations merged in.
+.build/data/$(APP_ID).desktop: data/$(APP_ID).desktop $(wildcard po/*.po)
+	@mkdir -p $(dir $@)
+	msgfmt --desktop --template=$< -d po -o $@
+
+.build/data/$(APP_ID).metainfo.xml: data/$(APP_ID).metainfo.xml $(wildcard po/*.po)
+	@mkdir -p $(dir $@)
+	msgfmt --xml --template=$< -d po -o $@
+
+# The GSettings schema, compiled into the build tree so `make run` and the tests find it.
+schemas: .build/schemas/gschemas.compiled
+
+.build/schemas/gschemas.compiled: data/$(APP_ID).gschema.xml
+	@mkdir -p $(dir $@)
+	glib-compile-schemas --strict --targetdir=$(dir $@) data
 
 .build/locale/%/LC_MESSAGES/scrumdinger.mo: po/%.po
 	@mkdir -p $(dir $@)
@@ -41,9 +57,7 @@ translations: $(MO_FILES)
 
 # Regenerates the template from the sources and merges it into every catalogue.
 pot:
-	xgettext -L C --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 --package-name=scrumdinger \
-	  --package-version=$$(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/AppID.swift) \
-	  --msgid-bugs-address=none -o po/scrumdinger.pot Sources/*/*.swift
+	scripts/make-pot.sh po/scrumdinger.pot
 	for lang in $(LINGUAS); do msgmerge --update --backup=none po/$$lang.po po/scrumdinger.pot; done
 
 deps:

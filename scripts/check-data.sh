@@ -7,14 +7,20 @@ cd "$(dirname "$0")/.."
 app=io.github.scrumdinger.Scrumdinger
 fail() { echo "check-data: $*" >&2; exit 1; }
 
-desktop-file-validate "data/$app.desktop"
-appstreamcli validate --no-net --pedantic "data/$app.metainfo.xml"
+# The translated copies `make` builds (and installs) are valid, and carry the translations.
+desktop-file-validate ".build/data/$app.desktop"
+appstreamcli validate --no-net --pedantic ".build/data/$app.metainfo.xml"
+for lang in $(cat po/LINGUAS); do
+  for key in Comment GenericName Keywords; do
+    grep -q "^$key\[$lang\]=" ".build/data/$app.desktop" || fail "the desktop entry has no $key[$lang]"
+  done
+  grep -q "xml:lang=\"$lang\">" ".build/data/$app.metainfo.xml" || fail "the metainfo has no $lang text"
+done
 
 # The template matches the sources, and every catalogue translates all of it.
 fresh_pot="$(mktemp --suffix=.pot)"
 trap 'rm -f "$fresh_pot"' EXIT
-xgettext -L C --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 --msgid-bugs-address=none \
-  -o "$fresh_pot" Sources/*/*.swift
+scripts/make-pot.sh "$fresh_pot"
 diff <(msgcat --no-location --sort-output -u "$fresh_pot" | grep -E '^msgid') \
      <(msgcat --no-location --sort-output -u po/scrumdinger.pot | grep -E '^msgid') \
   || fail "po/scrumdinger.pot is out of date: run make pot"

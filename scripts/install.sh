@@ -12,8 +12,9 @@ files() {  # "source destination" pairs, destination relative to PREFIX
   echo "Resources/style.css share/$app/style.css"
   echo "Resources/ding.ogg share/$app/ding.ogg"
   echo "Resources/warning.ogg share/$app/warning.ogg"
-  echo "data/$app.desktop share/applications/$app.desktop"
-  echo "data/$app.metainfo.xml share/metainfo/$app.metainfo.xml"
+  echo ".build/data/$app.desktop share/applications/$app.desktop"
+  echo ".build/data/$app.metainfo.xml share/metainfo/$app.metainfo.xml"
+  echo "data/$app.gschema.xml share/glib-2.0/schemas/$app.gschema.xml"
   echo "data/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/scalable/apps/$app.svg"
   echo "data/icons/hicolor/symbolic/apps/$app-symbolic.svg share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
   for lang in $(cat po/LINGUAS); do
@@ -34,9 +35,23 @@ refresh_caches() {
   fi
 }
 
+# GSettings reads compiled schemas only: compile the prefix's schema folder after a change
+# (the compiled file is shared with other apps there, so uninstall recompiles it, and removes
+# it only when no schema is left).
+schemas=share/glib-2.0/schemas
+compile_schemas() {
+  local dir=$destdir$prefix/$schemas
+  if compgen -G "$dir/*.gschema.xml" >/dev/null; then
+    glib-compile-schemas "$dir"
+  else
+    rm -f "$dir/gschemas.compiled"
+  fi
+}
+
 case $mode in
   files)
-    files | awk '{print $2}' ;;
+    files | awk '{print $2}'
+    echo "$schemas/gschemas.compiled" ;;
   install)
     bindir=$4
     files | while read -r source target; do
@@ -46,6 +61,7 @@ case $mode in
       install -D -m "$mode_bits" "$source" "$destdir$prefix/$target"
       echo "installed $prefix/$target"
     done
+    compile_schemas
     refresh_caches ;;
   uninstall)
     files | while read -r _ target; do
@@ -53,6 +69,7 @@ case $mode in
       echo "removed $prefix/$target"
     done
     rmdir "$destdir$prefix/share/$app" 2>/dev/null || true
+    compile_schemas
     refresh_caches ;;
   *)
     echo "usage: $0 install|uninstall|files DESTDIR PREFIX [BINDIR]" >&2

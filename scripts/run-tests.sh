@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export GDK_BACKEND=x11 GSK_RENDERER=cairo
 export XDG_DATA_HOME="$(mktemp -d)"  # never the user's real scrums
+export GSETTINGS_BACKEND=memory       # nor their remembered window (tests choose a key file)
 log="$(mktemp)"
 trap 'rm -rf "$XDG_DATA_HOME" "$log"' EXIT
 

@@ -3,6 +3,8 @@
 // the GLib main loop. Kept tiny; the Swift side (GtkShim) wraps everything else.
 #include <adwaita.h>
 #include <glib-unix.h>
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *);

@@ -7,6 +7,9 @@ import CAdwaita
   /// A row titled `title`.
   public init(title: String, subtitle: String? = nil) {
     super.init(adw_action_row_new())
+    // A row is a Tab stop only through its controls (a row that does nothing is skipped);
+    // rows that act themselves say so with `isFocusable`.
+    gtk_widget_set_focusable(widget, 0)
     adw_preferences_row_set_title(cast(raw), title)
     adw_preferences_row_set_use_markup(cast(raw), 0)
     setAccessibleLabel(title)

@@ -17,6 +17,18 @@ import CAdwaita
     gtk_box_append(box, child.widget)
   }
 
+  /// Whether the children are laid out in a column (else in a row).
+  public var isVertical: Bool {
+    get { gtk_orientable_get_orientation(cast(raw)) == GTK_ORIENTATION_VERTICAL }
+    set { gtk_orientable_set_orientation(cast(raw), newValue ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL) }
+  }
+
+  /// Whether every child gets the same width (or height).
+  public var isHomogeneous: Bool {
+    get { gtk_box_get_homogeneous(box) != 0 }
+    set { gtk_box_set_homogeneous(box, newValue ? 1 : 0) }
+  }
+
   /// Removes every child.
   public func removeAll() {
     for child in children { gtk_box_remove(box, child.widget) }

@@ -28,6 +28,25 @@ import CAdwaita
 
   private let child: Widget
 
+  /// Scrolls as little as needed for `widget` (inside the scrolled child) to be in view,
+  /// with `margin` pixels around it.
+  public func scrollToShow(_ widget: Widget, margin: Double = 12) {
+    guard let box = widget.bounds(in: child) else { return }
+    let adjustment = gtk_scrolled_window_get_vadjustment(cast(raw))
+    let (value, page) = (gtk_adjustment_get_value(adjustment), gtk_adjustment_get_page_size(adjustment))
+    if box.y + box.height + margin > value + page {
+      gtk_adjustment_set_value(adjustment, box.y + box.height + margin - page)
+    } else if box.y - margin < value {
+      gtk_adjustment_set_value(adjustment, max(0, box.y - margin))
+    }
+  }
+
+  /// Whether `widget` is wholly inside the visible part of the view (for tests).
+  package func shows(_ widget: Widget) -> Bool {
+    guard let box = widget.bounds(in: self) else { return false }
+    let (width, height) = allocatedSize
+    return box.y >= 0 && box.y + box.height <= Double(height) && box.x >= 0 && box.x + box.width <= Double(width)
+  }
 }
 
 /// Keeps its child at a readable width, centred (libadwaita's clamp).

@@ -120,6 +120,12 @@ import CAdwaita
     gtk_widget_set_margin_end(widget, Int32(all))
   }
 
+  /// Whether Tab can stop on the widget.
+  public var isFocusable: Bool {
+    get { gtk_widget_get_focusable(widget) != 0 }
+    set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+  }
+
   /// Whether keyboard focus is here.
   public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 

@@ -20,6 +20,21 @@ import CAdwaita
     gtk_window_set_default_size(window, Int32(width), Int32(height))
   }
 
+  /// The size the window has when neither maximized nor full screen (GTK keeps the default
+  /// size up to date as the user resizes).
+  public var defaultSize: (width: Int, height: Int) {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(window, &width, &height)
+    return (Int(width), Int(height))
+  }
+
+  /// Whether the window is maximized.
+  public var isMaximized: Bool {
+    get { gtk_window_is_maximized(window) != 0 }
+    set { newValue ? gtk_window_maximize(window) : gtk_window_unmaximize(window) }
+  }
+
   /// The single child filling the window.
   public var content: Widget? {
     didSet { adw_application_window_set_content(cast(raw), content?.widget) }

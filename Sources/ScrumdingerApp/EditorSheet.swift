@@ -31,6 +31,10 @@ import ScrumdingerCore
   private let onConfirm: @MainActor (DailyScrum) -> Void
   /// The sheet's actions: one per "editor." command of the table.
   private(set) var actions: [Command: Action] = [:]
+  /// The sheet's scrolling view.
+  let scroller: ScrolledWindow
+  /// Whether the sheet fills a narrow window (its choices then take fewer to a line).
+  private let isNarrow: Bool
   /// The sheet owns itself while its window is open.
   private var keepAlive: EditorSheet?
 
@@ -52,7 +56,11 @@ import ScrumdingerCore
     self.newID = newID
     self.onConfirm = onConfirm
     let title = draft.isNew ? tr("New Scrum") : tr("Edit Scrum")
-    window = DialogWindow(parent: parent, title: title, width: 560, height: 720)
+    // Over a narrow window (a phone, half a screen) the sheet takes the whole window.
+    let (parentWidth, parentHeight) = parent.allocatedSize
+    isNarrow = parentWidth > 0 && parentWidth < 600
+    window = DialogWindow(
+      parent: parent, title: title, width: isNarrow ? parentWidth + 10 : 560, height: isNarrow ? parentHeight + 10 : 720)
     header = HeaderBar(title: title)
     header.hideWindowButtons()
     cancelButton = Button(label: draft.isNew ? tr("Dismiss") : tr("Cancel"))
@@ -63,13 +71,16 @@ import ScrumdingerCore
     lengthScale = Scale(range: DailyScrum.lengthRange, value: draft.lengthInMinutes)
 
     let page = Box(vertical: true, spacing: 24)
+    scroller = ScrolledWindow(Clamp(page))
     page.setMargins(18)
     page.append(meetingGroup())
+    page.append(warningGroup())
+    page.append(overtimeGroup())
     page.append(themeGroup())
     page.append(attendeesGroup)
     let root = Box(vertical: true)
     root.append(header)
-    root.append(ScrolledWindow(Clamp(page)))
+    root.append(scroller)
     window.content = root
 
     addAttendeeButton.setFlat()
@@ -109,8 +120,9 @@ import ScrumdingerCore
     group.add(titleRow)
     let lengthRow = ActionRow(title: tr("Length"))
     lengthScale.setAccessibleLabel(tr("Length"))
-    lengthScale.setSizeRequest(width: 200)
-    lengthLabel.setSizeRequest(width: 90)
+    lengthScale.setSizeRequest(width: 110)
+    lengthScale.expand(horizontally: true)
+    lengthLabel.setSizeRequest(width: 80)
     lengthLabel.setHorizontalAlignment(1)
     lengthRow.addSuffix(lengthScale)
     lengthRow.addSuffix(lengthLabel)
@@ -121,27 +133,26 @@ import ScrumdingerCore
     shuffleRow.addSuffix(shuffleSwitch)
     shuffleRow.setActivatableWidget(shuffleSwitch)
     group.add(shuffleRow)
-    group.add(warningRow())
-    group.add(overtimeRow())
     return group
   }
 
-  private func warningRow() -> ActionRow {
+  private func warningGroup() -> PreferencesGroup {
     warningChoices = choiceToggles(TurnWarning.allCases, label: \.label, chosen: draft.turnWarning) { [weak self] in
       self?.draft.turnWarning = $0
     }
-    return choiceRow(tr("Warn before a turn ends"), warningChoices.map(\.1))
+    return choiceGroup(tr("Warn before a turn ends"), warningChoices.map(\.1), perLine: 2...4)
   }
 
-  private func overtimeRow() -> ActionRow {
+  private func overtimeGroup() -> PreferencesGroup {
     overtimeChoices = choiceToggles(OvertimeRule.allCases, label: \.label, chosen: draft.overtime) { [weak self] in
       self?.draft.overtime = $0
     }
-    return choiceRow(tr("When a turn runs out"), overtimeChoices.map(\.1))
+    return choiceGroup(tr("When a turn runs out"), overtimeChoices.map(\.1), perLine: 1...2)
   }
 
-  /// One toggle per choice, in one group (pressing one releases the others), named `label`
-  /// and showing `content` (the label by default); `choose` hears the choice pressed.
+  /// One toggle per choice, in one radio group named `label` and showing `content` (the
+  /// label by default); `choose` hears the choice pressed. The group is one Tab stop (the
+  /// chosen toggle); the arrow keys move the choice, as in any radio group.
   private func choiceToggles<Choice: Equatable>(
     _ all: [Choice], label: (Choice) -> String, content: ((Choice) -> Widget)? = nil, chosen: Choice,
     choose: @escaping @MainActor (Choice) -> Void
@@ -151,57 +162,67 @@ import ScrumdingerCore
       let button = ToggleButton(child: content?(choice) ?? Label(label(choice)), accessibleName: label(choice))
       if let first = toggles.first?.1 { button.join(first) }
       button.isActive = choice == chosen
+      button.isFocusable = button.isActive
       button.onToggled { [weak button] in
-        if button?.isActive == true { choose(choice) }
+        guard let button else { return }
+        button.isFocusable = button.isActive
+        if button.isActive { choose(choice) }
       }
       toggles.append((choice, button))
+    }
+    let buttons = toggles.map(\.1)
+    for (index, button) in buttons.enumerated() {
+      for (key, step) in [("Left", -1), ("Up", -1), ("Right", 1), ("Down", 1)] {
+        button.onKey(key) {
+          let next = buttons[(index + step + buttons.count) % buttons.count]
+          next.isActive = true
+          next.grabFocus()
+          return true
+        }
+      }
     }
     return toggles
   }
 
-  /// A row titled `title` with `toggles` side by side, linked.
-  private func choiceRow(_ title: String, _ toggles: [ToggleButton]) -> ActionRow {
-    let row = ActionRow(title: title)
-    let box = Box(vertical: false)
-    box.addCSSClass("linked")
-    box.align(vertical: .center)
-    for toggle in toggles { box.append(toggle) }
-    row.addSuffix(box)
-    return row
+  /// A group titled `title` with `toggles` of equal widths, `perLine` to a line (the lower
+  /// bound in a narrow sheet). (GtkFlowBox would reflow them, but it keeps Tab inside.)
+  private func choiceGroup(_ title: String, _ toggles: [ToggleButton], perLine: ClosedRange<Int>) -> PreferencesGroup {
+    let group = PreferencesGroup(title: title)
+    let count = isNarrow ? perLine.lowerBound : perLine.upperBound
+    let lines = Box(vertical: true, spacing: 6)
+    for start in stride(from: 0, to: toggles.count, by: count) {
+      let line = Box(vertical: false, spacing: 6)
+      line.isHomogeneous = true
+      for toggle in toggles[start..<min(start + count, toggles.count)] { line.append(toggle) }
+      lines.append(line)
+    }
+    group.add(lines)
+    return group
   }
 
   private func themeGroup() -> PreferencesGroup {
     themeButtons = choiceToggles(Theme.allCases, label: \.name, content: Self.swatch, chosen: draft.theme) { [weak self] in
       self?.draft.theme = $0
     }
-    let group = PreferencesGroup(title: tr("Theme"))
-    let grid = Box(vertical: true, spacing: 6)
-    var line = Box(vertical: false, spacing: 6)
-    for (index, (_, button)) in themeButtons.enumerated() {
-      if index > 0 && index % 4 == 0 {
-        grid.append(line)
-        line = Box(vertical: false, spacing: 6)
-      }
+    for (theme, button) in themeButtons {
       button.addCSSClass("theme-choice")
-      button.expand(horizontally: true)
-      line.append(button)
+      button.addCSSClass(ThemeStyle.cssClass(theme))
     }
-    grid.append(line)
-    group.add(grid)
-    return group
+    return choiceGroup(tr("Theme"), themeButtons.map(\.1), perLine: 2...4)
   }
 
-  /// A theme's swatch in its colours beside its name.
+  /// A theme's name beside a check mark that shows when it is the one chosen (the toggle
+  /// itself is painted in the theme's colours).
   private static func swatch(_ theme: Theme) -> Widget {
-    let swatch = Box()
-    swatch.addCSSClass("swatch")
-    swatch.addCSSClass(ThemeStyle.cssClass(theme))
-    swatch.align(vertical: .center)
+    let check = Image(iconName: "object-select-symbolic")
+    check.addCSSClass("choice-check")
     let label = Label(theme.name)
     label.setHorizontalAlignment(0)
-    let content = Box(vertical: false, spacing: 8)
-    content.append(swatch)
+    label.setEllipsizes()
+    label.expand(horizontally: true)
+    let content = Box(vertical: false, spacing: 6)
     content.append(label)
+    content.append(check)
     return content
   }
 
@@ -253,12 +274,18 @@ import ScrumdingerCore
     newAttendeeRow.text = ""
     rebuildAttendees()
     newAttendeeRow.grabFocus()
+    // The new row pushed the field down: keep it in view for the next name (once laid out).
+    newAttendeeRow.afterNextPaint { [weak self] in
+      guard let self else { return }
+      self.scroller.scrollToShow(self.newAttendeeRow)
+    }
   }
 
   private enum RowControl { case moveUp, moveDown, remove }
 
-  /// Rebuilds the attendee rows; `focus` puts keyboard focus back where the user was.
-  private func rebuildAttendees(focus: (index: Int, control: RowControl)? = nil) {
+  /// Rebuilds the attendee rows; `focus` puts keyboard focus back on the row moved (or the
+  /// one now where a removed row was).
+  private func rebuildAttendees(focus: Int? = nil) {
     attendeeList.removeAll()
     attendeeRows = draft.attendees.enumerated().map { index, attendee in
       let row = ActionRow(title: Texts.shown(attendee.name))
@@ -276,6 +303,18 @@ import ScrumdingerCore
       up.onClicked { [weak self] in self?.edit(index, .moveUp) }
       down.onClicked { [weak self] in self?.edit(index, .moveDown) }
       remove.onClicked { [weak self] in self?.edit(index, .remove) }
+      // One Tab stop per attendee: the row, with Alt+Up, Alt+Down and Delete; the buttons are
+      // for the mouse.
+      for button in [up, down, remove] { button.isFocusable = false }
+      row.isFocusable = true
+      for (key, control) in [("<Alt>Up", RowControl.moveUp), ("<Alt>Down", .moveDown), ("Delete", .remove)] {
+        row.onKey(key) { [weak self] in
+          guard let self, control != .moveUp || index > 0, control != .moveDown || index < self.draft.attendees.count - 1
+          else { return true }
+          self.edit(index, control)
+          return true
+        }
+      }
       attendeeList.append(row)
       return AttendeeRow(row: row, moveUp: up, moveDown: down, remove: remove)
     }
@@ -285,27 +324,20 @@ import ScrumdingerCore
       newAttendeeRow.grabFocus()
       return
     }
-    let row = attendeeRows[min(focus.index, attendeeRows.count - 1)]
-    let target: Button
-    switch focus.control {
-    case .moveUp: target = row.moveUp.isSensitive ? row.moveUp : row.moveDown
-    case .moveDown: target = row.moveDown.isSensitive ? row.moveDown : row.moveUp
-    case .remove: target = row.remove
-    }
-    target.grabFocus()
+    attendeeRows[min(focus, attendeeRows.count - 1)].row.grabFocus()
   }
 
   private func edit(_ index: Int, _ control: RowControl) {
     switch control {
     case .moveUp:
       draft.moveAttendee(at: index, by: -1)
-      rebuildAttendees(focus: (index - 1, .moveUp))
+      rebuildAttendees(focus: index - 1)
     case .moveDown:
       draft.moveAttendee(at: index, by: 1)
-      rebuildAttendees(focus: (index + 1, .moveDown))
+      rebuildAttendees(focus: index + 1)
     case .remove:
       draft.removeAttendee(at: index)
-      rebuildAttendees(focus: (index, .remove))
+      rebuildAttendees(focus: index)
     }
   }
 

@@ -295,6 +295,8 @@ import ScrumdingerCore
   private func openEditor(_ draft: ScrumDraft) {
     let sheet = EditorSheet(parent: window, draft: draft, newID: model.dependencies.uuid) { [unowned self] scrum in
       self.model.upsert(scrum)
+      // A new scrum's card takes the focus, so Enter opens it once the sheet is gone.
+      if draft.isNew, self.shownRoute == .list { self.listPage.card(for: scrum.id)?.button.grabFocus() }
     }
     editor = sheet
     sheet.present()

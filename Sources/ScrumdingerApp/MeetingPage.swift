@@ -15,6 +15,8 @@ import ScrumdingerCore
   /// The themed panel under the header.
   let panel = Box(vertical: true, spacing: 18)
   private let captions = [Label(tr("Elapsed")), Label(tr("Remaining"))]
+  /// The footer: who speaks and Next speaker, side by side (one above the other when narrow).
+  private let footerBox = Box(vertical: false, spacing: 12)
   /// Whether the window is too narrow for the header's title and End Meeting's label.
   private var isNarrow = false
   /// Whether the window is full screen (the header bar then shows only when asked for).
@@ -124,10 +126,9 @@ import ScrumdingerCore
     texts.append(warningLabel)
     texts.append(speakerLabel)
     texts.append(nextLabel)
-    let box = Box(vertical: false, spacing: 12)
-    box.append(texts)
-    box.append(nextButton)
-    return box
+    footerBox.append(texts)
+    footerBox.append(nextButton)
+    return footerBox
   }
 
   private func show(_ snapshot: MeetingTimer.Snapshot) {
@@ -185,6 +186,7 @@ import ScrumdingerCore
       header.showsTitle = !narrow
       if narrow { endButton.setIconName("media-playback-stop-symbolic") } else { endButton.label = tr("End Meeting") }
       endButton.tooltip = narrow ? tr("End Meeting") : nil
+      footerBox.isVertical = narrow
     }
     let h = Double(height)
     func pixels(_ share: Double, _ smallest: Int) -> Int { max(smallest, Int(h * share)) }

@@ -40,6 +40,12 @@ enum ResourceLocator {
       .first { FileManager.default.fileExists(atPath: $0 + "/hicolor/scalable/apps/\(appID).svg") }
   }()
 
+  /// Where the compiled GSettings schema may be: the install prefix's, the build tree's
+  /// (`make` compiles it into .build/schemas).
+  static var schemaDirectories: [String] {
+    [binDir + "/../share/glib-2.0/schemas", binDir + "/../../schemas"].map { ($0 as NSString).standardizingPath }
+  }
+
   /// Whether `directory` holds our catalogue in any language (`<lang>/LC_MESSAGES/<domain>.mo`).
   static func holdsCatalogue(_ directory: String) -> Bool {
     let languages = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

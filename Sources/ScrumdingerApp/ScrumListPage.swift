@@ -53,6 +53,14 @@ import ScrumdingerCore
     root.append(scroller)
     observation = state.scrums.observe { [weak self] scrums in self?.show(scrums) }
     show(state.scrums.value)
+    // Up and Down walk the cards, as in any list.
+    for (key, step) in [("Up", -1), ("Down", 1)] {
+      list.onKey(key) { [weak self] in
+        guard let self, let index = self.cards.firstIndex(where: { $0.button.hasFocus }) else { return false }
+        if self.cards.indices.contains(index + step) { self.cards[index + step].button.grabFocus() }
+        return true
+      }
+    }
   }
 
   /// The card of scrum `id`, if it is listed.

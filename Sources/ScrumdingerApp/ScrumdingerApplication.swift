@@ -25,16 +25,20 @@ import ScrumdingerCore
   /// Whether reading the scrums has finished (well or not).
   public private(set) var hasFinishedLoading = false
   private var autoSave: AutoSave?
+  /// Where the window's size is remembered (nil without an installed schema).
+  private let settings: Settings?
   /// The application's actions: one per "app." command of the table.
   private(set) var actions: [Command: Action] = [:]
 
   /// Creates the app over `store`; `unique: false` lets tests run several at once;
-  /// `dependencies` builds the effects for the application (the live ones by default).
+  /// `dependencies` builds the effects for the application (the live ones by default);
+  /// `settings` says where the window's size is remembered.
   public init(
     store: ScrumStore = ScrumStore(directory: ScrumStore.defaultDirectory), unique: Bool = true,
-    dependencies: (@MainActor (Application) -> Dependencies)? = nil
+    dependencies: (@MainActor (Application) -> Dependencies)? = nil, settings: Settings.Storage = .system
   ) {
     self.store = store
+    self.settings = WindowMemory.settings(settings)
     application = Application(id: appID, unique: unique)
     self.dependencies = (dependencies ?? Self.liveDependencies)(application)
     application.onActivate { [unowned self] in self.activate() }
@@ -114,6 +118,14 @@ import ScrumdingerCore
     (dependencies.notifier as? DesktopNotifier)?.watch(window.window)
     (dependencies.keepAwake as? ScreenKeeper)?.watch(window.window)
     window.holdClose = { [unowned self] in self.holdCloseForUnsavedChanges() }
+    if let settings {
+      WindowMemory.restore(window.window, from: settings)
+      // After the window's own handler: only a close that goes ahead is remembered.
+      window.window.onCloseRequest { [weak window] in
+        if let window { WindowMemory.save(window.window, to: settings) }
+        return false
+      }
+    }
     for signal in [SIGTERM, SIGINT, SIGHUP] {
       MainLoop.onSignal(signal) { [unowned self] in self.quitSavingEverything() }
     }

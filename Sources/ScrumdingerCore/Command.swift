@@ -51,7 +51,8 @@ public enum Command: String, CaseIterable, Sendable {
     case .mute: ["m"]
     case .fullscreen: ["F11"]
     case .undo: ["<Control>z"]
-    case .about, .openScrum, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting: []
+    case .deleteScrum: ["<Control>Delete"]
+    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting: []
     }
   }
 
@@ -88,7 +89,8 @@ public enum Command: String, CaseIterable, Sendable {
     case .showMenu: (.general, tr("Main menu"))
     case .quit: (.general, tr("Quit"))
     case .undo: (.scrums, tr("Undo the last delete"))
-    case .about, .openScrum, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting: nil
+    case .deleteScrum: (.scrums, tr("Delete scrum"))
+    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting: nil
     }
   }
 

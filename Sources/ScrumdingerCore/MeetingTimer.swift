@@ -49,7 +49,7 @@ public final class MeetingTimer {
     public let fraction: Double
     /// Index of the current turn.
     public let turnIndex: Int
-    /// How far the current speaker is through their turn, 0…1.
+    /// How far the current speaker is through their turn in whole seconds, 0…1.
     public let turnFraction: Double
     /// Whether the current speaker is the last one.
     public let isLastSpeaker: Bool
@@ -283,8 +283,10 @@ public final class MeetingTimer {
     let seconds = Int(position.components.seconds)
     let turnIndex = currentTurn
     let turn = schedule.turns[turnIndex]
-    let intoTurn = position - .seconds(turn.start)
-    let turnFraction = turn.seconds == 0 ? 1 : min(1, max(0, intoTurn / .seconds(turn.seconds)))
+    // Whole seconds, as the numbers show them: the ring grows a second at a time, and at 0 s
+    // draws nothing (a sliver of a second would be a round-capped dot).
+    let intoTurn = seconds - turn.start
+    let turnFraction = turn.seconds == 0 ? 1 : min(1, max(0, Double(intoTurn) / Double(turn.seconds)))
     let warning = warningPosition(ofTurn: turnIndex)
     return Snapshot(
       phase: phase,

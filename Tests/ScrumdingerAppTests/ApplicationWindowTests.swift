@@ -55,3 +55,32 @@ final class ApplicationWindowTests: XCTestCase {
     }
   }
 }
+
+final class WindowMemoryTests: XCTestCase {
+  /// The window is closed at one size and state and opens again so (GSettings, key file).
+  func testTheWindowOpensAsItWasClosed() {
+    MainActor.assumeIsolated {
+      guard requireDisplay() else { return }
+      let keyFile = NSTemporaryDirectory() + "scrumdinger-settings-" + UUID().uuidString
+      defer { try? FileManager.default.removeItem(atPath: keyFile) }
+      let store = temporaryStore()
+      let first = ScrumdingerApplication(store: store, unique: false, settings: .keyFile(keyFile))
+      XCTAssertTrue(runApp(first) {
+        guard let window = first.mainWindow?.window, window.isMapped, first.hasFinishedLoading else { return false }
+        XCTAssertEqual(window.defaultSize.width, 720, "the first start is not at the schema's default size")
+        window.setDefaultSize(width: 500, height: 640)
+        window.close()
+        return true
+      })
+      let contents = (try? String(contentsOfFile: keyFile, encoding: .utf8)) ?? ""
+      XCTAssertTrue(contents.contains("window-width=500"), "the size was not kept: \(contents)")
+
+      let second = ScrumdingerApplication(store: store, unique: false, settings: .keyFile(keyFile))
+      XCTAssertTrue(runApp(second) {
+        guard let window = second.mainWindow?.window, window.isMapped else { return false }
+        XCTAssertTrue(window.defaultSize == (500, 640), "opened at \(window.defaultSize)")
+        return true
+      })
+    }
+  }
+}

@@ -40,6 +40,15 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     #expect(timer.runningSeconds == 60)
   }
 
+  @Test func theRingShowsNothingUntilTheFirstWholeSecond() {
+    let (timer, clock) = meeting(["A", "B", "C"], minutes: 15)
+    clock.advance(by: .milliseconds(400))
+    #expect(timer.snapshot.turnFraction == 0)
+    #expect(SpeakerArcs.arcs(schedule: timer.schedule, snapshot: timer.snapshot).isEmpty, "a dot at 0 s")
+    clock.advance(by: .milliseconds(700))
+    #expect(timer.snapshot.turnFraction == 1.0 / 300)
+  }
+
   @Test func fiveMinutesSevenAttendeesSharesAddUpExactly() {
     let schedule = SpeakerSchedule(names: (1...7).map { "P\($0)" }, lengthSeconds: 300)
     #expect(schedule.turns.map(\.seconds).reduce(0, +) == 300)

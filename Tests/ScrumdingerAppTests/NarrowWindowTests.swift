@@ -1,0 +1,71 @@
+// Every page at GNOME's phone size, 360×640: nothing forces the window wider, nothing is cut
+// off at the right, and the editor's focused row stays in view.
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+private let team = DailyScrum(
+  title: "Platform Team Daily Stand-up", attendees: ["Ana Lima", "Ben Okafor", "Cy Dubois"].map { Attendee(name: $0) },
+  lengthInMinutes: 15, theme: .sky,
+  history: [History(date: Date(timeIntervalSince1970: 1_795_357_920), attendees: ["Ana Lima"], durationSeconds: 840)])
+
+/// Asserts that `page` (shown in `window`) is no wider than the window and lies inside it.
+@MainActor private func assertFits(_ page: Widget, _ name: String, in window: MainWindow, file: StaticString = #filePath, line: UInt = #line) {
+  let (width, height) = window.window.allocatedSize
+  XCTAssertLessThanOrEqual(page.minimumWidth, width, "the \(name) forces the window wider", file: file, line: line)
+  guard let box = page.bounds(in: window.window) else { return XCTFail("the \(name) is not laid out", file: file, line: line) }
+  XCTAssertLessThanOrEqual(box.x + box.width, Double(width) + 0.5, "the \(name) is cut off at the right", file: file, line: line)
+  XCTAssertLessThanOrEqual(box.y + box.height, Double(height) + 0.5, "the \(name) is cut off at the bottom", file: file, line: line)
+}
+
+final class NarrowWindowTests: XCTestCase {
+  func testEveryPageFits360By640() {
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([team]))
+    MainActor.assumeIsolated {
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        resize(window, width: 360, height: 640)
+        assertFits(window.listPage.root, "list page", in: window)
+        window.window.writePNG(to: "Tests/output/list-360x640.png")
+
+        app.state.navigation.value = .detail(scrumID: team.id)
+        spin(.milliseconds(300))
+        assertFits(window.detailPage!.root, "detail page", in: window)
+        window.window.writePNG(to: "Tests/output/detail-360x640.png")
+
+        app.state.navigation.value = .history(scrumID: team.id, historyID: team.history[0].id)
+        spin(.milliseconds(300))
+        assertFits(window.historyPage!.root, "history page", in: window)
+
+        app.state.navigation.value = .detail(scrumID: team.id)
+        window.detailPage!.startButton.click()
+        spin(.milliseconds(300))
+        assertFits(window.meeting!.page.root, "meeting page", in: window)
+        window.window.writePNG(to: "Tests/output/meeting-360x640.png")
+        window.meeting!.session.end(save: false)
+
+        // The editor takes the whole (narrow) window.
+        window.newScrum()
+        spin(.milliseconds(400))
+        let sheet = window.editor!
+        XCTAssertLessThanOrEqual(sheet.window.minimumWidth, 350, "the editor forces itself wider than the window")
+        XCTAssertTrue(sheet.window.allocatedSize == window.window.allocatedSize, "the editor is \(sheet.window.allocatedSize)")
+        sheet.window.writePNG(to: "Tests/output/editor-360x640.png")
+
+        // Typing names one after another: New Attendee stays in view.
+        sheet.newAttendeeRow.grabFocus()
+        for name in ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"] {
+          sheet.newAttendeeRow.text = name
+          sheet.addAttendeeButton.click()
+          spin(.milliseconds(150))
+          XCTAssertTrue(sheet.scroller.shows(sheet.newAttendeeRow), "New Attendee slid out of view after \(name)")
+        }
+        sheet.window.writePNG(to: "Tests/output/editor-attendees-360x640.png")
+        sheet.window.close()
+      }
+    }
+  }
+}
