@@ -45,6 +45,12 @@ import CAdwaita
     adw_action_row_add_prefix(row, widget.widget)
   }
 
+  /// Makes the row itself act: a click, or Enter while it has the focus, calls `action`.
+  public func onActivated(_ action: @escaping @MainActor () -> Void) {
+    gtk_list_box_row_set_activatable(cast(raw), 1)
+    connect(raw, "activated", perform: action)
+  }
+
   /// Makes a click anywhere on the row press `button` (which should be one of its suffixes).
   public func setActivatableWidget(_ button: Widget) {
     adw_action_row_set_activatable_widget(row, button.widget)

@@ -29,6 +29,12 @@ import CAdwaita
     connect(raw, "entry-activated", perform: action)
   }
 
+  /// Puts the text cursor at the end and keyboard focus in the entry.
+  public func focusAtEnd() {
+    gtk_widget_grab_focus(widget)
+    gtk_editable_set_position(editable, -1)
+  }
+
   /// Adds `widget` after the entry.
   public func addSuffix(_ widget: Widget) {
     attached.append(widget)

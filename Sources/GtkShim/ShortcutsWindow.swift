@@ -12,6 +12,35 @@ import CAdwaita
     gtk_window_set_transient_for(cast(raw), cast(parent.raw))
     gtk_window_set_hide_on_close(cast(raw), 1)  // closed, it can be shown again
     nameStockControls(under: widget)
+    // GTK 4.8's shortcut labels print some keys by their symbol names ("Page_Down"): write
+    // each key cap as GTK writes accelerators everywhere else ("Page Down").
+    for cap in keyCaps {
+      let keyval = gdk_keyval_from_name(gtk_label_get_text(cast(UnsafeMutableRawPointer(cap))))
+      guard keyval != guint(GDK_KEY_VoidSymbol), let label = gtk_accelerator_get_label(keyval, GdkModifierType(rawValue: 0))
+      else { continue }
+      gtk_label_set_text(cast(UnsafeMutableRawPointer(cap)), label)
+      g_free(label)
+    }
+  }
+
+  /// The key caps drawn (one label per key of every shortcut), depth first.
+  private var keyCaps: [UnsafeMutablePointer<GtkWidget>] {
+    var found: [UnsafeMutablePointer<GtkWidget>] = []
+    func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
+      if gtk_widget_has_css_class(widget, "keycap") != 0 { found.append(widget) }
+      var child = gtk_widget_get_first_child(widget)
+      while let current = child {
+        walk(current)
+        child = gtk_widget_get_next_sibling(current)
+      }
+    }
+    walk(widget)
+    return found
+  }
+
+  /// The text of every key cap shown (for tests).
+  package var keyLabels: [String] {
+    keyCaps.map { string(gtk_label_get_text(cast(UnsafeMutableRawPointer($0)))) }
   }
 
   /// Every accelerator the window lists, as GTK parses them ("<Control>n"), in order.

@@ -283,16 +283,20 @@ import ScrumdingerCore
 
   private enum RowControl { case moveUp, moveDown, remove }
 
+  /// The attendee being renamed, and the entry holding the new name.
+  private var renaming: (index: Int, entry: EntryRow)?
+
   /// Rebuilds the attendee rows; `focus` puts keyboard focus back on the row moved (or the
-  /// one now where a removed row was).
+  /// one now where a removed row was). The row being renamed is an entry instead.
   private func rebuildAttendees(focus: Int? = nil) {
     attendeeList.removeAll()
     attendeeRows = draft.attendees.enumerated().map { index, attendee in
-      let row = ActionRow(title: Texts.shown(attendee.name))
+      let name = Texts.shown(attendee.name)
+      let row = ActionRow(title: name)
       row.addPrefix(Image(iconName: "avatar-default-symbolic"))
-      let up = Button(iconName: "go-up-symbolic", accessibleName: tr("Move %@ up", Texts.shown(attendee.name)))
-      let down = Button(iconName: "go-down-symbolic", accessibleName: tr("Move %@ down", Texts.shown(attendee.name)))
-      let remove = Button(iconName: "user-trash-symbolic", accessibleName: tr("Remove %@", Texts.shown(attendee.name)))
+      let up = Button(iconName: "go-up-symbolic", accessibleName: tr("Move %@ up", name))
+      let down = Button(iconName: "go-down-symbolic", accessibleName: tr("Move %@ down", name))
+      let remove = Button(iconName: "user-trash-symbolic", accessibleName: tr("Remove %@", name))
       for button in [up, down, remove] {
         button.setFlat()
         button.align(vertical: .center)
@@ -303,10 +307,16 @@ import ScrumdingerCore
       up.onClicked { [weak self] in self?.edit(index, .moveUp) }
       down.onClicked { [weak self] in self?.edit(index, .moveDown) }
       remove.onClicked { [weak self] in self?.edit(index, .remove) }
-      // One Tab stop per attendee: the row, with Alt+Up, Alt+Down and Delete; the buttons are
-      // for the mouse.
+      // One Tab stop per attendee: the row, with Alt+Up, Alt+Down and Delete; Enter, F2 or a
+      // click renames in place. The buttons are for the mouse.
       for button in [up, down, remove] { button.isFocusable = false }
       row.isFocusable = true
+      row.setAccessibleDescription(tr("Enter to rename, Alt+Up or Alt+Down to move, Delete to remove"))
+      row.onActivated { [weak self] in self?.startRenaming(index) }
+      row.onKey("F2") { [weak self] in
+        self?.startRenaming(index)
+        return true
+      }
       for (key, control) in [("<Alt>Up", RowControl.moveUp), ("<Alt>Down", .moveDown), ("Delete", .remove)] {
         row.onKey(key) { [weak self] in
           guard let self, control != .moveUp || index > 0, control != .moveDown || index < self.draft.attendees.count - 1
@@ -315,10 +325,14 @@ import ScrumdingerCore
           return true
         }
       }
-      attendeeList.append(row)
+      if let renaming, renaming.index == index { attendeeList.append(renaming.entry) } else { attendeeList.append(row) }
       return AttendeeRow(row: row, moveUp: up, moveDown: down, remove: remove)
     }
     if attendeeRows.isEmpty { attendeeList.append(noAttendeesRow) }
+    if let renaming {
+      renaming.entry.focusAtEnd()
+      return
+    }
     guard let focus else { return }
     if attendeeRows.isEmpty {
       newAttendeeRow.grabFocus()
@@ -327,7 +341,31 @@ import ScrumdingerCore
     attendeeRows[min(focus, attendeeRows.count - 1)].row.grabFocus()
   }
 
+  /// Turns attendee `index`'s row into an entry holding their name: Enter keeps the new
+  /// name, Escape the old one.
+  func startRenaming(_ index: Int) {
+    guard renaming == nil, draft.attendees.indices.contains(index) else { return }
+    let entry = EntryRow(title: tr("Name of %@", Texts.shown(draft.attendees[index].name)))
+    entry.text = draft.attendees[index].name
+    entry.onActivate { [weak self] in self?.finishRenaming(keep: true) }
+    entry.onKey("Escape") { [weak self] in
+      self?.finishRenaming(keep: false)
+      return true
+    }
+    renaming = (index, entry)
+    rebuildAttendees()
+  }
+
+  /// Ends renaming, keeping the new name (unless blank) or not; the row gets the focus back.
+  private func finishRenaming(keep: Bool) {
+    guard let (index, entry) = renaming else { return }
+    renaming = nil
+    if keep { draft.renameAttendee(at: index, to: entry.text) }
+    rebuildAttendees(focus: index)
+  }
+
   private func edit(_ index: Int, _ control: RowControl) {
+    finishRenaming(keep: true)
     switch control {
     case .moveUp:
       draft.moveAttendee(at: index, by: -1)
@@ -343,6 +381,7 @@ import ScrumdingerCore
 
   private func confirm() {
     guard draft.canSave else { return }
+    finishRenaming(keep: true)  // Done while renaming keeps the name typed
     // A name typed in New Attendee but not added yet is meant to be in the scrum.
     if draft.addAttendee(named: newAttendeeRow.text, id: newID()) { newAttendeeRow.text = "" }
     onConfirm(draft.scrum)

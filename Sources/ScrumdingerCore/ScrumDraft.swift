@@ -71,6 +71,16 @@ public struct ScrumDraft: Equatable, Sendable {
     return true
   }
 
+  /// Renames the attendee at `index` (same id, so today's lineup and history keep them),
+  /// trimmed; refuses a blank name (returns false).
+  @discardableResult
+  public mutating func renameAttendee(at index: Int, to name: String) -> Bool {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard attendees.indices.contains(index), !trimmed.isEmpty else { return false }
+    attendees[index].name = trimmed
+    return true
+  }
+
   /// Removes the attendee at `index`.
   public mutating func removeAttendee(at index: Int) {
     guard attendees.indices.contains(index) else { return }

@@ -85,6 +85,9 @@ final class CommandTests: XCTestCase {
           }
         }
         XCTAssertEqual(Set(listed), Set(Command.allCases.flatMap(\.accelerators)), "a key the table does not have")
+        // Keys read as GTK writes accelerators, not as symbol names.
+        XCTAssertTrue(help.keyLabels.contains("Page Down"), "key caps: \(help.keyLabels)")
+        XCTAssertFalse(help.keyLabels.contains { $0.contains("_") }, "a raw key name: \(help.keyLabels)")
       }
     }
   }

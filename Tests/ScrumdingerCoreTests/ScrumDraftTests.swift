@@ -23,6 +23,18 @@ import Testing
     #expect(!ScrumDraft.isValidAttendeeName(" \t"))
   }
 
+  @Test func anAttendeeIsRenamedInPlaceKeepingTheirId() {
+    var draft = ScrumDraft(editing: DailyScrum(title: "Design", attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")]))
+    let id = draft.attendees[1].id
+    let renamed = draft.renameAttendee(at: 1, to: "  Benjamin ")
+    #expect(renamed)
+    #expect(draft.attendees.map(\.name) == ["Ana", "Benjamin"])
+    #expect(draft.attendees[1].id == id)
+    let blank = draft.renameAttendee(at: 1, to: "   ")
+    #expect(!blank, "a blank name is refused")
+    #expect(draft.attendees[1].name == "Benjamin")
+  }
+
   @Test func speakingOrderMovesAndRemoves() {
     var draft = ScrumDraft()
     for name in ["A", "B", "C"] { draft.addAttendee(named: name) }
