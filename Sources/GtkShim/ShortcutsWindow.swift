@@ -25,9 +25,14 @@ import CAdwaita
 
   /// The key caps drawn (one label per key of every shortcut), depth first.
   private var keyCaps: [UnsafeMutablePointer<GtkWidget>] {
+    descendants.filter { gtk_widget_has_css_class($0, "keycap") != 0 }
+  }
+
+  /// The window and every widget inside it, depth first.
+  private var descendants: [UnsafeMutablePointer<GtkWidget>] {
     var found: [UnsafeMutablePointer<GtkWidget>] = []
     func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
-      if gtk_widget_has_css_class(widget, "keycap") != 0 { found.append(widget) }
+      found.append(widget)
       var child = gtk_widget_get_first_child(widget)
       while let current = child {
         walk(current)
@@ -45,23 +50,14 @@ import CAdwaita
 
   /// Every accelerator the window lists, as GTK parses them ("<Control>n"), in order.
   public var listedAccelerators: [String] {
-    var found: [String] = []
-    func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    descendants.flatMap { widget -> [String] in
       let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-      if g_type_check_instance_is_a(instance, gtk_shortcuts_shortcut_get_type()) != 0,
+      guard g_type_check_instance_is_a(instance, gtk_shortcuts_shortcut_get_type()) != 0,
         let text = shim_shortcuts_shortcut_accelerator(widget)
-      {
-        found += String(cString: text).split(separator: " ").map(String.init)
-        g_free(text)
-      }
-      var child = gtk_widget_get_first_child(widget)
-      while let current = child {
-        walk(current)
-        child = gtk_widget_get_next_sibling(current)
-      }
+      else { return [] }
+      defer { g_free(text) }
+      return String(cString: text).split(separator: " ").map(String.init)
     }
-    walk(widget)
-    return found
   }
 
   /// Shows the window (it hides again when closed, ready to be shown again).
