@@ -16,7 +16,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-.PHONY: run test bench build deps test-deps translations schemas pot install uninstall clean
+.PHONY: run test bench build deps test-deps translations schemas pot icons install uninstall clean
 
 run: deps build
 	.build/debug/scrumdinger
@@ -59,6 +59,12 @@ schemas: .build/schemas/gschemas.compiled
 pot:
 	scripts/make-pot.sh po/scrumdinger.pot
 	for lang in $(LINGUAS); do msgmerge --update --backup=none po/$$lang.po po/scrumdinger.pot; done
+
+# The symbolic icon is drawn in data/icons/*-symbolic.svg and shipped pre-rendered as a
+# .symbolic.png (GTK recolours it like an SVG, but loading it needs no SVG library: the empty
+# list shows it at start-up, and librsvg alone cost 9 MiB there). Run after editing the SVG.
+icons:
+	gtk4-encode-symbolic-svg -o data/icons/hicolor/128x128/apps data/icons/$(APP_ID)-symbolic.svg 128x128
 
 deps:
 	scripts/install-deps.sh $(RUN_PACKAGES)

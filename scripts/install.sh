@@ -16,7 +16,7 @@ files() {  # "source destination" pairs, destination relative to PREFIX
   echo ".build/data/$app.metainfo.xml share/metainfo/$app.metainfo.xml"
   echo "data/$app.gschema.xml share/glib-2.0/schemas/$app.gschema.xml"
   echo "data/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/scalable/apps/$app.svg"
-  echo "data/icons/hicolor/symbolic/apps/$app-symbolic.svg share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
+  echo "data/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png share/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png"
   for lang in $(cat po/LINGUAS); do
     echo ".build/locale/$lang/LC_MESSAGES/scrumdinger.mo share/locale/$lang/LC_MESSAGES/scrumdinger.mo"
   done

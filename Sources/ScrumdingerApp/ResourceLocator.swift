@@ -40,6 +40,15 @@ enum ResourceLocator {
       .first { FileManager.default.fileExists(atPath: $0 + "/hicolor/scalable/apps/\(appID).svg") }
   }()
 
+  /// The symbolic app icon pre-rendered for the empty list (128 px), installed or in the
+  /// build tree.
+  static let emptyListIcon: String? = {
+    let name = "hicolor/128x128/apps/\(appID)-symbolic.symbolic.png"
+    return ([binDir + "/../share/icons"] + (iconDirectory.map { [$0] } ?? []))
+      .map { ($0 as NSString).standardizingPath + "/" + name }
+      .first { FileManager.default.fileExists(atPath: $0) }
+  }()
+
   /// Where the compiled GSettings schema may be: the install prefix's, the build tree's
   /// (`make` compiles it into .build/schemas).
   static var schemaDirectories: [String] {

@@ -19,8 +19,7 @@ import ScrumdingerCore
   /// How many cards have been built since the page opened (a test counts them).
   private(set) var cardBuilds = 0
   let emptyPage = StatusPage(
-    title: tr("No Scrums"), description: tr("Add a scrum to keep its stand-up on time."),
-    iconName: appID + "-symbolic")
+    title: tr("No Scrums"), description: tr("Add a scrum to keep its stand-up on time."))
   private let loadingPage = StatusPage(title: tr("Loading Your Scrums…"))
   private let scroller: ScrolledWindow
   /// Whether the scrums are still being read (the spinner shows instead of "No Scrums").
@@ -43,6 +42,7 @@ import ScrumdingerCore
     emptyButton.align(horizontal: .center)
     emptyButton.setAction(Command.newScrum.rawValue)
     emptyPage.child = emptyButton
+    if let icon = ResourceLocator.emptyListIcon { emptyPage.setIcon(file: icon, size: 128) }
     emptyPage.expand(vertically: true)
     loadingPage.child = Spinner(accessibleName: tr("Loading Your Scrums…"))
     loadingPage.expand(vertically: true)

@@ -19,9 +19,11 @@ final class ApplicationWindowTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         XCTAssertTrue(Style.hasIcon("io.github.scrumdinger.Scrumdinger"), "About would show a broken icon")
-        XCTAssertTrue(Style.hasIcon("io.github.scrumdinger.Scrumdinger-symbolic"))
-        XCTAssertEqual(app.mainWindow?.listPage.emptyPage.iconName, "io.github.scrumdinger.Scrumdinger-symbolic")
+        XCTAssertNotNil(ResourceLocator.emptyListIcon, "the symbolic icon is not found from the build tree")
+        XCTAssertTrue(app.mainWindow?.listPage.emptyPage.hasIcon == true, "the empty list has no icon")
         XCTAssertTrue(app.mainWindow?.listPage.emptyPage.isMapped == true, "the empty list is not on show")
+        spin(.milliseconds(200))
+        app.mainWindow?.window.writePNG(to: "Tests/output/empty-list-icon.png")
       }
     }
   }
