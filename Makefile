@@ -16,7 +16,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-.PHONY: run test bench build deps test-deps translations schemas pot icons install uninstall clean
+.PHONY: run test bench build deps test-deps bench-deps translations schemas pot icons install uninstall clean
 
 run: deps build
 	.build/debug/scrumdinger
@@ -27,7 +27,7 @@ test: test-deps translations schemas
 	scripts/run-tests.sh
 
 # Performance figures against same-run baselines (not part of `make test`).
-bench: test-deps translations schemas
+bench: bench-deps translations schemas
 	scripts/bench.sh
 
 build: translations schemas
@@ -71,6 +71,10 @@ deps:
 
 test-deps:
 	scripts/install-deps.sh $(TEST_PACKAGES)
+
+# The bench also runs a Wayland compositor and GNOME Clocks (the peer baseline).
+bench-deps:
+	scripts/install-deps.sh $(TEST_PACKAGES) weston gnome-clocks
 
 install: deps translations
 	$(SWIFT) build -c release

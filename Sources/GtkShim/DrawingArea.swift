@@ -2,7 +2,7 @@ import CAdwaita
 
 /// Cairo drawing as Swift (arcs and filled rectangles): what a draw function may do.
 @MainActor public struct Canvas {
-  private let cr: OpaquePointer
+  fileprivate let cr: OpaquePointer
 
   fileprivate init(_ cr: OpaquePointer) { self.cr = cr }
 
@@ -33,6 +33,48 @@ import CAdwaita
     cairo_set_source_rgba(cr, red, green, blue, alpha)
     cairo_rectangle(cr, x, y, width, height)
     cairo_fill(cr)
+  }
+}
+
+/// Part of a drawing kept as a picture and painted with one copy, redrawn only when what it
+/// shows changes (a meeting ring's track and finished turns, beneath the one arc that grows).
+@MainActor public final class CachedLayer {
+  private var surface: OpaquePointer?
+  private var key: [Int] = []
+  /// How many times the picture was drawn anew (for tests).
+  package private(set) var redrawCount = 0
+
+  public init() {}
+
+  isolated deinit {
+    if let surface { cairo_surface_destroy(surface) }
+  }
+
+  /// Paints the picture onto `canvas` (`width` × `height`), drawing it with `draw` first when
+  /// `version` differs from last time (or the size, or the canvas's pixel scale, changed).
+  public func paint(
+    on canvas: inout Canvas, width: Double, height: Double, version: [Int], draw: (inout Canvas) -> Void
+  ) {
+    let target = cairo_get_target(canvas.cr)
+    var (scaleX, scaleY) = (1.0, 1.0)
+    cairo_surface_get_device_scale(target, &scaleX, &scaleY)
+    let key = version + [Int(width), Int(height), Int(scaleX * 100)]
+    if surface == nil || key != self.key {
+      if let surface { cairo_surface_destroy(surface) }
+      let picture = cairo_surface_create_similar_image(
+        target, CAIRO_FORMAT_ARGB32, Int32((width * scaleX).rounded(.up)), Int32((height * scaleY).rounded(.up)))!
+      cairo_surface_set_device_scale(picture, scaleX, scaleY)
+      let context = cairo_create(picture)!
+      var layer = Canvas(context)
+      layer.foreground = canvas.foreground
+      draw(&layer)
+      cairo_destroy(context)
+      surface = picture
+      self.key = key
+      redrawCount += 1
+    }
+    cairo_set_source_surface(canvas.cr, surface, 0, 0)
+    cairo_paint(canvas.cr)
   }
 }
 

@@ -18,7 +18,12 @@ import ScrumdingerCore
   let centre: Clamp
   private let schedule: SpeakerSchedule
   private let theme: Theme
-  private var arcs: [SpeakerArc] = []
+  /// The turns already over, drawn with the track into a kept picture.
+  private var finishedArcs: [SpeakerArc] = []
+  /// The current turn's arc: the only part redrawn each second.
+  private var currentArc: SpeakerArc?
+  /// The track and the finished turns, redrawn only when a turn ends (or the size changes).
+  let staticLayer = CachedLayer()
   /// The current turn's span while it is in its warning time, drawn outside the ring.
   private var warningArc: SpeakerArc?
   /// The current speaker's overrun, past the end of their turn, drawn outside the ring.
@@ -90,7 +95,11 @@ import ScrumdingerCore
       nameLabel.text = name
       area.setAccessibleLabel(tr("%@ is speaking", name))
     }
-    arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot)
+    let arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot)
+    let finished = snapshot.phase == .finished
+      ? arcs.count : schedule.turns.prefix(snapshot.turnIndex).filter { $0.seconds > 0 }.count
+    finishedArcs = Array(arcs.prefix(finished))
+    currentArc = arcs.count > finished ? arcs[finished] : nil
     warningArc = snapshot.isWarning ? SpeakerArcs.turnSpan(schedule: schedule, turn: snapshot.turnIndex) : nil
     overrunArc = SpeakerArcs.overrun(schedule: schedule, turn: snapshot.turnIndex, seconds: snapshot.overrunSeconds)
     let marked = snapshot.isWarning || snapshot.overrunSeconds > 0  // about to end, or over
@@ -110,16 +119,24 @@ import ScrumdingerCore
     let radius = Self.radius(width: width, height: height)
     guard radius > 0 else { return }
     let (x, y) = (width / 2, height / 2)
-    let accent = canvas.foreground
-    canvas.strokeArc(x: x, y: y, radius: radius, from: 0, to: 360, width: trackWidth,
-                     red: accent.red, green: accent.green, blue: accent.blue, alpha: accent.alpha)
     let main = theme.mainColor
-    for arc in arcs {
+    func stroke(_ arc: SpeakerArc, on canvas: inout Canvas) {
       canvas.strokeArc(
         x: x, y: y, radius: radius, from: arc.startDegrees, to: arc.endDegrees, width: trackWidth / 2,
         red: Double(main.red) / 255, green: Double(main.green) / 255, blue: Double(main.blue) / 255,
         roundCaps: true)
     }
+    // The track and the finished turns change a few times a meeting: painted from a kept
+    // picture; only the growing arc is stroked each second.
+    let accent = canvas.foreground
+    let version = [finishedArcs.count] + [accent.red, accent.green, accent.blue, accent.alpha].map { Int($0 * 255) }
+    staticLayer.paint(on: &canvas, width: width, height: height, version: version) { layer in
+      layer.strokeArc(
+        x: x, y: y, radius: radius, from: 0, to: 360, width: trackWidth,
+        red: accent.red, green: accent.green, blue: accent.blue, alpha: accent.alpha)
+      for arc in finishedArcs { stroke(arc, on: &layer) }
+    }
+    if let currentArc { stroke(currentArc, on: &canvas) }
     // Outside the track, on the panel's own colour, where the warning colour stands out.
     if let warningArc {
       let warn = theme.warningColor

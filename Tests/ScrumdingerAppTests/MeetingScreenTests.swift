@@ -202,6 +202,26 @@ final class MeetingScreenTests: XCTestCase {
     }
   }
 
+  func testEachSecondRedrawsOnlyTheGrowingArc() {
+    MainActor.assumeIsolated {
+      withMeeting { _, _, meeting, clock in
+        let ring = meeting.page.ring
+        let layers = ring.staticLayer.redrawCount
+        let draws = ring.area.drawCount
+        for _ in 0..<5 {
+          clock.advance(by: .seconds(1))
+          meeting.session.tick()
+          spin(.milliseconds(60))
+        }
+        XCTAssertGreaterThan(ring.area.drawCount, draws, "the ring was not redrawn as time passed")
+        XCTAssertEqual(ring.staticLayer.redrawCount, layers, "the track and finished turns were drawn anew each second")
+        meeting.page.nextButton.click()
+        spin(.milliseconds(100))
+        XCTAssertEqual(ring.staticLayer.redrawCount, layers + 1, "a finished turn did not reach the kept picture")
+      }
+    }
+  }
+
   func testAHistoryRowHasAContextMenu() {
     MainActor.assumeIsolated {
       withMeeting { _, window, meeting, clock in

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The figures that need a display: start-up and memory (7 runs each after a warm-up,
-# alternating app and baseline), the detail page of 10 vs 10,000 meetings, meeting cost,
-# ding latency. Run by bench.sh under
+# alternating app and baseline), the detail page of 10 vs 10,000 meetings, meeting cost
+# (under Xvfb and on Wayland, beside GNOME Clocks' timer), ding latency. Run by bench.sh under
 # with-display.sh. Prints "name value baseline" lines (start-up/memory once per run).
 set -euo pipefail
 bin=$1 work=$2
-export GDK_BACKEND=x11 GSK_RENDERER=cairo LANGUAGE=C
+export GDK_BACKEND=x11 GSK_RENDERER=cairo LANGUAGE=C GSETTINGS_BACKEND=memory
 export XDG_DATA_HOME="$work/data-home"
 mkdir -p "$XDG_DATA_HOME"
 "$work/launch" "$work/baseline" >/dev/null
@@ -27,4 +27,16 @@ for _ in 1 2 3; do
 done
 LANGUAGE=C "$bin/scrumdinger-bench" --display-figures
 /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline"
+# The same meeting where GNOME runs, on Wayland: weston's headless compositor in this D-Bus
+# session (its own runtime folder; the socket by full path, as the sound server moves
+# XDG_RUNTIME_DIR).
+runtime="$work/wayland-runtime"
+mkdir -m 700 "$runtime"
+XDG_RUNTIME_DIR="$runtime" weston --backend=headless-backend.so --socket=scrumdinger-bench --idle-time=0 \
+  --width=1280 --height=800 >"$work/weston.log" 2>&1 &
+weston_pid=$!
+for _ in $(seq 100); do [ -S "$runtime/scrumdinger-bench" ] && break; sleep 0.1; done
+WAYLAND_DISPLAY="$runtime/scrumdinger-bench" GDK_BACKEND=wayland \
+  /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline" --wayland
+kill "$weston_pid"
 /usr/bin/python3 scripts/bench/ding_latency.py "$bin/scrumdinger" "$PWD/Resources/ding.ogg"

@@ -1,6 +1,12 @@
 """Meeting cost: CPU % and main-thread wakeups per second over 30 s of a running meeting
-(started through AT-SPI, as a user would), beside the bare libadwaita window idling for the
-same 30 s. Prints "meeting_cpu_pct APP BASE" and "meeting_wakeups_per_s APP BASE"."""
+(started through AT-SPI, as a user would), measured at the same time as the bare libadwaita
+window idling and GNOME Clocks' running timer (the stock GNOME app doing the same job).
+Wake-ups are the main thread's voluntary context switches (each time it sleeps and is woken);
+its involuntary ones (preempted by another thread) are printed as "preempted".
+Under X (Xvfb) prints "meeting_cpu_pct APP BARE", "meeting_wakeups_per_s APP BARE", the same
+against Clocks, and the wakeups with a screen-reader client; with --wayland (run inside a
+Wayland compositor) "meeting_cpu_wayland_pct APP CLOCKS", "meeting_wakeups_wayland_per_s APP
+CLOCKS" and the preemptions."""
 import os
 import subprocess
 import sys
@@ -12,28 +18,40 @@ from audio_capture import PulseServer  # noqa: E402
 from conftest import scrum, write_scrums  # noqa: E402
 
 binary, baseline = sys.argv[1], sys.argv[2]
+wayland = "--wayland" in sys.argv[3:]
 SECONDS = 30
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 def sample(pid):
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    cpu = (int(fields[11]) + int(fields[12])) / TICK  # utime + stime, all threads
-    switches = 0
+    # CPU time of each thread in nanoseconds (schedstat), not in 10 ms clock ticks: a meeting
+    # costs a few of those ticks in 30 s, too coarse to compare.
+    cpu = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
+                cpu[task] = int(schedstat.read().split()[0]) / 1e9
+        except OSError:
+            pass  # a thread that ended meanwhile
+    switches = {}
     with open(f"/proc/{pid}/task/{pid}/status") as status:  # the main thread only
         for line in status:
             if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                switches += int(line.split()[1])
-    return time.monotonic(), cpu, switches
+                name, value = line.split(":")
+                switches[name] = int(value)
+    # A wake-up is the thread going to sleep and being woken (a voluntary switch); being
+    # preempted by another thread while running (involuntary) is reported apart.
+    return time.monotonic(), cpu, switches["voluntary_ctxt_switches"], switches["nonvoluntary_ctxt_switches"]
 
 
 def measure(pids):
     start = [sample(pid) for pid in pids]
     time.sleep(SECONDS)
     end = [sample(pid) for pid in pids]
-    return [(100 * (c1 - c0) / (t1 - t0), (w1 - w0) / (t1 - t0))
-            for (t0, c0, w0), (t1, c1, w1) in zip(start, end)]
+    # Per thread: a thread that ends within the 30 s drops out (its last moments uncounted)
+    # rather than taking its whole past CPU time out of the sum.
+    return [(100 * sum(c1[task] - c0.get(task, 0.0) for task in c1) / (t1 - t0), (w1 - w0) / (t1 - t0),
+             (p1 - p0) / (t1 - t0))
+            for (t0, c0, w0, p0), (t1, c1, w1, p1) in zip(start, end)]
 
 
 data = tempfile.mkdtemp()
@@ -44,22 +62,35 @@ write_scrums(__import__("pathlib").Path(data), [scrum("Standup", ["Ana", "Ben", 
 here = os.path.dirname(__file__)
 pid = int(subprocess.run(["/usr/bin/python3", os.path.join(here, "start_meeting.py"), binary, data],
                          check=True, capture_output=True, text=True).stdout.split()[-1])
-bare = subprocess.Popen([baseline], env=dict(os.environ, GDK_BACKEND="x11"))
+clocks = int(subprocess.run(["/usr/bin/python3", os.path.join(here, "clocks_timer.py")],
+                            check=True, stdout=subprocess.PIPE, text=True).stdout.split()[-1])
+bare = subprocess.Popen([baseline])
 try:
     time.sleep(3)  # settle: first frames, the ding's warm-up
-    (app_cpu, app_wakeups), (bare_cpu, bare_wakeups) = measure([pid, bare.pid])
-    # The same meeting with an assistive-technology client attached (a screen reader's view):
-    # reported, not a target.
-    import pyatspi
-    listener = lambda event: None
-    pyatspi.Registry.registerEventListener(listener, "object:text-changed", "object:property-change")
-    (at_cpu, at_wakeups), = measure([pid])
-    pyatspi.Registry.deregisterEventListener(listener, "object:text-changed", "object:property-change")
+    ((app_cpu, app_wakeups, app_preempted), (bare_cpu, bare_wakeups, _),
+     (clocks_cpu, clocks_wakeups, clocks_preempted)) = measure([pid, bare.pid, clocks])
+    if not wayland:
+        # The same meeting with an assistive-technology client attached (a screen reader's
+        # view): reported, not a target.
+        import pyatspi
+        listener = lambda event: None
+        pyatspi.Registry.registerEventListener(listener, "object:text-changed", "object:property-change")
+        (at_cpu, at_wakeups, _), = measure([pid])
+        pyatspi.Registry.deregisterEventListener(listener, "object:text-changed", "object:property-change")
 finally:
-    os.kill(pid, 9)
+    for running in (pid, clocks):
+        os.kill(running, 9)
     bare.terminate()
     bare.wait(timeout=10)
     pulse.stop()
-print(f"meeting_cpu_pct {app_cpu:.3f} {bare_cpu:.3f}")
-print(f"meeting_wakeups_per_s {app_wakeups:.2f} {bare_wakeups:.2f}")
-print(f"meeting_wakeups_with_at_client_per_s {at_wakeups:.2f} {app_wakeups:.2f}")
+if wayland:
+    print(f"meeting_cpu_wayland_pct {app_cpu:.3f} {clocks_cpu:.3f}")
+    print(f"meeting_wakeups_wayland_per_s {app_wakeups:.2f} {clocks_wakeups:.2f}")
+    print(f"meeting_preempted_wayland_per_s {app_preempted:.2f} {clocks_preempted:.2f}")
+else:
+    print(f"meeting_cpu_pct {app_cpu:.3f} {bare_cpu:.3f}")
+    print(f"meeting_wakeups_per_s {app_wakeups:.2f} {bare_wakeups:.2f}")
+    print(f"meeting_cpu_vs_clocks_pct {app_cpu:.3f} {clocks_cpu:.3f}")
+    print(f"meeting_wakeups_vs_clocks_per_s {app_wakeups:.2f} {clocks_wakeups:.2f}")
+    print(f"meeting_preempted_per_s {app_preempted:.2f} {clocks_preempted:.2f}")
+    print(f"meeting_wakeups_with_at_client_per_s {at_wakeups:.2f} {app_wakeups:.2f}")

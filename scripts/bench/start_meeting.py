@@ -8,7 +8,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", 
 from atspi_app import App  # noqa: E402
 
 binary, data = sys.argv[1], sys.argv[2]
-app = App(data, command=[binary])
+app = App(data, command=[binary], env={"GDK_BACKEND": os.environ.get("GDK_BACKEND", "x11")})
 app.press("push button", "Standup")
 app.press("push button", "Start Meeting")
 app.find("label", "Speaker 1 of 3", within=app.main)
