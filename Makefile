@@ -64,6 +64,7 @@ pot:
 # .symbolic.png (GTK recolours it like an SVG, but loading it needs no SVG library: the empty
 # list shows it at start-up, and librsvg alone cost 9 MiB there). Run after editing the SVG.
 icons:
+	scripts/install-deps.sh libgtk-4-bin
 	gtk4-encode-symbolic-svg -o data/icons/hicolor/128x128/apps data/icons/$(APP_ID)-symbolic.svg 128x128
 
 deps:
