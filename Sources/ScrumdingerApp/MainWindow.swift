@@ -275,12 +275,10 @@ import ScrumdingerCore
     detailPage?.focusHistoryRow(entry.id)
     savedMeetingToast = toasts.show(
       tr("Meeting saved: %@", Texts.timeOfDay(entry.date)), button: tr("Undo"),
-      action: { [weak self] in
-        guard let self else { return }
-        self.state.scrums.update { scrums in
-          guard let index = scrums.firstIndex(where: { $0.id == scrumID }) else { return }
-          scrums[index].history.removeAll { $0.id == entry.id }
-        }
+      action: { [weak self] in  // the model's delete, without an undo of its own
+        guard let self, let deletion = self.model.deleteHistory(scrumID: scrumID, historyID: entry.id) else { return }
+        self.model.forgetUndo(deletion)
+        self.updateEnabled()
       },
       extraButton: (
         tr("View"),

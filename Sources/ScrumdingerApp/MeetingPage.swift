@@ -165,12 +165,12 @@ import ScrumdingerCore
     warningLabel.setAccessibleLabel(warning)
     warningLabel.isVisible = !warning.isEmpty
     let paused = snapshot.phase == .paused
-    pauseButton.setIconName(paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
-    pauseButton.setAccessibleLabel(paused ? tr("Resume") : tr("Pause"))
-    pauseButton.tooltip = paused ? tr("Resume") : tr("Pause")
-    if paused != panel.hasCSSClass("paused") {
+    if paused != panel.hasCSSClass("paused") {  // not every second: only when it changes
       paused ? panel.addCSSClass("paused") : panel.removeCSSClass("paused")
       ring.showPaused(paused)
+      pauseButton.setIconName(paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
+      pauseButton.setAccessibleLabel(paused ? tr("Resume") : tr("Pause"))
+      pauseButton.tooltip = paused ? tr("Resume") : tr("Pause")
     }
     ring.show(snapshot)
   }
