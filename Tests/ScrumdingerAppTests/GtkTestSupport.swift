@@ -141,3 +141,24 @@ func temporaryStore() -> ScrumStore {
   XCTAssertTrue(window.window.allocatedSize == (width - 10, height - 10),
     "the window is \(window.window.allocatedSize), not \(width)×\(height)", file: file, line: line)
 }
+
+/// Runs the app on a ManualClock with `scrum` saved (its window sized to `size` and laid out,
+/// when given), opens its detail page, starts the meeting and hands over the app, the window,
+/// the meeting and the clock.
+@MainActor func withMeeting(
+  of scrum: DailyScrum, size: (width: Int, height: Int)? = nil, sound: RecordingSound = RecordingSound(),
+  _ body: @escaping @MainActor (ScrumdingerApplication, MainWindow, MeetingCoordinator, ManualClock) throws -> Void
+) {
+  let clock = ManualClock()
+  let store = temporaryStore()
+  XCTAssertNoThrow(try store.save([scrum]))
+  withRunningApp(store: store, dependencies: recordingDependencies(clock: clock, sound: sound)) { app in
+    let window = app.mainWindow!
+    if let size { resize(window, width: size.width, height: size.height) }
+    app.state.navigation.value = .detail(scrumID: scrum.id)
+    window.detailPage!.startButton.click()
+    guard let meeting = window.meeting else { return XCTFail("Start Meeting did not start a meeting") }
+    if size != nil { spin(.milliseconds(400)) }  // laid out at that size
+    try body(app, window, meeting, clock)
+  }
+}

@@ -7,36 +7,10 @@ import XCTest
 private let standup = DailyScrum(
   title: "Standup", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1, theme: .navy)
 
-/// Runs the app on a ManualClock with `standup` saved, opens its detail page, starts the
-/// meeting and hands over the window, coordinator and clock.
-@MainActor private func withMeeting(
-  sound: RecordingSound = RecordingSound(),
-  _ body: @escaping @MainActor (ScrumdingerApplication, MainWindow, MeetingCoordinator, ManualClock) throws -> Void
-) {
-  let clock = ManualClock()
-  let store = temporaryStore()
-  guard requireDisplay() else { return }
-  XCTAssertNoThrow(try store.save([standup]))
-  let app = ScrumdingerApplication(
-    store: store, unique: false, dependencies: recordingDependencies(clock: clock, sound: sound))
-  let ran = runApp(app) {
-    guard let window = app.mainWindow, window.window.isMapped, app.hasFinishedLoading else { return false }
-    app.state.navigation.value = .detail(scrumID: standup.id)
-    window.detailPage!.startButton.click()
-    guard let meeting = window.meeting else {
-      XCTFail("Start Meeting did not start a meeting")
-      return true
-    }
-    do { try body(app, window, meeting, clock) } catch { XCTFail("threw \(error)") }
-    return true
-  }
-  XCTAssertTrue(ran)
-}
-
 final class MeetingPageTests: XCTestCase {
   func testHeaderFooterAndRingFollowTheClock() {
     MainActor.assumeIsolated {
-      withMeeting { app, window, meeting, clock in
+      withMeeting(of: standup) { app, window, meeting, clock in
         let page = meeting.page
         XCTAssertEqual(app.state.navigation.value, .meeting(scrumID: standup.id))
         XCTAssertEqual(page.speakerLabel.text, "Speaker 1 of 3")
@@ -67,7 +41,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testTicksUpdateOnlyTheMeetingAndTheRingRedrawsOnlyWhenTold() {
     MainActor.assumeIsolated {
-      withMeeting { app, window, meeting, clock in
+      withMeeting(of: standup) { app, window, meeting, clock in
         spin(.milliseconds(200))  // first frame drawn
         let listNotifications = app.state.scrums.notificationCount
         let cardsBefore = window.listPage.cards.map(\.row)
@@ -90,7 +64,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testTheEndQuestionPausesAndResumeContinues() {
     MainActor.assumeIsolated {
-      withMeeting { _, _, meeting, clock in
+      withMeeting(of: standup) { _, _, meeting, clock in
         clock.advance(by: .seconds(7))
         meeting.page.endButton.click()
         XCTAssertNotNil(meeting.endQuestion)
@@ -106,7 +80,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testSaveAndEndRecordsTheRealTimeAndShowsItInHistory() {
     MainActor.assumeIsolated {
-      withMeeting { app, window, meeting, clock in
+      withMeeting(of: standup) { app, window, meeting, clock in
         clock.advance(by: .seconds(13))
         meeting.page.endButton.click()
         meeting.endQuestion?.respond("save")
@@ -120,7 +94,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testDiscardLeavesNoHistory() {
     MainActor.assumeIsolated {
-      withMeeting { app, window, meeting, clock in
+      withMeeting(of: standup) { app, window, meeting, clock in
         clock.advance(by: .seconds(13))
         meeting.askToEnd()
         meeting.endQuestion?.respond("discard")
@@ -133,7 +107,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testNextOnTheLastSpeakerOffersDiscardToo() {
     MainActor.assumeIsolated {
-      withMeeting { _, _, meeting, _ in
+      withMeeting(of: standup) { _, _, meeting, _ in
         meeting.nextSpeaker()
         meeting.nextSpeaker()
         XCTAssertNil(meeting.endQuestion)
@@ -151,7 +125,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testTimeUpSavesHistoryAndReturnsToTheDetailPage() {
     MainActor.assumeIsolated {
-      withMeeting { app, window, meeting, clock in
+      withMeeting(of: standup) { app, window, meeting, clock in
         clock.advance(by: .seconds(61))
         meeting.session.tick()
         XCTAssertNil(window.meeting)
@@ -164,7 +138,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testClosingTheWindowDuringAMeetingAsksFirst() {
     MainActor.assumeIsolated {
-      withMeeting { _, window, meeting, clock in
+      withMeeting(of: standup) { _, window, meeting, clock in
         clock.advance(by: .seconds(3))
         window.window.close()
         XCTAssertTrue(window.window.isMapped, "the window closed with a meeting running")
@@ -195,7 +169,7 @@ final class MeetingPageTests: XCTestCase {
   func testMuteSilencesAndTheButtonSaysSo() {
     MainActor.assumeIsolated {
       let sound = RecordingSound()
-      withMeeting(sound: sound) { _, _, meeting, _ in
+      withMeeting(of: standup, sound: sound) { _, _, meeting, _ in
         XCTAssertFalse(sound.isMuted)
         meeting.page.muteButton.click()
         XCTAssertTrue(sound.isMuted)
@@ -209,7 +183,7 @@ final class MeetingPageTests: XCTestCase {
   func testTheSoundEffectHearsTheMeetingButNotTheRealChime() {
     MainActor.assumeIsolated {
       let sound = RecordingSound()
-      withMeeting(sound: sound) { _, _, meeting, clock in
+      withMeeting(of: standup, sound: sound) { _, _, meeting, clock in
         clock.advance(by: .seconds(20))
         meeting.session.tick()
         meeting.page.pauseButton.click()

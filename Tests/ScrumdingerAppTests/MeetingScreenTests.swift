@@ -13,26 +13,6 @@ private let standup = DailyScrum(
   title: "Design Review", attendees: ["Ana Lima", "Ben", String(longName)].map { Attendee(name: $0) }, lengthInMinutes: 1,
   theme: .orange)
 
-/// Runs the app with `standup` on a ManualClock, sizes the window to `width` × `height`,
-/// starts the meeting and hands over the window, the meeting and the clock.
-@MainActor private func withMeeting(
-  width: Int = 720, height: Int = 760,
-  _ body: @escaping @MainActor (ScrumdingerApplication, MainWindow, MeetingCoordinator, ManualClock) throws -> Void
-) {
-  let clock = ManualClock()
-  let store = temporaryStore()
-  XCTAssertNoThrow(try store.save([standup]))
-  withRunningApp(store: store, dependencies: recordingDependencies(clock: clock)) { app in
-    let window = app.mainWindow!
-    resize(window, width: width, height: height)
-    app.state.navigation.value = .detail(scrumID: standup.id)
-    window.detailPage!.startButton.click()
-    guard let meeting = window.meeting else { return XCTFail("Start Meeting did not start a meeting") }
-    spin(.milliseconds(400))
-    try body(app, window, meeting, clock)
-  }
-}
-
 /// Where `widget` is within `window` (fails the test when it is not laid out).
 @MainActor private func frame(of widget: Widget, in window: MainWindow, file: StaticString = #filePath, line: UInt = #line)
   -> (x: Double, y: Double, width: Double, height: Double)
@@ -80,7 +60,7 @@ private let standup = DailyScrum(
 final class MeetingScreenTests: XCTestCase {
   func testPausedIsDimmedSaysPausedAndMovesNoControl() {
     MainActor.assumeIsolated {
-      withMeeting { _, window, meeting, clock in
+      withMeeting(of: standup, size: (720, 760)) { _, window, meeting, clock in
         let page = meeting.page
         let controls: [Widget] = [page.endButton, page.pauseButton, page.muteButton, page.menuButton, page.nextButton]
         let before = controls.map { frame(of: $0, in: window) }
@@ -111,7 +91,7 @@ final class MeetingScreenTests: XCTestCase {
 
   func testAtFullHDInFullScreenTheNameIsATwelfthOfTheHeightAndTheHeaderIsHidden() {
     MainActor.assumeIsolated {
-      withMeeting(width: 1920, height: 1080) { _, window, meeting, _ in
+      withMeeting(of: standup, size: (1920, 1080)) { _, window, meeting, _ in
         let page = meeting.page
         page.showFullscreen(true)  // what entering full screen does (no window manager here)
         spin(.milliseconds(600))
@@ -136,7 +116,7 @@ final class MeetingScreenTests: XCTestCase {
 
   func testAt360By480EverythingFitsAndTheNameStaysInsideTheRing() {
     MainActor.assumeIsolated {
-      withMeeting(width: 360, height: 480) { _, window, meeting, _ in
+      withMeeting(of: standup, size: (360, 480)) { _, window, meeting, _ in
         let page = meeting.page
         // The window's own size, inside the 5 px resize border GTK draws around it.
         let (width, height) = window.window.allocatedSize
@@ -158,7 +138,7 @@ final class MeetingScreenTests: XCTestCase {
 
   func testALongNameWrapsOnTwoLinesInsideTheRing() {
     MainActor.assumeIsolated {
-      withMeeting { _, window, meeting, _ in
+      withMeeting(of: standup, size: (720, 760)) { _, window, meeting, _ in
         let page = meeting.page
         page.nextButton.click()
         page.nextButton.click()
@@ -174,7 +154,7 @@ final class MeetingScreenTests: XCTestCase {
 
   func testTheWarningIsPictured() {
     MainActor.assumeIsolated {
-      withMeeting(width: 1280, height: 800) { _, window, meeting, clock in
+      withMeeting(of: standup, size: (1280, 800)) { _, window, meeting, clock in
         clock.advance(by: .seconds(12))  // 20 s turns, warned 10 s before the end
         meeting.session.tick()
         spin(.milliseconds(300))
@@ -187,7 +167,7 @@ final class MeetingScreenTests: XCTestCase {
 
   func testTheEndIsSaidAndTheNewMeetingIsInView() {
     MainActor.assumeIsolated {
-      withMeeting { app, window, meeting, clock in
+      withMeeting(of: standup, size: (720, 760)) { app, window, meeting, clock in
         clock.advance(by: .seconds(61))
         meeting.session.tick()
         spin(.milliseconds(300))
@@ -204,7 +184,7 @@ final class MeetingScreenTests: XCTestCase {
 
   func testEachSecondRedrawsOnlyTheGrowingArc() {
     MainActor.assumeIsolated {
-      withMeeting { _, _, meeting, clock in
+      withMeeting(of: standup, size: (720, 760)) { _, _, meeting, clock in
         let ring = meeting.page.ring
         let layers = ring.staticLayer.redrawCount
         let draws = ring.area.drawCount
@@ -224,7 +204,7 @@ final class MeetingScreenTests: XCTestCase {
 
   func testAHistoryRowHasAContextMenu() {
     MainActor.assumeIsolated {
-      withMeeting { _, window, meeting, clock in
+      withMeeting(of: standup, size: (720, 760)) { _, window, meeting, clock in
         clock.advance(by: .seconds(5))
         meeting.askToEnd()
         meeting.endQuestion?.respond("save")
