@@ -1,6 +1,6 @@
 // GSettings, found without installing: the schema is looked up in the folders given (the
 // build tree's compiled schemas, the install prefix's) before the system's, and a missing
-// schema is a nil, never GLib's abort. Tests choose a key file or memory backend.
+// schema is a nil, never GLib's abort. Tests choose a key file (or GSETTINGS_BACKEND=memory).
 import CAdwaita
 import Foundation
 
@@ -14,8 +14,6 @@ import Foundation
     case system
     /// A key file at a path.
     case keyFile(String)
-    /// Memory only: gone when the process ends.
-    case memory
   }
 
   /// The settings of schema `schemaID`, looked up in `directories` (each holding a
@@ -35,7 +33,6 @@ import Foundation
       switch storage {
       case .system: nil
       case .keyFile(let path): g_keyfile_settings_backend_new(path, "/", nil)
-      case .memory: g_memory_settings_backend_new()
       }
     settings = g_settings_new_full(schema, backend, nil)
     if let backend { g_object_unref(UnsafeMutableRawPointer(backend)) }
