@@ -3,11 +3,12 @@
 # build under PREFIX (default ~/.local), honouring DESTDIR; `make uninstall` removes it.
 
 SWIFT ?= swift
+# The shipped build: the Swift runtime and Foundation linked in (see Package.swift).
+RELEASE := -c release --static-swift-stdlib
 APP_ID := io.github.scrumdinger.Scrumdinger
 PREFIX ?= $(HOME)/.local
 DESTDIR ?=
-BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev \
-  libgstreamer-plugins-base1.0-dev pkg-config gettext appstream
+BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev pkg-config gettext appstream
 RUN_PACKAGES := $(BUILD_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
@@ -16,7 +17,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-.PHONY: run test bench build deps test-deps bench-deps translations schemas pot icons install uninstall clean
+.PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas pot icons install uninstall clean
 
 run: deps build
 	.build/debug/scrumdinger
@@ -77,9 +78,14 @@ test-deps:
 bench-deps:
 	scripts/install-deps.sh $(TEST_PACKAGES) weston gnome-clocks
 
+# The functions start-up runs, laid out first by the release link (see Package.swift).
+startup-order: translations schemas
+	scripts/install-deps.sh $(TEST_PACKAGES) valgrind
+	scripts/startup-order.sh
+
 install: deps translations
-	$(SWIFT) build -c release
-	scripts/install.sh install "$(DESTDIR)" "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)"
+	$(SWIFT) build $(RELEASE)
+	scripts/install.sh install "$(DESTDIR)" "$(PREFIX)" "$$($(SWIFT) build $(RELEASE) --show-bin-path)"
 
 uninstall:
 	scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"

@@ -1,3 +1,72 @@
-#include <gst/gst.h>
+/* GStreamer is opened when the first sound is loaded (GModule), not linked: the list of
+ * scrums on screen needs no sound, and loading GStreamer with the libraries it pulls in
+ * (libdw, libelf, libunwind, libbz2) cost start-up time and memory before the first frame.
+ * So no GStreamer header is read either: the player handles its objects by pointer, hears
+ * the bus through GObject signals ("message::eos"), and needs four states of GstState,
+ * whose values are fixed for all of GStreamer 1.x. */
+#include <glib-object.h>
+#include <gmodule.h>
 
-static inline GstClockTime shim_gst_second(void) { return GST_SECOND; }
+typedef struct _GstElement GstElement;
+typedef struct _GstBus GstBus;
+typedef struct _GstMessage GstMessage;
+
+/** GstState's values (gst/gstelement.h). */
+typedef enum {
+  SHIM_GST_STATE_NULL = 1,
+  SHIM_GST_STATE_READY = 2,
+  SHIM_GST_STATE_PAUSED = 3,
+  SHIM_GST_STATE_PLAYING = 4,
+} ShimGstState;
+
+/** The GStreamer functions the sound player calls, once opened. */
+typedef struct {
+  gboolean (*init_check)(int *argc, char ***argv, GError **error);
+  GstElement *(*element_factory_make)(const gchar *factory, const gchar *name);
+  gpointer (*object_ref_sink)(gpointer object);
+  void (*object_unref)(gpointer object);
+  gchar *(*filename_to_uri)(const gchar *filename, GError **error);
+  void (*util_set_object_arg)(GObject *object, const gchar *name, const gchar *value);
+  GstBus *(*element_get_bus)(GstElement *element);
+  void (*bus_add_signal_watch)(GstBus *bus);
+  void (*bus_remove_signal_watch)(GstBus *bus);
+  int (*element_set_state)(GstElement *element, ShimGstState state);
+  void (*message_parse_error)(GstMessage *message, GError **error, gchar **debug);
+  void (*message_parse_warning)(GstMessage *message, GError **error, gchar **debug);
+} ShimGst;
+
+/** GStreamer, opened and initialised on the first call; NULL (and `*why` says why, owned
+ * here) when it cannot be. */
+static inline const ShimGst *shim_gst(const gchar **why) {
+  static ShimGst gst;
+  static int state; /* 0 not tried, 1 ready, -1 failed */
+  static gchar *failure;
+  if (state == 0) {
+    GModule *module = g_module_open("libgstreamer-1.0.so.0", G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
+    gboolean found = module != NULL;
+#define SHIM_GST_SYMBOL(field, name) found = found && g_module_symbol(module, name, (gpointer *)&gst.field)
+    SHIM_GST_SYMBOL(init_check, "gst_init_check");
+    SHIM_GST_SYMBOL(element_factory_make, "gst_element_factory_make");
+    SHIM_GST_SYMBOL(object_ref_sink, "gst_object_ref_sink");
+    SHIM_GST_SYMBOL(object_unref, "gst_object_unref");
+    SHIM_GST_SYMBOL(filename_to_uri, "gst_filename_to_uri");
+    SHIM_GST_SYMBOL(util_set_object_arg, "gst_util_set_object_arg");
+    SHIM_GST_SYMBOL(element_get_bus, "gst_element_get_bus");
+    SHIM_GST_SYMBOL(bus_add_signal_watch, "gst_bus_add_signal_watch");
+    SHIM_GST_SYMBOL(bus_remove_signal_watch, "gst_bus_remove_signal_watch");
+    SHIM_GST_SYMBOL(element_set_state, "gst_element_set_state");
+    SHIM_GST_SYMBOL(message_parse_error, "gst_message_parse_error");
+    SHIM_GST_SYMBOL(message_parse_warning, "gst_message_parse_warning");
+#undef SHIM_GST_SYMBOL
+    GError *error = NULL;
+    if (!found) {
+      failure = g_strdup(g_module_error());
+    } else if (!gst.init_check(NULL, NULL, &error)) {
+      failure = g_strdup(error ? error->message : "GStreamer could not start");
+      g_clear_error(&error);
+    }
+    state = failure ? -1 : 1;
+  }
+  if (why) *why = failure;
+  return state == 1 ? &gst : NULL;
+}

@@ -2,7 +2,6 @@
 // build tree's compiled schemas, the install prefix's) before the system's, and a missing
 // schema is a nil, never GLib's abort. Tests choose a key file (or GSETTINGS_BACKEND=memory).
 import CAdwaita
-import Foundation
 
 /// An app's settings (GSettings): whole numbers and switches by key.
 @MainActor public final class Settings {
@@ -20,7 +19,7 @@ import Foundation
   /// `gschemas.compiled`) and then the system's; nil when no such schema is installed.
   public init?(schemaID: String, searching directories: [String], storage: Storage = .system) {
     var source = g_settings_schema_source_get_default().flatMap { g_settings_schema_source_ref($0) }
-    for directory in directories where FileManager.default.fileExists(atPath: directory + "/gschemas.compiled") {
+    for directory in directories where g_file_test(directory + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
       let next = g_settings_schema_source_new_from_directory(directory, source, 1, nil)
       if let source { g_settings_schema_source_unref(source) }
       source = next

@@ -1,7 +1,7 @@
 // All of the app's sound sits behind this one object (as Amberol keeps its audio behind one
 // state object): the players, mute, and the rule that a sound problem is reported once and
 // never stops a meeting.
-import Foundation
+import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
@@ -60,8 +60,11 @@ import ScrumdingerCore
       report(tr("the sound file %@ is missing", path ?? fallbackName))
       return nil
     }
-    guard let player = SoundPlayer(path: path) else {
-      report(tr("GStreamer could not create a player"))
+    let player: SoundPlayer
+    do {
+      player = try SoundPlayer(path: path)
+    } catch {
+      report(tr("GStreamer could not create a player: %@", error.reason))
       return nil
     }
     player.onProblem = { [weak self] message in self?.report(message) }
@@ -69,7 +72,7 @@ import ScrumdingerCore
   }
 
   private func report(_ message: String) {
-    FileHandle.standardError.write(Data("scrumdinger: sound: \(message)\n".utf8))
+    warn("sound: \(message)")
     guard !problemReported else { return }
     problemReported = true
     onProblem?(message)

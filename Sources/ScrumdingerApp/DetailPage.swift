@@ -1,7 +1,7 @@
 // The detail page is built once per visit and then updated in place: an edit changes the
 // labels it touches, a new meeting inserts one history row. Past meetings go through a
 // recycling list, so a scrum met daily for years opens as fast as a new one.
-import Foundation
+import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 

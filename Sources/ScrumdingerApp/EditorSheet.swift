@@ -1,6 +1,6 @@
 // The editor works on a ScrumDraft (core) and touches the app state only when the user
 // confirms, so Dismiss/Cancel and Escape can never lose or half-apply a change.
-import Foundation
+import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 

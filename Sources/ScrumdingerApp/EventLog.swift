@@ -1,27 +1,24 @@
-import Foundation
+import Glibc
 import ScrumdingerCore
 
 /// Appends one line per ding to a file, for measuring ding latency (tests, benchmarks).
 @MainActor final class EventLog {
-  private let handle: FileHandle
+  private let descriptor: Int32
   private let clock = GLibMonotonicClock()
 
   /// Opens (creating) `path` for appending; nil without a path or if it cannot be opened.
   init?(path: String?) {
     guard let path else { return nil }
-    if !FileManager.default.fileExists(atPath: path),
-      !FileManager.default.createFile(atPath: path, contents: nil)
-    {
-      return nil
-    }
-    guard let handle = FileHandle(forWritingAtPath: path), (try? handle.seekToEnd()) != nil else { return nil }
-    self.handle = handle
+    descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    if descriptor < 0 { return nil }
   }
+
+  isolated deinit { close(descriptor) }
 
   /// Writes "ding due=<µs> rang=<µs>".
   func record(due: Duration) {
     let line = "ding due=\(Self.micros(due)) rang=\(Self.micros(clock.now))\n"
-    handle.write(Data(line.utf8))
+    _ = line.withCString { write(descriptor, $0, strlen($0)) }
   }
 
   private static func micros(_ d: Duration) -> Int64 {

@@ -2,7 +2,7 @@
 // they run commands, and the window shows the route. Every command is an action from the
 // table in Command (buttons are bound to them, accelerators and the shortcuts window read
 // the same table); what a command does to the data is AppModel's rule. This file only wires.
-import Foundation
+import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 

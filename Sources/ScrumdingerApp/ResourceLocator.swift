@@ -2,7 +2,7 @@
 // <prefix>/share/io.github.scrumdinger.Scrumdinger after `make install`; translations in
 // .build/locale and <prefix>/share/locale. The executable finds them from its own location,
 // so neither case needs configuration; SCRUMDINGER_RESOURCES / _LOCALEDIR override.
-import Foundation
+import FoundationEssentials
 import ScrumdingerCore
 
 /// Finds the app's resource files.
@@ -16,7 +16,7 @@ enum ResourceLocator {
       binDir + "/../../../Resources",
     ]
     return candidates
-      .map { ($0 as NSString).standardizingPath }
+      .map(Path.canonical)
       .first { FileManager.default.fileExists(atPath: $0 + "/style.css") }
   }()
 
@@ -28,7 +28,7 @@ enum ResourceLocator {
       binDir + "/../../locale",
     ]
     return candidates
-      .map { ($0 as NSString).standardizingPath }
+      .map(Path.canonical)
       .first(where: holdsCatalogue)
   }()
 
@@ -36,7 +36,7 @@ enum ResourceLocator {
   /// in the system's hicolor theme already).
   static let iconDirectory: String? = {
     [binDir + "/../../data/icons", binDir + "/../../../data/icons"]
-      .map { ($0 as NSString).standardizingPath }
+      .map(Path.canonical)
       .first { FileManager.default.fileExists(atPath: $0 + "/hicolor/scalable/apps/\(appID).svg") }
   }()
 
@@ -45,14 +45,14 @@ enum ResourceLocator {
   static let emptyListIcon: String? = {
     let name = "hicolor/128x128/apps/\(appID)-symbolic.symbolic.png"
     return ([binDir + "/../share/icons"] + (iconDirectory.map { [$0] } ?? []))
-      .map { ($0 as NSString).standardizingPath + "/" + name }
+      .map { Path.canonical($0) + "/" + name }
       .first { FileManager.default.fileExists(atPath: $0) }
   }()
 
   /// Where the compiled GSettings schema may be: the install prefix's, the build tree's
   /// (`make` compiles it into .build/schemas).
   static var schemaDirectories: [String] {
-    [binDir + "/../share/glib-2.0/schemas", binDir + "/../../schemas"].map { ($0 as NSString).standardizingPath }
+    [binDir + "/../share/glib-2.0/schemas", binDir + "/../../schemas"].map(Path.canonical)
   }
 
   /// Whether `directory` holds our catalogue in any language (`<lang>/LC_MESSAGES/<domain>.mo`).
@@ -66,7 +66,7 @@ enum ResourceLocator {
   private static var binDir: String {
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
-    return (executable as NSString).deletingLastPathComponent
+    return Path.folder(of: executable)
   }
 
   /// The full path of resource `name`, if the resource folder was found.

@@ -1,7 +1,7 @@
 // The list keeps one card per scrum, keyed by id: a change rebuilds only the cards whose
 // face changed (title, attendee count, length, theme), moves or removes only what moved
 // or went, and a new meeting in some scrum's history touches no card at all.
-import Foundation
+import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 

@@ -6,7 +6,9 @@
 // stops saving until the user picks Start Fresh (file moved aside, kept) or Quit; a second
 // instance that cannot take the data folder's lock only reads. Nothing unsaved is lost
 // quietly: quitting asks when a save failed, and SIGTERM, SIGINT and SIGHUP save first.
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import GtkShim
 import ScrumdingerCore
 
@@ -78,6 +80,7 @@ import ScrumdingerCore
     case .showShortcuts: mainWindow?.showShortcuts()
     case .about:
       guard let window = mainWindow?.window else { return }
+      ThemeStyle.findAppIconInBuildTree()
       AboutWindow.present(
         over: window, name: tr("Scrumdinger"), iconName: appID, version: appVersion,
         developer: "The Scrumdinger for Linux developers",
@@ -131,7 +134,7 @@ import ScrumdingerCore
     }
     if !store.claimWriting() {
       window.becomeReadOnly()
-      FileHandle.standardError.write(Data("scrumdinger: \(window.readOnlyBanner.text)\n".utf8))
+      warn("\(window.readOnlyBanner.text)")
     }
     window.showLoading(true)
     window.present()
@@ -152,7 +155,7 @@ import ScrumdingerCore
 
   private func finishLoading(_ result: Result<[DailyScrum], StoreError>, notes: [String]) {
     guard let window = mainWindow else { return }
-    for note in notes { FileHandle.standardError.write(Data("scrumdinger: \(note)\n".utf8)) }
+    for note in notes { warn("\(note)") }
     window.showLoading(false)
     hasFinishedLoading = true
     switch result {
@@ -181,7 +184,7 @@ import ScrumdingerCore
   /// left to say it in.
   private func saveBeforeQuitting() {
     guard let error = autoSave?.flush() else { return }
-    FileHandle.standardError.write(Data("scrumdinger: your last changes could not be saved: \(error)\n".utf8))
+    warn("your last changes could not be saved: \(error)")
   }
 
   /// On closing: if changes are not on disk, tries to write them now; if that fails, asks

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScrumdingerCore
 
 /// The keyboard-shortcuts window (Ctrl+?), as GtkBuilder XML built from the command table:
@@ -7,8 +7,7 @@ import ScrumdingerCore
 enum ShortcutsHelp {
   /// `text` safe inside XML character data.
   private static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
+    text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
   }
 
   private static func property(_ name: String, _ value: String) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
@@ -27,11 +27,20 @@ enum ThemeStyle {
     if let path = ResourceLocator.path("style.css"), let sheet = try? String(contentsOfFile: path, encoding: .utf8) {
       css = sheet + "\n" + css
     } else {
-      FileHandle.standardError.write(Data("scrumdinger: style.css not found; set SCRUMDINGER_RESOURCES\n".utf8))
+      warn("style.css not found; set SCRUMDINGER_RESOURCES")
     }
     Style.load(css)
+  }
+
+  /// Lets the icon theme find the app's icon in the build tree (installed, it is in the
+  /// system's hicolor theme), once. Only About shows it: adding a search path makes GTK load
+  /// its icon themes again, which at start-up cost a tenth of the start-up work (callgrind).
+  @MainActor static func findAppIconInBuildTree() {
+    guard !searchedBuildTree else { return }
+    searchedBuildTree = true
     if let icons = ResourceLocator.iconDirectory { Style.addIconSearchPath(icons) }
   }
 
   @MainActor private static var installed = false
+  @MainActor private static var searchedBuildTree = false
 }

@@ -3,7 +3,7 @@
 // undone, where the window goes when the scrum it shows disappears, which commands are
 // enabled where, and where keyboard focus lands after a move. The window only wires widgets
 // to these answers, so every rule is tested without a display.
-import Foundation
+import FoundationEssentials
 
 /// Where keyboard focus goes after the window changes page.
 public enum FocusTarget: Equatable, Sendable {

@@ -1,7 +1,7 @@
 // The whole app's state, split into parts that change at different rates: the scrum list
 // (rarely), navigation (on user action), and the running meeting (every second). Views
 // observe only the parts they draw.
-import Foundation
+import FoundationEssentials
 
 /// Which page the window shows.
 public enum Route: Equatable, Sendable {

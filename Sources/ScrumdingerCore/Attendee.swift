@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One person who speaks in a scrum, in speaking order.
 public struct Attendee: Codable, Equatable, Hashable, Identifiable, Sendable {

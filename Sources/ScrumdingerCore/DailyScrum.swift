@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A recurring meeting: who speaks, for how long in all, in which colours, and what happened.
 public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {

@@ -3,7 +3,7 @@
 // comes through this one value, handed to the application at start, as Point-Free's SyncUps
 // does: the app hands over the live ones, tests hand over controllable ones, and no rule
 // reads a clock or makes an id on its own.
-import Foundation
+import FoundationEssentials
 
 /// A source of random numbers that can be shared by reference (so a seeded one advances).
 public final class RandomSource {

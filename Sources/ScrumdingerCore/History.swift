@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long one speaker spoke in a meeting, against their share.
 public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {

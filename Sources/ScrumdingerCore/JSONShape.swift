@@ -2,7 +2,7 @@
 // it nests and whether it stops in the middle: a file nested 100,000 deep would overflow the
 // stack of a recursive parser, and a truncated 200 MB file would take Foundation's decoder
 // 20 s to reject. Both answers come from this scan in the time it takes to read the bytes.
-import Foundation
+import FoundationEssentials
 
 /// What one pass over a JSON text's brackets and strings finds.
 struct JSONShape {

@@ -1,7 +1,7 @@
 // Who speaks today, and in which order: a plan for the next meeting only, kept apart from
 // the scrum so marking someone absent or shuffling never edits the team. The detail page
 // shows exactly this order and the meeting uses it.
-import Foundation
+import FoundationEssentials
 
 /// The speaking order and who is absent, for a scrum's next meeting.
 public struct Lineup: Equatable, Sendable {

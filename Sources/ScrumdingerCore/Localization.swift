@@ -2,7 +2,7 @@
 // so the core stays GTK-free). Extraction: `make pot` runs xgettext over the Swift sources
 // with the keywords `tr` and `trn`; catalogues live in po/, compiled by `make`.
 import CGLib
-import Foundation
+import FoundationEssentials
 
 /// The gettext text domain.
 public let textDomain = "scrumdinger"
@@ -19,14 +19,15 @@ public func setUpLocalization(localeDirectory: String?) {
   bind_textdomain_codeset(textDomain, "UTF-8")
 }
 
-/// The translation of `message`; `arguments` fill its `%@` (strings) and `%d` (numbers).
-public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
+/// The translation of `message`; `arguments` fill its `%@` (strings) and `%d` (numbers), in
+/// order or by position (`%2$@`, as translators reorder them).
+public func tr(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
   let translated = message.withCString { id in
     // Untranslated, gettext returns the argument itself: keep the Swift string then.
     guard let result = dgettext(textDomain, id), result != id else { return message }
     return String(cString: result)
   }
-  return arguments.isEmpty ? translated : String(format: translated, arguments: arguments)
+  return arguments.isEmpty ? translated : fill(translated, with: arguments)
 }
 
 /// The translation of `singular`/`plural` chosen for `count`, with `%d` filled by `count`.
@@ -39,20 +40,40 @@ public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
       return String(cString: result)
     }
   }
-  return String(format: translated, count)
+  return fill(translated, with: [count])
 }
 
-/// The locale dates and times are written in: the process's LC_TIME locale ("zh_CN.UTF-8"),
-/// or, when that is the plain C locale, the first language LANGUAGE asks for — the same
-/// choice gettext makes for the texts, so a date never stays English beside Chinese words.
-public func userLocale(
-  timeLocale: String? = setlocale(LC_TIME, nil).map { String(cString: $0) },
-  language: String? = getenv("LANGUAGE").map { String(cString: $0) }
-) -> Locale {
-  func identifier(_ name: String) -> String {
-    String(name.prefix { $0 != "." && $0 != "@" })
+/// `format` with its placeholders replaced: `%@` and `%d` take the next argument, `%N$@` and
+/// `%N$d` the Nth, `%%` is a percent sign. The catalogues use nothing else (`msgfmt --check`
+/// holds translations to the original's placeholders), so this is all of printf they need,
+/// without Foundation's `String(format:)` and the locale machinery it loads.
+func fill(_ format: String, with arguments: [any CustomStringConvertible]) -> String {
+  var result = ""
+  var next = 0
+  var rest = Substring(format)
+  while let percent = rest.firstIndex(of: "%") {
+    result += rest[..<percent]
+    var spec = rest[rest.index(after: percent)...]
+    if spec.first == "%" {
+      result += "%"
+      rest = spec.dropFirst()
+      continue
+    }
+    var position: Int?
+    let digits = spec.prefix { $0.isASCII && $0.isNumber }
+    if !digits.isEmpty, spec.dropFirst(digits.count).first == "$" {
+      position = Int(digits)
+      spec = spec.dropFirst(digits.count + 1)
+    }
+    guard let kind = spec.first, kind == "@" || kind == "d" else {
+      result += "%"
+      rest = rest[rest.index(after: percent)...]
+      continue
+    }
+    let index = position.map { $0 - 1 } ?? next
+    next = index + 1
+    if arguments.indices.contains(index) { result += arguments[index].description }
+    rest = spec.dropFirst()
   }
-  if let timeLocale, !["C", "POSIX"].contains(identifier(timeLocale)) { return Locale(identifier: identifier(timeLocale)) }
-  if let first = language?.split(separator: ":").first, !first.isEmpty { return Locale(identifier: identifier(String(first))) }
-  return Locale(identifier: "en_US")
+  return result + rest
 }

@@ -3,7 +3,7 @@
 // only, tells its effects (ding, notifications) of each moment of the meeting's life, and
 // writes the history entry. Clock, scheduler, ids and effects are injected, so all of it
 // runs in tests without waiting.
-import Foundation
+import FoundationEssentials
 
 /// A pending tick that can be called off.
 @MainActor public protocol ScheduledTick: AnyObject {

@@ -1,7 +1,7 @@
 // What a scrum's recent meetings say: how long they ran against the plan, how many ended on
 // time, and how long each attendee speaks on average. Pure arithmetic over the history, so
 // the detail page only displays it and the numbers are tested without a display.
-import Foundation
+import FoundationEssentials
 
 /// Figures over a scrum's most recent meetings.
 public struct MeetingStatistics: Equatable, Sendable {

@@ -3,7 +3,7 @@
 // missing ticks cannot make it drift; ticks only decide *when* events are noticed. The
 // timer also says when its next visible change is due, so the UI arms one timeout at a
 // time instead of polling. Like GNOME Clocks' timer model, it knows nothing of widgets.
-import Foundation
+import FoundationEssentials
 
 /// The timing of one running meeting.
 public final class MeetingTimer {

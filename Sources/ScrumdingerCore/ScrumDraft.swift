@@ -1,6 +1,6 @@
 // The editor's rules, kept out of the widgets so they are tested without a display: what
 // counts as a title, how names are cleaned, how speaking order changes.
-import Foundation
+import FoundationEssentials
 
 /// A scrum being created or edited; applied to the store only when the user confirms.
 public struct ScrumDraft: Equatable, Sendable {
@@ -52,20 +52,20 @@ public struct ScrumDraft: Equatable, Sendable {
   }
 
   /// The title without surrounding white space.
-  public var trimmedTitle: String { title.trimmingCharacters(in: .whitespacesAndNewlines) }
+  public var trimmedTitle: String { title.trimmed }
 
   /// Add/Done is allowed only with a non-blank title.
   public var canSave: Bool { !trimmedTitle.isEmpty }
 
   /// Whether `name` would be accepted as an attendee (not blank once trimmed).
   public static func isValidAttendeeName(_ name: String) -> Bool {
-    !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    !name.trimmed.isEmpty
   }
 
   /// Adds an attendee with id `id` at the end, trimmed; refuses a blank name (returns false).
   @discardableResult
   public mutating func addAttendee(named name: String, id: UUID = UUID()) -> Bool {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = name.trimmed
     guard !trimmed.isEmpty else { return false }
     attendees.append(Attendee(id: id, name: trimmed))
     return true
@@ -75,7 +75,7 @@ public struct ScrumDraft: Equatable, Sendable {
   /// trimmed; refuses a blank name (returns false).
   @discardableResult
   public mutating func renameAttendee(at index: Int, to name: String) -> Bool {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = name.trimmed
     guard attendees.indices.contains(index), !trimmed.isEmpty else { return false }
     attendees[index].name = trimmed
     return true
@@ -100,5 +100,15 @@ public struct ScrumDraft: Equatable, Sendable {
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
       theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, turnWarning: turnWarning,
       overtime: overtime)
+  }
+}
+
+extension String {
+  /// The text without the spaces, tabs and line breaks around it.
+  var trimmed: String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
   }
 }

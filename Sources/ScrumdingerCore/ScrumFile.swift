@@ -2,7 +2,7 @@
 // Ours: {"version": 1, "scrums": [...]}, ISO 8601 dates, durations in seconds. Apple's
 // Scrumdinger writes a bare array with dates as seconds since 2001 and lengths in minutes;
 // it is read (never written) so people can bring their scrums over.
-import Foundation
+import FoundationEssentials
 
 /// Encodes and decodes the scrums file.
 public enum ScrumFile {
@@ -31,14 +31,14 @@ public enum ScrumFile {
     let shape = JSONShape(data)
     if shape.depth > JSONShape.maximumDepth { throw .nestedTooDeeply(JSONShape.maximumDepth) }
     if shape.isCutShort { throw .notJSON }
-    let top: Any
+    let top: TopLevel
     do {
-      top = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      top = try JSONDecoder().decode(TopLevel.self, from: data)
     } catch {
       throw .notJSON
     }
     let scrums: [DailyScrum]
-    if top is [Any] {
+    if top == .list {
       scrums = try decodeShape([AppleScrum].self, from: data, dates: .deferredToDate).enumerated().map {
         (index, scrum) throws(UnreadableReason) in try scrum.scrum(at: index)
       }
@@ -50,6 +50,16 @@ public enum ScrumFile {
     }
     try validate(scrums)
     return scrums
+  }
+
+  /// What a JSON document holds at its top: a list (Apple Scrumdinger's file) or anything
+  /// else (ours is an object). Decoding it parses the whole document, so bad JSON throws.
+  private enum TopLevel: Decodable {
+    case list, other
+
+    init(from decoder: any Decoder) throws {
+      self = (try? decoder.unkeyedContainer()) != nil ? .list : .other
+    }
   }
 
   /// Gives a fresh id to every scrum, attendee or past meeting whose id another already has

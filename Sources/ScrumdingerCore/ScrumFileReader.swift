@@ -3,7 +3,8 @@
 // 1,000 meetings. Anything it is not sure about (another shape, a fractional number, an
 // unusual date) makes it give up and return nil; ScrumFile then decodes with Foundation,
 // which either accepts the file or says precisely what is wrong with it.
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Fast, strict decoding of version-1 scrums files.
 struct ScrumFileReader {

@@ -1,7 +1,7 @@
 // The scrums file is written by hand, byte by byte: Foundation's JSONEncoder managed about
 // 18 MB/s here (3.1 s for 100 scrums × 1,000 meetings), far from the 150 ms target. The
 // output is the same JSON shape, compact, keys sorted, one scrum per line.
-import Foundation
+import FoundationEssentials
 
 /// Serialises scrums as version-1 JSON.
 struct ScrumFileWriter {

@@ -7,7 +7,9 @@
 // the kernel drops when the process ends, so a crash never leaves it stale), and an instance
 // that cannot take the lock only reads.
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Loads and saves the user's scrums in `<data dir>/io.github.scrumdinger.Scrumdinger/scrums.json`.
 public final class ScrumStore: @unchecked Sendable {
@@ -20,7 +22,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// The lock file that says which instance writes.
   public var lockPath: String { directory + "/scrums.json.lock" }
 
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var unreadablePath: String?
   private var readOnly = false
   private var lockDescriptor: Int32 = -1
@@ -41,10 +43,10 @@ public final class ScrumStore: @unchecked Sendable {
   }
 
   /// Whether saving is refused because a file could not be read.
-  public var isBlocked: Bool { lock.withLock { unreadablePath != nil } }
+  public var isBlocked: Bool { lock.withLock { _ in unreadablePath != nil } }
 
   /// Whether another instance owns the folder, so this one never saves.
-  public var isReadOnly: Bool { lock.withLock { readOnly } }
+  public var isReadOnly: Bool { lock.withLock { _ in readOnly } }
 
   // MARK: One writer
 
@@ -53,16 +55,16 @@ public final class ScrumStore: @unchecked Sendable {
   /// the lock is ours.
   @discardableResult
   public func claimWriting() -> Bool {
-    if lock.withLock({ lockDescriptor >= 0 }) { return true }
+    if lock.withLock({ _ in lockDescriptor >= 0 }) { return true }
     _ = g_mkdir_with_parents(directory, 0o700)
     let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return true }  // a folder we cannot lock in: the save will say why
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
-      lock.withLock { readOnly = true }
+      lock.withLock { _ in readOnly = true }
       return false
     }
-    lock.withLock { lockDescriptor = descriptor }
+    lock.withLock { _ in lockDescriptor = descriptor }
     removeLeftoverTempFiles()
     return true
   }
@@ -72,8 +74,8 @@ public final class ScrumStore: @unchecked Sendable {
   @discardableResult
   public func removeLeftoverTempFiles() -> Int {
     let target = (try? Self.target(of: path)) ?? path
-    let folder = (target as NSString).deletingLastPathComponent
-    let prefix = (target as NSString).lastPathComponent + "."
+    let folder = Path.folder(of: target)
+    let prefix = Path.name(of: target) + "."
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     var removed = 0
     for name in names where Self.isTempName(name, prefix: prefix) {
@@ -99,16 +101,16 @@ public final class ScrumStore: @unchecked Sendable {
   public func load(notes: ((String) -> Void)? = nil) throws(StoreError) -> [DailyScrum] {
     let candidate = [path, legacyPath].first { Self.exists($0) }
     guard let file = candidate else {
-      lock.withLock { unreadablePath = nil }
+      lock.withLock { _ in unreadablePath = nil }
       return []
     }
     do {
       var scrums = try Self.read(file)
       for note in ScrumFile.freshenDuplicateIDs(&scrums) { notes?(note) }
-      lock.withLock { unreadablePath = nil }
+      lock.withLock { _ in unreadablePath = nil }
       return scrums
     } catch {
-      lock.withLock { unreadablePath = file }
+      lock.withLock { _ in unreadablePath = file }
       throw StoreError.unreadable(path: file, reason: error)
     }
   }
@@ -127,7 +129,7 @@ public final class ScrumStore: @unchecked Sendable {
         return current
       }
       current = destination.hasPrefix("/")
-        ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+        ? destination : Path.folder(of: current) + "/" + destination
       if !exists(current) { throw .danglingLink(target: current) }
     }
     return current
@@ -160,7 +162,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// Replaces the file atomically (mode 0600); through a symbolic link, the file it points
   /// to, in its own folder. Refused while an unreadable file stands, or read-only.
   public func save(_ scrums: [DailyScrum]) throws(StoreError) {
-    let (blocked, readOnly) = lock.withLock { (unreadablePath, self.readOnly) }
+    let (blocked, readOnly) = lock.withLock { _ in (unreadablePath, self.readOnly) }
     if let blocked { throw .saveRefused(path: blocked) }
     if readOnly { throw .readOnly(path: path) }
     let data = ScrumFile.encode(scrums)
@@ -214,14 +216,10 @@ public final class ScrumStore: @unchecked Sendable {
   /// can start fresh; returns the new path. Unblocks saving.
   @discardableResult
   public func moveUnreadableAside(now: Date = Date()) throws(StoreError) -> String {
-    guard let file = lock.withLock({ unreadablePath }) else {
+    guard let file = lock.withLock({ _ in unreadablePath }) else {
       throw .moveAsideFailed(path: path, message: "no unreadable file is pending")
     }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    let base = file + ".unreadable-" + formatter.string(from: now)
+    let base = file + ".unreadable-" + Texts.format(now, "%Y%m%dT%H%M%SZ", timeZone: "UTC")
     var target = base
     var attempt = 1
     while Self.exists(target) {
@@ -233,15 +231,15 @@ public final class ScrumStore: @unchecked Sendable {
     } catch {
       throw .moveAsideFailed(path: file, message: Self.plainMessage(error))
     }
-    lock.withLock { unreadablePath = nil }
+    lock.withLock { _ in unreadablePath = nil }
     return target
   }
 
+  /// A Foundation file error in words: the system's reason (ENOENT, EACCES…) when it gives one.
   private static func plainMessage(_ error: any Error) -> String {
-    if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-       posix.domain == NSPOSIXErrorDomain {
-      return describe(errno: Int32(posix.code))
+    if let posix = (error as? CocoaError)?.underlying as? POSIXError {
+      return describe(errno: posix.code.rawValue)
     }
-    return (error as NSError).localizedDescription
+    return String(describing: error)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who speaks when: the equal shares of a meeting, as whole seconds that add up exactly.
 public struct SpeakerSchedule: Equatable, Sendable {

@@ -1,6 +1,7 @@
 // The phrases the UI and screen readers use, in one place so their plural rules are
 // tested and every page says the same thing the same way.
-import Foundation
+import CGLib
+import FoundationEssentials
 
 /// User-facing phrases.
 public enum Texts {
@@ -51,37 +52,32 @@ public enum Texts {
     return "\(value / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
   }
 
-  /// The user's locale for dates, read once (after `setUpLocalization` has set the process's).
-  public static let dateLocale = userLocale()
-
-  /// A history entry's date and time in the user's locale: "21 Nov 2026, 10:15".
-  public static func meetingDate(_ date: Date, locale: Locale = dateLocale, timeZone: TimeZone = .current) -> String {
-    format(date, withDate: true, locale: locale, timeZone: timeZone)
+  /// A history entry's date and time, as the translation writes dates: "Nov 22, 2026, 14:32",
+  /// "2026年11月22日 14:32". `timeZone` is an identifier ("UTC"); nil is the user's own.
+  public static func meetingDate(_ date: Date, timeZone: String? = nil) -> String {
+    // Translators: a past meeting's date and time in g_date_time_format's notation (%b month, %-d day, %Y year).
+    format(date, tr("%b %-d, %Y, %H:%M"), timeZone: timeZone)
   }
 
-  /// The time of day in the user's locale: "14:32" (or "2:32 PM").
-  public static func timeOfDay(_ date: Date, locale: Locale = dateLocale, timeZone: TimeZone = .current) -> String {
-    format(date, withDate: false, locale: locale, timeZone: timeZone)
+  /// The time of day as the translation writes it: "14:32".
+  public static func timeOfDay(_ date: Date, timeZone: String? = nil) -> String {
+    // Translators: a time of day in g_date_time_format's notation ("%H:%M" is 14:32).
+    format(date, tr("%H:%M"), timeZone: timeZone)
   }
 
-  private static func format(_ date: Date, withDate: Bool, locale: Locale, timeZone: TimeZone) -> String {
-    formatterLock.lock()
-    defer { formatterLock.unlock() }
-    if let formatter = cachedFormatters[withDate], formatter.locale == locale, formatter.timeZone == timeZone {
-      return formatter.string(from: date)
-    }
-    let formatter = DateFormatter()
-    formatter.locale = locale
-    formatter.timeZone = timeZone
-    formatter.dateStyle = withDate ? .medium : .none
-    formatter.timeStyle = .short
-    cachedFormatters[withDate] = formatter
-    return formatter.string(from: date)
+  /// `date` written by GLib in `pattern`: names of months and days come from the C library's
+  /// LC_TIME locale, the pattern from the translation (as GNOME's own apps write dates), so
+  /// no ICU is loaded to write a date.
+  static func format(_ date: Date, _ pattern: String, timeZone: String?) -> String {
+    let seconds = gint64(date.timeIntervalSince1970.rounded(.down))
+    let zone = timeZone.map { g_time_zone_new_identifier($0) } ?? g_time_zone_new_local()
+    defer { if let zone { g_time_zone_unref(zone) } }
+    guard let utc = g_date_time_new_from_unix_utc(seconds) else { return "" }
+    defer { g_date_time_unref(utc) }
+    guard let zone, let local = g_date_time_to_timezone(utc, zone) else { return "" }
+    defer { g_date_time_unref(local) }
+    guard let text = g_date_time_format(local, pattern) else { return "" }
+    defer { g_free(text) }
+    return String(cString: text)
   }
-
-  /// Formatters (with and without the date) for one locale and time zone, kept: making one
-  /// costs far more than using it, and a history list formats a row's date each time it
-  /// scrolls into view.
-  nonisolated(unsafe) private static var cachedFormatters: [Bool: DateFormatter] = [:]
-  private static let formatterLock = NSLock()
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // Themes are plain data: a name and two colours. The UI turns them into CSS classes, so
 // there is one source of truth for colour, and the contrast of each pair is tested.

@@ -1,5 +1,5 @@
 // The executable only starts the app; everything else lives in ScrumdingerApp.
-import Foundation
+import Glibc
 import ScrumdingerApp
 
 let status = MainActor.assumeIsolated {

@@ -80,7 +80,6 @@ import Testing
     #expect(Texts.clock(seconds: 725) == "12:05")
     #expect(Texts.clock(seconds: 3_725) == "62:05")
     let date = Date(timeIntervalSince1970: 1_763_720_100)
-    #expect(Texts.meetingDate(date, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-      == "Nov 21, 2025 at 10:15\u{202F}AM")  // ICU puts a narrow no-break space before AM
+    #expect(Texts.meetingDate(date, timeZone: "UTC") == "Nov 21, 2025, 10:15")
   }
 }

@@ -1,0 +1,27 @@
+// Paths are plain strings, as GLib and the C library take them; GLib takes them apart, so
+// no Foundation path type is needed for it.
+import CGLib
+
+/// Taking file paths apart.
+public enum Path {
+  /// The folder holding `path`: "/a/b" for "/a/b/c", "." for a bare name.
+  public static func folder(of path: String) -> String {
+    taking(g_path_get_dirname(path))
+  }
+
+  /// The last part of `path`: "c" for "/a/b/c".
+  public static func name(of path: String) -> String {
+    taking(g_path_get_basename(path))
+  }
+
+  /// `path` made absolute and without "." or ".." parts (no link is followed).
+  public static func canonical(_ path: String) -> String {
+    taking(g_canonicalize_filename(path, nil))
+  }
+
+  private static func taking(_ text: UnsafeMutablePointer<gchar>?) -> String {
+    guard let text else { return "" }
+    defer { g_free(text) }
+    return String(cString: text)
+  }
+}
