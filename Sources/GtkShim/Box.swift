@@ -17,6 +17,12 @@ import CAdwaita
     gtk_box_append(box, child.widget)
   }
 
+  /// Adds `child` right after `sibling` (one of the children).
+  public func insert(_ child: Widget, after sibling: Widget) {
+    children.insert(child, at: (children.firstIndex { $0 === sibling } ?? children.count - 1) + 1)
+    gtk_box_insert_child_after(box, child.widget, sibling.widget)
+  }
+
   /// Whether the children are laid out in a column (else in a row).
   public var isVertical: Bool {
     get { gtk_orientable_get_orientation(cast(raw)) == GTK_ORIENTATION_VERTICAL }

@@ -1,6 +1,7 @@
 import CAdwaita
 
-/// A header-bar button opening a menu of actions.
+/// A header-bar button opening a menu of actions. The menu's popover is built when it first
+/// opens: every page has this button, and most windows never open it.
 @MainActor public final class MenuButton: Widget {
   /// A menu button with `iconName`, named `accessibleName`, listing `items` as (label,
   /// detailed action such as "app.quit") in sections separated by nil.
@@ -27,8 +28,10 @@ import CAdwaita
     }
     g_menu_append_section(menu, nil, cast(UnsafeMutableRawPointer(section!)))
     g_object_unref(UnsafeMutableRawPointer(section))
-    gtk_menu_button_set_menu_model(cast(raw), cast(UnsafeMutableRawPointer(menu!)))
-    g_object_unref(UnsafeMutableRawPointer(menu))
+    // GTK keeps the menu for the function and unrefs it with the button.
+    gtk_menu_button_set_create_popup_func(cast(raw), { button, menu in
+      gtk_menu_button_set_menu_model(button, menu?.assumingMemoryBound(to: GMenuModel.self))
+    }, UnsafeMutableRawPointer(menu), { g_object_unref($0) })
   }
 
   /// Opens the menu (F10 does, through the window's show-menu action).

@@ -20,11 +20,24 @@ import ScrumdingerCore
   private(set) var cardBuilds = 0
   let emptyPage = StatusPage(
     title: tr("No Scrums"), description: tr("Add a scrum to keep its stand-up on time."))
-  private let loadingPage = StatusPage(title: tr("Loading Your Scrums…"))
+  /// "Loading Your Scrums…" with a spinner, made only when a read takes long enough to see
+  /// it (a large file): a read of the usual few kilobytes ends before the first frame, and a
+  /// page flashed for a moment is only noise (and start-up work).
+  private var loadingPage: StatusPage?
+  private var loadingDelay: Timeout?
+  /// How long a read runs before the loading page shows.
+  static let loadingPageDelay = Duration.milliseconds(300)
+  /// Whether "Loading Your Scrums…" is on show.
+  var isShowingLoadingPage: Bool { loadingPage?.isMapped == true }
   private let scroller: ScrolledWindow
-  /// Whether the scrums are still being read (the spinner shows instead of "No Scrums").
+  /// Whether the scrums are still being read (nothing shows, then the loading page, instead
+  /// of "No Scrums").
   var isLoading = false {
-    didSet { showState() }
+    didSet {
+      loadingDelay?.cancel()
+      loadingDelay = isLoading ? Timeout(after: Self.loadingPageDelay) { [weak self] in self?.showLoadingPage() } : nil
+      showState()
+    }
   }
   private let state: AppState
   private var observation: ObservationToken?
@@ -44,11 +57,8 @@ import ScrumdingerCore
     emptyPage.child = emptyButton
     if let icon = ResourceLocator.emptyListIcon { emptyPage.setIcon(file: icon, size: 128) }
     emptyPage.expand(vertically: true)
-    loadingPage.child = Spinner(accessibleName: tr("Loading Your Scrums…"))
-    loadingPage.expand(vertically: true)
     list.setMargins(12)
     root.append(header)
-    root.append(loadingPage)
     root.append(emptyPage)
     root.append(scroller)
     observation = state.scrums.observe { [weak self] scrums in self?.show(scrums) }
@@ -88,8 +98,17 @@ import ScrumdingerCore
     showState()
   }
 
+  private func showLoadingPage() {
+    guard isLoading, loadingPage == nil else { return }
+    let page = StatusPage(title: tr("Loading Your Scrums…"))
+    page.child = Spinner(accessibleName: tr("Loading Your Scrums…"))
+    page.expand(vertically: true)
+    root.insert(page, after: header)
+    loadingPage = page
+  }
+
   private func showState() {
-    loadingPage.isVisible = isLoading
+    loadingPage?.isVisible = isLoading
     emptyPage.isVisible = !isLoading && cards.isEmpty
     scroller.isVisible = !isLoading && !cards.isEmpty
   }

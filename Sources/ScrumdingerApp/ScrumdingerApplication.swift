@@ -158,6 +158,7 @@ import ScrumdingerCore
     for note in notes { warn("\(note)") }
     window.showLoading(false)
     hasFinishedLoading = true
+    defer { Memory.releaseFreedPages() }  // start-up's freed pages, once the list is up
     switch result {
     case .success(let scrums):
       state.scrums.value = scrums

@@ -36,6 +36,25 @@ final class ScrumPagesTests: XCTestCase {
     }
   }
 
+  func testALongReadSaysLoadingAfterAMomentAndAShortOneNever() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let page = app.mainWindow!.listPage
+        XCTAssertFalse(page.isShowingLoadingPage, "a read that ended before the first frame flashed “Loading”")
+        page.isLoading = true
+        spin(.milliseconds(100))
+        XCTAssertFalse(page.isShowingLoadingPage, "“Loading” flashed before the read had taken a moment")
+        XCTAssertFalse(page.emptyButton.isMapped, "“No Scrums” showed while the scrums were still being read")
+        spin(ScrumListPage.loadingPageDelay + .milliseconds(200))
+        XCTAssertTrue(page.isShowingLoadingPage, "a long read never said “Loading Your Scrums…”")
+        page.isLoading = false
+        spin(.milliseconds(50))
+        XCTAssertFalse(page.isShowingLoadingPage)
+        XCTAssertTrue(page.emptyButton.isMapped, "“No Scrums” did not come back after the read")
+      }
+    }
+  }
+
   func testTheEditorRefusesBlankTitlesAndNames() {
     MainActor.assumeIsolated {
       withRunningApp { app in
