@@ -41,7 +41,7 @@ let package = Package(
     .target(name: "GtkShim", dependencies: ["CAdwaita", "CGStreamer"]),
     .target(name: "ScrumdingerApp", dependencies: ["ScrumdingerCore", "GtkShim"]),
     .executableTarget(
-      name: "scrumdinger", dependencies: ["ScrumdingerApp"], exclude: ["startup.order"],
+      name: "scrumdinger", dependencies: ["ScrumdingerApp", "GtkShim"], exclude: ["startup.order"],
       linkerSettings: [.unsafeFlags(shippedLinking, .when(configuration: .release))]),
     .executableTarget(name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim"]),
     .testTarget(name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore"]),

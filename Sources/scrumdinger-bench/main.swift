@@ -2,6 +2,7 @@
 // baseline, as "name value baseline" lines: drift, store load/save, main-loop stall; with
 // --display-figures, opening a detail page of 10,000 meetings against one of 10.
 import Foundation
+import GtkShim
 import ScrumdingerCore
 
 /// Foundation's codec on the same data: the baseline for the hand-written one.
@@ -57,5 +58,6 @@ try bigBytes.prefix(bigBytes.count / 2).write(to: URL(fileURLWithPath: bigStore.
 let cut = medianMilliseconds(runs: 3) { _ = try? bigStore.load() }
 print("truncated_big_file_ms \(cut) \(whole)")
 
+Memory.shareOneArena()  // as the app allocates (scrumdinger's main.swift)
 let stalls = MainActor.assumeIsolated { saveStalls(scrums, directory: directory + "/stall") }
 print("save_stall_ms \(stalls.autoSave) \(stalls.synchronous)")

@@ -41,9 +41,14 @@ final class ScrumPagesTests: XCTestCase {
       withRunningApp { app in
         let page = app.mainWindow!.listPage
         XCTAssertFalse(page.isShowingLoadingPage, "a read that ended before the first frame flashed “Loading”")
+        // A short read: over before the delay, so the loading page never comes.
         page.isLoading = true
-        spin(.milliseconds(100))
-        XCTAssertFalse(page.isShowingLoadingPage, "“Loading” flashed before the read had taken a moment")
+        page.isLoading = false
+        spin(ScrumListPage.loadingPageDelay + .milliseconds(200))
+        XCTAssertFalse(page.isShowingLoadingPage, "“Loading” came after a read that had already ended")
+        // A long read: nothing at first (not “No Scrums” either), then the loading page.
+        page.isLoading = true
+        spin(.milliseconds(20))
         XCTAssertFalse(page.emptyButton.isMapped, "“No Scrums” showed while the scrums were still being read")
         spin(ScrumListPage.loadingPageDelay + .milliseconds(200))
         XCTAssertTrue(page.isShowingLoadingPage, "a long read never said “Loading Your Scrums…”")
