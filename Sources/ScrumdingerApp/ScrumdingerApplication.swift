@@ -80,7 +80,6 @@ import ScrumdingerCore
     case .showShortcuts: mainWindow?.showShortcuts()
     case .about:
       guard let window = mainWindow?.window else { return }
-      ThemeStyle.findAppIconInBuildTree()
       AboutWindow.present(
         over: window, name: tr("Scrumdinger"), iconName: appID, version: appVersion,
         developer: "The Scrumdinger for Linux developers",
@@ -134,7 +133,7 @@ import ScrumdingerCore
     }
     if !store.claimWriting() {
       window.becomeReadOnly()
-      warn("\(window.readOnlyBanner.text)")
+      warn(window.readOnlyBanner.text)
     }
     window.showLoading(true)
     window.present()
@@ -155,7 +154,7 @@ import ScrumdingerCore
 
   private func finishLoading(_ result: Result<[DailyScrum], StoreError>, notes: [String]) {
     guard let window = mainWindow else { return }
-    for note in notes { warn("\(note)") }
+    for note in notes { warn(note) }
     window.showLoading(false)
     hasFinishedLoading = true
     defer { Memory.releaseFreedPages() }  // start-up's freed pages, once the list is up

@@ -30,17 +30,8 @@ enum ThemeStyle {
       warn("style.css not found; set SCRUMDINGER_RESOURCES")
     }
     Style.load(css)
-  }
-
-  /// Lets the icon theme find the app's icon in the build tree (installed, it is in the
-  /// system's hicolor theme), once. Only About shows it: adding a search path makes GTK load
-  /// its icon themes again, which at start-up cost a tenth of the start-up work (callgrind).
-  @MainActor static func findAppIconInBuildTree() {
-    guard !searchedBuildTree else { return }
-    searchedBuildTree = true
     if let icons = ResourceLocator.iconDirectory { Style.addIconSearchPath(icons) }
   }
 
   @MainActor private static var installed = false
-  @MainActor private static var searchedBuildTree = false
 }

@@ -15,11 +15,10 @@ final class ApplicationWindowTests: XCTestCase {
     }
   }
 
-  func testTheAppIconShowsFromTheBuildTreeInAboutAndOnTheEmptyList() {
+  func testTheAppIconShowsFromTheBuildTreeOnTheEmptyList() {
     MainActor.assumeIsolated {
       withRunningApp { app in
-        app.application.activateAction(Command.about.name)
-        XCTAssertTrue(Style.hasIcon("io.github.scrumdinger.Scrumdinger"), "About shows a broken icon")
+        XCTAssertTrue(Style.hasIcon("io.github.scrumdinger.Scrumdinger"), "About would show a broken icon")
         XCTAssertNotNil(ResourceLocator.emptyListIcon, "the symbolic icon is not found from the build tree")
         XCTAssertTrue(app.mainWindow?.listPage.emptyPage.hasIcon == true, "the empty list has no icon")
         XCTAssertTrue(app.mainWindow?.listPage.emptyPage.isMapped == true, "the empty list is not on show")
