@@ -17,6 +17,8 @@ func foundationTimes(_ scrums: [DailyScrum]) throws -> (save: Double, load: Doub
   return (save, load)
 }
 
+Memory.shareOneArena()  // first thing, as the app's main.swift does: every figure sees its allocator
+
 // For the start-up figure with a 200 MB file: writes 100 scrums × 13,000 meetings into the
 // data folder under the given XDG_DATA_HOME.
 if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index + 1 < CommandLine.arguments.count {
@@ -58,6 +60,5 @@ try bigBytes.prefix(bigBytes.count / 2).write(to: URL(fileURLWithPath: bigStore.
 let cut = medianMilliseconds(runs: 3) { _ = try? bigStore.load() }
 print("truncated_big_file_ms \(cut) \(whole)")
 
-Memory.shareOneArena()  // as the app allocates (scrumdinger's main.swift)
 let stalls = MainActor.assumeIsolated { saveStalls(scrums, directory: directory + "/stall") }
 print("save_stall_ms \(stalls.autoSave) \(stalls.synchronous)")
