@@ -41,7 +41,7 @@ actual=$(cd "$stage" && find . -type f | sed 's|^\.||' | sort)
 [ "$expected" = "$actual" ] || fail "installed files differ:"$'\n'"$(diff <(echo "$expected") <(echo "$actual"))"
 echo "make install put $(echo "$actual" | wc -l) files under DESTDIR$prefix"
 version=$("$stage$prefix/bin/scrumdinger" --version)
-[ "$version" = "scrumdinger $(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/AppID.swift)" ] \
+[ "$version" = "scrumdinger $(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/App/AppID.swift)" ] \
   || fail "installed binary says '$version'"
 make --no-print-directory uninstall DESTDIR="$stage" PREFIX="$prefix" >/dev/null
 left=$(cd "$stage" && find . -type f)

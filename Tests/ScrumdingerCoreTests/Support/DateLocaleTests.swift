@@ -37,6 +37,6 @@ import Testing
   }
 
   private var repositoryRoot: String {
-    Path.folder(of: Path.folder(of: Path.folder(of: #filePath)))
+    Path.folder(of: Path.folder(of: Path.folder(of: Path.folder(of: #filePath))))
   }
 }
