@@ -29,6 +29,8 @@ import FoundationEssentials
   private let dependencies: Dependencies
   private let effects: [any MeetingEffect]
   private var pendingTick: (any ScheduledTick)?
+  /// What has been noted so far, in the order noted; saved with the history entry.
+  public let notes = ObservableValue<[MeetingNote]>([])
   /// Called once when the meeting ends, however it ends (finished, saved or discarded),
   /// after every effect has heard of it.
   public var onEnd: (@MainActor (_ saved: Bool) -> Void)?
@@ -99,6 +101,22 @@ import FoundationEssentials
     return outcome
   }
 
+  /// Notes `text` (one line), stamped with who is speaking and the running time; nil for a
+  /// blank line or a meeting that is over.
+  @discardableResult public func addNote(_ text: String) -> MeetingNote? {
+    guard timer.phase == .running || timer.phase == .paused, let line = MeetingNote.cleaned(text) else { return nil }
+    let note = MeetingNote(
+      id: dependencies.uuid(), speaker: timer.schedule.turns[timer.currentTurn].name, text: line,
+      atSeconds: timer.runningSeconds)
+    notes.value.append(note)
+    return note
+  }
+
+  /// Gives note `id` a new text; a blank one removes it.
+  public func editNote(_ id: UUID, text: String) {
+    notes.update { $0.edit(id, text: text) }
+  }
+
   /// Ends the meeting early. `save` records a history entry with the real running time.
   public func end(save: Bool) {
     guard timer.phase != .finished else { return }
@@ -154,7 +172,7 @@ import FoundationEssentials
       }
       let entry = History(
         id: dependencies.uuid(), date: dependencies.now(), attendees: speakers,
-        durationSeconds: timer.runningSeconds, speakers: spoken, absent: absent)
+        durationSeconds: timer.runningSeconds, speakers: spoken, absent: absent, notes: notes.value)
       state.scrums.update { scrums in
         guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }
         scrums[index].history.append(entry)

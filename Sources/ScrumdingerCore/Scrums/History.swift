@@ -23,7 +23,7 @@ public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
 
 /// One finished meeting of a scrum.
 public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
-  private enum CodingKeys: String, CodingKey { case id, date, attendees, durationSeconds, speakers, absent }
+  private enum CodingKeys: String, CodingKey { case id, date, attendees, durationSeconds, speakers, absent, notes, transcript }
 
   /// The durations a file may hold (a day at most: anything longer is not a stand-up).
   public static let durationRange = 0...86_400
@@ -43,11 +43,15 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var speakers: [SpeakerTime]
   /// Who was on the team but not there.
   public var absent: [String]
+  /// What was noted while it ran, in the order noted (none in older files).
+  public var notes: [MeetingNote]
+  /// What was said, as whisper heard it on the recording (empty until transcribed).
+  public var transcript: [TranscriptSegment]
 
   /// Creates a history entry; `date` is truncated to the whole second.
   public init(
     id: UUID = UUID(), date: Date = Date(), attendees: [String], durationSeconds: Int, speakers: [SpeakerTime] = [],
-    absent: [String] = []
+    absent: [String] = [], notes: [MeetingNote] = [], transcript: [TranscriptSegment] = []
   ) {
     self.id = id
     self.date = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
@@ -55,6 +59,8 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.durationSeconds = max(0, durationSeconds)
     self.speakers = speakers
     self.absent = absent
+    self.notes = notes
+    self.transcript = transcript
   }
 
   /// Reads attendees as names, or as attendee objects (as earlier files and Apple's wrote them).
@@ -65,10 +71,25 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     durationSeconds = try container.decode(Int.self, forKey: .durationSeconds)
     speakers = try container.decodeIfPresent([SpeakerTime].self, forKey: .speakers) ?? []
     absent = try container.decodeIfPresent([String].self, forKey: .absent) ?? []
+    notes = try container.decodeIfPresent([MeetingNote].self, forKey: .notes) ?? []
+    transcript = try container.decodeIfPresent([TranscriptSegment].self, forKey: .transcript) ?? []
     if let names = try? container.decode([String].self, forKey: .attendees) {
       attendees = names
     } else {
       attendees = try container.decode([Attendee].self, forKey: .attendees).map(\.name)
+    }
+  }
+}
+
+extension History {
+  /// Who spoke when, on the meeting's running time (which is the recording's: both stop
+  /// while the meeting is paused): the turns follow each other, each as long as its speaker
+  /// spoke. Turns nobody reached (0 s) are left out.
+  public var timeline: [TurnSpan] {
+    var start = 0
+    return speakers.compactMap { speaker in
+      defer { start += speaker.seconds }
+      return speaker.seconds > 0 ? TurnSpan(speaker: speaker.name, startSeconds: start, endSeconds: start + speaker.seconds) : nil
     }
   }
 }

@@ -151,6 +151,15 @@ public enum ScrumFile {
         where !History.durationRange.contains(speaker.seconds) || !History.durationRange.contains(speaker.shareSeconds) {
           throw .invalidValue("scrums[\(index)].history[\(h)].speakers[\(k)] has a time outside 0…\(History.durationRange.upperBound)")
         }
+        for (k, note) in entry.notes.enumerated() where !History.durationRange.contains(note.atSeconds) {
+          throw .invalidValue("scrums[\(index)].history[\(h)].notes[\(k)].at is outside 0…\(History.durationRange.upperBound)")
+        }
+        let recording = 0...(History.durationRange.upperBound * 1000)
+        for (k, segment) in entry.transcript.enumerated()
+        where !recording.contains(segment.startMilliseconds) || !recording.contains(segment.endMilliseconds)
+          || segment.startMilliseconds > segment.endMilliseconds {
+          throw .invalidValue("scrums[\(index)].history[\(h)].transcript[\(k)] is outside the recording")
+        }
       }
     }
   }

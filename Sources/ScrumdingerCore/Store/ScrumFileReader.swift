@@ -94,7 +94,8 @@ struct ScrumFileReader {
 
   private mutating func historyEntry() -> History? {
     var id: UUID?, date: Date?, seconds: Int?, attendees: [String]?
-    var speakers: [SpeakerTime] = [], absent: [String] = []
+    var speakers: [SpeakerTime] = [], absent: [String] = [], notes: [MeetingNote] = []
+    var transcript: [TranscriptSegment] = []
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -109,11 +110,51 @@ struct ScrumFileReader {
         guard let read = reader.array({ $0.string() }) else { return false }
         absent = read
         return true
+      case "notes":
+        guard let read = reader.array({ $0.note() }) else { return false }
+        notes = read
+        return true
+      case "transcript":
+        guard let read = reader.array({ $0.transcriptSegment() }) else { return false }
+        transcript = read
+        return true
       default: return reader.skipValue()
       }
     }
     guard ok, let id, let date, let seconds, let attendees, History.durationRange.contains(seconds) else { return nil }
-    return History(id: id, date: date, attendees: attendees, durationSeconds: seconds, speakers: speakers, absent: absent)
+    return History(
+      id: id, date: date, attendees: attendees, durationSeconds: seconds, speakers: speakers, absent: absent, notes: notes,
+      transcript: transcript)
+  }
+
+  private mutating func note() -> MeetingNote? {
+    var id: UUID?, speaker: String?, text: String?, at: Int?
+    let ok = object { key, reader in
+      switch key {
+      case "id": id = reader.uuid(); return id != nil
+      case "speaker": speaker = reader.string(); return speaker != nil
+      case "text": text = reader.string(); return text != nil
+      case "at": at = reader.integer(); return at != nil
+      default: return reader.skipValue()
+      }
+    }
+    guard ok, let id, let speaker, let text, let at, History.durationRange.contains(at) else { return nil }
+    return MeetingNote(id: id, speaker: speaker, text: text, atSeconds: at)
+  }
+
+  private mutating func transcriptSegment() -> TranscriptSegment? {
+    var start: Int?, end: Int?, text: String?
+    let ok = object { key, reader in
+      switch key {
+      case "start": start = reader.integer(); return start != nil
+      case "end": end = reader.integer(); return end != nil
+      case "text": text = reader.string(); return text != nil
+      default: return reader.skipValue()
+      }
+    }
+    let range = 0...(History.durationRange.upperBound * 1000)
+    guard ok, let start, let end, let text, range.contains(start), range.contains(end), start <= end else { return nil }
+    return TranscriptSegment(startMilliseconds: start, endMilliseconds: end, text: text)
   }
 
   private mutating func speakerTime() -> SpeakerTime? {

@@ -74,6 +74,7 @@ struct ScrumFileWriter {
       integer(entry.durationSeconds)
       raw(",\"id\":")
       uuid(entry.id)
+      if !entry.notes.isEmpty { notes(entry.notes) }
       raw(",\"speakers\":[")
       for (index, speaker) in entry.speakers.enumerated() {
         raw(index == 0 ? "{\"name\":" : ",{\"name\":")
@@ -84,7 +85,9 @@ struct ScrumFileWriter {
         integer(speaker.shareSeconds)
         bytes.append(UInt8(ascii: "}"))
       }
-      raw("]}")
+      bytes.append(UInt8(ascii: "]"))
+      if !entry.transcript.isEmpty { transcript(entry.transcript) }
+      bytes.append(UInt8(ascii: "}"))
     }
     raw("],\"id\":")
     uuid(scrum.id)
@@ -100,6 +103,38 @@ struct ScrumFileWriter {
     raw(",\"whenTurnRunsOut\":")
     string(scrum.overtime.rawValue)
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// `,"notes":[{"at":…,"id":…,"speaker":…,"text":…},…]`.
+  private mutating func notes(_ notes: [MeetingNote]) {
+    raw(",\"notes\":[")
+    for (index, note) in notes.enumerated() {
+      raw(index == 0 ? "{\"at\":" : ",{\"at\":")
+      integer(note.atSeconds)
+      raw(",\"id\":")
+      uuid(note.id)
+      raw(",\"speaker\":")
+      string(note.speaker)
+      raw(",\"text\":")
+      string(note.text)
+      bytes.append(UInt8(ascii: "}"))
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// `,"transcript":[{"end":…,"start":…,"text":…},…]`.
+  private mutating func transcript(_ segments: [TranscriptSegment]) {
+    raw(",\"transcript\":[")
+    for (index, segment) in segments.enumerated() {
+      raw(index == 0 ? "{\"end\":" : ",{\"end\":")
+      integer(segment.endMilliseconds)
+      raw(",\"start\":")
+      integer(segment.startMilliseconds)
+      raw(",\"text\":")
+      string(segment.text)
+      bytes.append(UInt8(ascii: "}"))
+    }
+    bytes.append(UInt8(ascii: "]"))
   }
 
   /// `["a","b"]`.

@@ -44,7 +44,15 @@ private struct RandomScrums {
             name: text(), seconds: Int.random(in: History.durationRange, using: &generator),
             shareSeconds: Int.random(in: 0...3_600, using: &generator))
         },
-        absent: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text() })
+        absent: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text() },
+        notes: (0..<Int.random(in: 0...2, using: &generator)).map { _ in
+          MeetingNote(speaker: text(), text: text(), atSeconds: Int.random(in: History.durationRange, using: &generator))
+        },
+        transcript: (0..<Int.random(in: 0...2, using: &generator)).map { _ in
+          let start = Int.random(in: 0...3_600_000, using: &generator)
+          return TranscriptSegment(
+            startMilliseconds: start, endMilliseconds: start + Int.random(in: 0...30_000, using: &generator), text: text())
+        })
     }
     return DailyScrum(
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+
+@Suite struct HistoryExportTests {
+  /// Two meetings: an old one with attendees only, and one with speakers, an absentee, notes
+  /// and a transcript; names that need quoting in CSV and escaping in Markdown.
+  static let scrum: DailyScrum = {
+    let old = History(
+      id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, date: Date(timeIntervalSince1970: 1_794_900_000),
+      attendees: ["Ana", "Ben"], durationSeconds: 300)
+    let recent = History(
+      id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, date: Date(timeIntervalSince1970: 1_795_000_000),
+      attendees: ["Ana", "Ben, Jr.", "*Cy*"], durationSeconds: 250,
+      speakers: [
+        SpeakerTime(name: "Ana", seconds: 65, shareSeconds: 100), SpeakerTime(name: "Ben, Jr.", seconds: 130, shareSeconds: 100),
+        SpeakerTime(name: "*Cy*", seconds: 55, shareSeconds: 100),
+      ],
+      absent: ["Di \"the\" PM"],
+      notes: [
+        MeetingNote(speaker: "Ana", text: "blocked on the review", atSeconds: 12),
+        MeetingNote(speaker: "Ben, Jr.", text: "demo on Friday, 10:00", atSeconds: 80),
+      ],
+      transcript: [
+        TranscriptSegment(startMilliseconds: 0, endMilliseconds: 4_000, text: " Yesterday I fixed the build."),
+        TranscriptSegment(startMilliseconds: 66_000, endMilliseconds: 70_000, text: " The demo is on Friday."),
+      ])
+    return DailyScrum(title: "Design # Review", attendees: [], lengthInMinutes: 5, history: [old, recent])
+  }()
+
+  private var goldenFolder: String { Path.folder(of: #filePath) + "/Golden" }
+
+  @Test func markdownMatchesTheGoldenFile() throws {
+    let markdown = HistoryExport.markdown(Self.scrum, timeZone: "UTC")
+    let golden = try String(contentsOfFile: goldenFolder + "/history.md", encoding: .utf8)
+    #expect(markdown == golden, "\(markdown)")
+  }
+
+  @Test func theSummaryOfOneMeetingSaysWhatATeamChatNeeds() {
+    let summary = HistoryExport.summary(of: Self.scrum.history[1], in: Self.scrum, timeZone: "UTC")
+    #expect(summary.hasPrefix("# Design \\# Review — Nov 18, 2026, 11:06\n"))
+    #expect(summary.contains("Ran 4:10 of 5:00 planned."))
+    #expect(summary.contains("| Ben, Jr. | 2:10 | 1:40 |"))
+    #expect(summary.contains("Not there: Di \"the\" PM"))
+    #expect(summary.contains("- Ana · blocked on the review"))
+    #expect(summary.contains("**Ben, Jr. (1:05–3:15)** The demo is on Friday."))
+  }
+
+  /// Read back by Python's csv module: a real CSV reader, not ours.
+  @Test func csvIsReadBackByARealCSVReader() throws {
+    let csv = HistoryExport.csv(Self.scrum)
+    let script = "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='')))))"
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).csv").path
+    try Data(csv.utf8).write(to: URL(fileURLWithPath: file))
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script, file]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let rows = try JSONDecoder().decode([[String]].self, from: output)
+    #expect(rows.count == 3)
+    #expect(rows[0] == HistoryExport.csvColumns + ["Ana (seconds)", "Ben, Jr. (seconds)", "*Cy* (seconds)"])
+    #expect(rows[1] == ["2026-11-17T07:20:00Z", "300", "300", "Ana; Ben", "", "", "", "", ""])
+    #expect(rows[2] == [
+      "2026-11-18T11:06:40Z", "250", "300", "Ana; Ben, Jr.; *Cy*", "Di \"the\" PM",
+      "Ana · blocked on the review\nBen, Jr. · demo on Friday, 10:00", "65", "130", "55",
+    ])
+  }
+
+  @Test func jsonIsOurOwnFormatAndReadsBack() throws {
+    let data = HistoryExport.export(Self.scrum, as: .json)
+    #expect(try ScrumFile.decode(data) == [Self.scrum])
+  }
+
+  @Test func theFormatFollowsTheFileNamesEnding() {
+    #expect(ExportFormat(fileName: "Design.MD") == .markdown)
+    #expect(ExportFormat(fileName: "a.b.csv") == .csv)
+    #expect(ExportFormat(fileName: "x.json") == .json)
+    #expect(ExportFormat(fileName: "notes.txt") == nil)
+    #expect(ExportFormat(fileName: "README") == nil)
+  }
+}
