@@ -67,3 +67,13 @@ static inline char *shim_shortcuts_shortcut_accelerator(GtkWidget *shortcut) {
 static inline GtkWidget *shim_label_new_alert(void) {
   return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT, NULL));
 }
+
+/// A search entry showing `placeholder` while empty (GTK 4.8 has no setter for it).
+static inline GtkWidget *shim_search_entry_new(const char *placeholder) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_SEARCH_ENTRY, "placeholder-text", placeholder, NULL));
+}
+/// Emits a signal without arguments by name (g_signal_emit_by_name is variadic).
+static inline void shim_emit(gpointer instance, const char *signal) {
+  g_signal_emit_by_name(instance, signal);
+}
+

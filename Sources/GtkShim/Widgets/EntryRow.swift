@@ -29,6 +29,9 @@ import CAdwaita
     connect(raw, "entry-activated", perform: action)
   }
 
+  /// Acts as Enter pressed in the entry does.
+  public func activate() { shim_emit(raw, "entry-activated") }
+
   /// Puts the text cursor at the end and keyboard focus in the entry.
   public func focusAtEnd() {
     gtk_widget_grab_focus(widget)

@@ -28,6 +28,14 @@ import CAdwaita
 
   private let child: Widget
 
+  /// Grows with its content up to `height` pixels, then scrolls (instead of taking all the
+  /// room it is given).
+  public func limitHeight(to height: Int) {
+    expand(vertically: false)
+    gtk_scrolled_window_set_propagate_natural_height(cast(raw), 1)
+    gtk_scrolled_window_set_max_content_height(cast(raw), Int32(height))
+  }
+
   /// Scrolls as little as needed for `widget` (inside the scrolled child) to be in view,
   /// with `margin` pixels around it.
   public func scrollToShow(_ widget: Widget, margin: Double = 12) {

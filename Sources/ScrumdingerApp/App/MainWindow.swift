@@ -33,8 +33,12 @@ import ScrumdingerCore
   private var state: AppState { model.state }
   private var observations: [ObservationToken] = []
 
+  /// The application, whose accelerators a note being typed takes over.
+  private unowned let application: Application
+
   init(application: Application, model: AppModel) {
     self.model = model
+    self.application = application
     ThemeStyle.install()
     window = ApplicationWindow(application: application)
     window.title = tr("Scrumdinger")
@@ -128,6 +132,9 @@ import ScrumdingerCore
     case .endMeeting: meeting?.askToEnd()
     case .mute: meeting?.toggleMute()
     case .fullscreen: window.isFullscreen.toggle()
+    case .takeNote: meeting?.page.notes.takeNote()
+    case .exportHistory: if case .detail(let id) = state.navigation.value { exportHistory(of: id) }
+    case .copySummary: if case .history(let id, let entryID) = state.navigation.value { copySummary(of: entryID, in: id) }
     case .newScrum, .showShortcuts, .about, .quit, .confirmEditor, .cancelEditor: break  // not window actions
     }
   }
@@ -181,6 +188,9 @@ import ScrumdingerCore
     case .history(let id, let entryID):
       guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
       let page = HistoryPage(scrum: scrum, entry: entry)
+      page.record.onEditNote = { [unowned self] noteID, text in
+        self.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
+      }
       historyPage = page
       stack.show(page.root, named: "history", title: tr("Meeting History"))
     case .meeting:
@@ -249,6 +259,7 @@ import ScrumdingerCore
       window: window
     ) { [unowned self] saved in
       self.meeting = nil
+      self.giveKeysToNotes(false)
       self.model.resetLineup(of: id)
       self.state.navigation.value = .detail(scrumID: id)
       self.updateEnabled()
@@ -257,6 +268,8 @@ import ScrumdingerCore
     let page = meeting!.page
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
     page.showFullscreen(window.isFullscreen)
+    page.notes.onTyping = { [unowned self] typing in self.giveKeysToNotes(typing) }
+    page.notes.onEscape = { [unowned page] in _ = page.notes.button.grabFocus() }
     // Escape leaves full screen first, as in a video player; then it ends the meeting.
     page.root.onKey("Escape") { [weak self] in
       guard let self, self.window.isFullscreen else { return false }
@@ -264,6 +277,42 @@ import ScrumdingerCore
       return true
     }
     state.navigation.value = .meeting(scrumID: id)
+  }
+
+  /// While a note is typed, the meeting's single-key shortcuts type into it instead (their
+  /// buttons still work); afterwards they are the meeting's again.
+  private func giveKeysToNotes(_ typing: Bool) {
+    for command in Command.allCases where command.yieldsKeysToNotes {
+      application.setAccelerators(typing ? [] : command.accelerators, for: command.rawValue)
+    }
+  }
+
+  /// Asks where to export the history of scrum `id` and in which format (the file name's
+  /// ending, or the filter on show), writes it, and says so.
+  private func exportHistory(of id: UUID) {
+    guard let title = state.scrum(id)?.title else { return }
+    let formats = ExportFormat.allCases
+    let name = String(Texts.shown(title).map { $0 == "/" ? "-" : $0 }) + "." + ExportFormat.markdown.fileExtension
+    let chooser = FileSaveChooser(
+      title: tr("Export History"), acceptLabel: tr("_Export"), parent: window, name: name,
+      filters: formats.map { ($0.title, "*." + $0.fileExtension) })
+    chooser.present { [weak self] path, filter in
+      guard let self, let path, let scrum = self.state.scrum(id) else { return }
+      let format = ExportFormat(fileName: path) ?? formats[min(filter, formats.count - 1)]
+      do throws(ExportError) {
+        try HistoryExport.write(scrum, as: format, to: path)
+        self.toast(tr("History exported to %@", Path.name(of: path)))
+      } catch {
+        self.toast(error.description)
+      }
+    }
+  }
+
+  /// Puts one past meeting's summary on the clipboard, as Markdown for a team chat.
+  private func copySummary(of entryID: UUID, in id: UUID) {
+    guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
+    window.copyToClipboard(HistoryExport.summary(of: entry, in: scrum))
+    toast(tr("Summary copied"))
   }
 
   /// The toast of the meeting just saved, while it is up.

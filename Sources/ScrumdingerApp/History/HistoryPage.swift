@@ -9,10 +9,15 @@ import ScrumdingerCore
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let menuButton = MainMenu.button()
   let deleteButton = Button(label: tr("Delete"), accessibleName: tr("Delete this meeting"))
+  /// Puts the meeting's summary on the clipboard, as Markdown.
+  let copyButton = Button(label: tr("Copy Summary"), accessibleName: tr("Copy Summary"))
+  /// The notes and the transcript.
+  let record: MeetingRecordView
   /// Who spoke how long (meetings recorded before this was kept have none).
   private(set) var chart: SpeakerChart?
 
   init(scrum: DailyScrum, entry: History) {
+    record = MeetingRecordView(entry: entry)
     header = HeaderBar(title: Texts.shown(scrum.title), subtitle: tr("Meeting History"))
     header.packStart(backButton)
     header.packEnd(menuButton)
@@ -47,17 +52,24 @@ import ScrumdingerCore
       self.chart = chart
       page.append(spoke)
     }
+    if let notes = record.notesGroup { page.append(notes) }
+    if let transcript = record.transcriptGroup { page.append(transcript) }
     page.append(people)
     if !entry.absent.isEmpty {
       let away = PreferencesGroup(title: tr("Not There"))
       for name in entry.absent { away.add(ActionRow(title: Texts.shown(name))) }
       page.append(away)
     }
+    copyButton.addCSSClass("pill")
+    copyButton.setAction(Command.copySummary.rawValue)
     deleteButton.addCSSClass("pill")
     deleteButton.addCSSClass("destructive-action")
-    deleteButton.align(horizontal: .center)
     deleteButton.setAction(Command.deleteMeeting.rawValue, parameter: entry.id.uuidString)
-    page.append(deleteButton)
+    let buttons = Box(vertical: false, spacing: 12)
+    buttons.align(horizontal: .center)
+    buttons.append(copyButton)
+    buttons.append(deleteButton)
+    page.append(buttons)
     root.append(header)
     root.append(ScrolledWindow(Clamp(page)))
   }

@@ -25,6 +25,8 @@ import ScrumdingerCore
   /// An icon button, so Pause and Resume are the same width (nothing moves on a pause).
   let pauseButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause"))
   let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute ding"))
+  /// What is noted during the meeting, under the footer.
+  let notes: NotesPanel
   let menuButton = MainMenu.button()
   let progress = ProgressBar()
   let elapsedLabel = Label()
@@ -44,9 +46,11 @@ import ScrumdingerCore
   /// How many times the page has shown new numbers (for tests).
   private(set) var updateCount = 0
 
-  /// The page for a meeting of `scrum` run on `schedule`.
-  init(scrum: DailyScrum, schedule: SpeakerSchedule, state: AppState) {
+  /// The page for `session`, a meeting of `scrum`.
+  init(scrum: DailyScrum, session: MeetingSession, state: AppState) {
+    let schedule = session.timer.schedule
     self.schedule = schedule
+    notes = NotesPanel(session: session)
     warningSeconds = scrum.turnWarning.seconds
     speakerCount = schedule.turns.count
     header = HeaderBar(title: Texts.shown(scrum.title))
@@ -54,6 +58,7 @@ import ScrumdingerCore
     header.packEnd(menuButton)
     header.packEnd(pauseButton)
     header.packEnd(muteButton)
+    header.packEnd(notes.button)
     headerRevealer = Revealer(header)
     endButton.setAction(Command.endMeeting.rawValue)
     pauseButton.setAction(Command.pause.rawValue)
@@ -68,6 +73,7 @@ import ScrumdingerCore
     panel.append(timeHeader())
     panel.append(ring.root)
     panel.append(footer())
+    panel.append(notes.revealer)
     root.append(headerRevealer)
     root.append(panel)
     // In full screen, the header bar comes back when the pointer reaches the top edge and

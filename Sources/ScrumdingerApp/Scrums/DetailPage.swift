@@ -11,7 +11,7 @@ import ScrumdingerCore
   let header: HeaderBar
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let editButton = Button(label: tr("Edit"))
-  let menuButton = MainMenu.button()
+  let menuButton = MainMenu.button(pageItems: [(tr("Export History…"), .exportHistory)])
   let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
   /// Says why Start Meeting is greyed out when nobody is checked as here.
   let nobodyHereLabel = Label(tr("Nobody is here today: check who is, to start the meeting."))

@@ -24,6 +24,9 @@ public enum Command: String, CaseIterable, Sendable {
   case endMeeting = "win.end-meeting"
   case mute = "win.mute"
   case fullscreen = "win.fullscreen"
+  case takeNote = "win.notes"
+  case exportHistory = "win.export-history"
+  case copySummary = "win.copy-summary"
   case confirmEditor = "editor.confirm"
   case cancelEditor = "editor.cancel"
 
@@ -50,10 +53,17 @@ public enum Command: String, CaseIterable, Sendable {
     case .endMeeting, .cancelEditor: ["Escape"]
     case .mute: ["m"]
     case .fullscreen: ["F11"]
+    case .takeNote: ["t"]
     case .undo: ["<Control>z"]
     case .deleteScrum: ["<Control>Delete"]
-    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting: []
+    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary: []
     }
+  }
+
+  /// Whether the command's keys go to the notes entry while a note is typed there (Space
+  /// types a space, Right moves the cursor, Escape leaves the entry): its buttons still work.
+  public var yieldsKeysToNotes: Bool {
+    self == .pause || self == .nextSpeaker || self == .endMeeting || self == .mute || self == .takeNote
   }
 
   /// The groups of the shortcuts window, in order.
@@ -85,12 +95,13 @@ public enum Command: String, CaseIterable, Sendable {
     case .endMeeting: (.meeting, tr("End meeting"))
     case .mute: (.meeting, tr("Mute or unmute the ding"))
     case .fullscreen: (.meeting, tr("Full screen"))
+    case .takeNote: (.meeting, tr("Take a note"))
     case .showShortcuts: (.general, tr("Keyboard shortcuts"))
     case .showMenu: (.general, tr("Main menu"))
     case .quit: (.general, tr("Quit"))
     case .undo: (.scrums, tr("Undo the last delete"))
     case .deleteScrum: (.scrums, tr("Delete scrum"))
-    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting: nil
+    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary: nil
     }
   }
 
@@ -142,8 +153,9 @@ public enum Command: String, CaseIterable, Sendable {
     case (.startMeeting, .detail): !context.meetingRunning && !context.nobodyHere
     case (.back, let route): route != .list
     case (.pause, .meeting), (.nextSpeaker, .meeting), (.endMeeting, .meeting), (.mute, .meeting),
-      (.fullscreen, .meeting):
+      (.fullscreen, .meeting), (.takeNote, .meeting):
       true
+    case (.exportHistory, .detail), (.copySummary, .history): true
     default: false
     }
   }

@@ -1,3 +1,4 @@
+import CGLib
 import FoundationEssentials
 
 /// The formats "Export History…" writes.
@@ -135,5 +136,33 @@ public enum HistoryExport {
       out.append(character)
     }
     return out
+  }
+}
+
+/// Why an export could not be written.
+public struct ExportError: Error, Equatable, CustomStringConvertible {
+  /// The file it was to be written to.
+  public var path: String
+  /// The reason, in words a user knows ("the disk is full").
+  public var reason: String
+
+  public var description: String { tr("%@ could not be written: %@", Path.name(of: path), reason) }
+}
+
+extension HistoryExport {
+  /// Writes `scrum`'s history in `format` to `path`, replacing the file in one step (a
+  /// failed write leaves what was there).
+  public static func write(_ scrum: DailyScrum, as format: ExportFormat, to path: String) throws(ExportError) {
+    let data = export(scrum, as: format)
+    var error: UnsafeMutablePointer<GError>?
+    let ok = data.withUnsafeBytes { bytes in
+      g_file_set_contents_full(
+        path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count),
+        G_FILE_SET_CONTENTS_CONSISTENT, 0o644, &error)
+    }
+    guard ok == 0 else { return }
+    let reason = error.map(ScrumStore.describe) ?? "unknown error"
+    g_clear_error(&error)
+    throw ExportError(path: path, reason: reason)
   }
 }

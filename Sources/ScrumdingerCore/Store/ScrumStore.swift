@@ -191,13 +191,14 @@ public final class ScrumStore: @unchecked Sendable {
   }
 
   /// A save error in words a user knows.
-  private static func describe(_ error: UnsafeMutablePointer<GError>) -> String {
+  static func describe(_ error: UnsafeMutablePointer<GError>) -> String {
     guard error.pointee.domain == g_file_error_quark() else { return String(cString: error.pointee.message) }
     switch GFileError(rawValue: UInt32(error.pointee.code)) {
     case G_FILE_ERROR_NOSPC: return tr("the disk is full")
     case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: return tr("permission denied")
     case G_FILE_ERROR_ISDIR: return tr("it is a folder, not a file")
     case G_FILE_ERROR_ROFS: return tr("the disk is read-only")
+    case G_FILE_ERROR_NOENT, G_FILE_ERROR_NOTDIR: return tr("its folder does not exist")
     default: return String(cString: error.pointee.message)
     }
   }

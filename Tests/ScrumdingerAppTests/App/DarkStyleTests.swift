@@ -19,7 +19,10 @@ final class DarkStyleTests: XCTestCase {
             let accent = theme.accentColor
             let expected = (Int(accent.red), Int(accent.green), Int(accent.blue))
             let card = ScrumCard(scrum: scrum)
-            let page = MeetingPage(scrum: scrum, schedule: SpeakerSchedule(names: ["Ana"], lengthSeconds: 60), state: app.state)
+            let state = AppState(scrums: [scrum])
+            let session = MeetingSession(scrum: scrum, state: state, dependencies: app.dependencies)
+            defer { session.end(save: false) }
+            let page = MeetingPage(scrum: scrum, session: session, state: state)
             for (what, widget) in [
               ("card title", card.titleLabel as Widget), ("card count", card.attendeesLabel),
               ("meeting footer", page.speakerLabel), ("meeting seconds", page.elapsedLabel),

@@ -162,3 +162,12 @@ func temporaryStore() -> ScrumStore {
     try body(app, window, meeting, clock)
   }
 }
+
+/// Asserts that `page` (shown in `window`) is no wider than the window and lies inside it.
+@MainActor func assertFits(_ page: Widget, _ name: String, in window: MainWindow, file: StaticString = #filePath, line: UInt = #line) {
+  let (width, height) = window.window.allocatedSize
+  XCTAssertLessThanOrEqual(page.minimumWidth, width, "the \(name) forces the window wider", file: file, line: line)
+  guard let box = page.bounds(in: window.window) else { return XCTFail("the \(name) is not laid out", file: file, line: line) }
+  XCTAssertLessThanOrEqual(box.x + box.width, Double(width) + 0.5, "the \(name) is cut off at the right", file: file, line: line)
+  XCTAssertLessThanOrEqual(box.y + box.height, Double(height) + 0.5, "the \(name) is cut off at the bottom", file: file, line: line)
+}

@@ -76,6 +76,17 @@ import Testing
     #expect(try ScrumFile.decode(data) == [Self.scrum])
   }
 
+  @Test func anExportIsWrittenWholeOrSaysWhyNot() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try HistoryExport.write(Self.scrum, as: .csv, to: folder + "/team.csv")
+    #expect(FileManager.default.contents(atPath: folder + "/team.csv") == Data(HistoryExport.csv(Self.scrum).utf8))
+    #expect(throws: ExportError(path: folder + "/missing/team.md", reason: "its folder does not exist")) {
+      try HistoryExport.write(Self.scrum, as: .markdown, to: folder + "/missing/team.md")
+    }
+  }
+
   @Test func theFormatFollowsTheFileNamesEnding() {
     #expect(ExportFormat(fileName: "Design.MD") == .markdown)
     #expect(ExportFormat(fileName: "a.b.csv") == .csv)

@@ -1,0 +1,60 @@
+import CAdwaita
+
+/// The desktop's "Save" file chooser (GtkFileChooserNative: the portal's dialog in a
+/// sandbox or under GNOME, GTK's own otherwise), with one filter per file type.
+@MainActor public final class FileSaveChooser {
+  private let chooser: OpaquePointer
+  private var keepAlive: FileSaveChooser?
+
+  /// A chooser titled `title` over `parent`, suggesting `name`, offering `filters` as
+  /// (name, pattern such as "*.md").
+  public init(title: String, acceptLabel: String, parent: ApplicationWindow, name: String, filters: [(String, String)]) {
+    chooser = gtk_file_chooser_native_new(title, cast(parent.raw), GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel, nil)
+    gtk_native_dialog_set_modal(cast(UnsafeMutableRawPointer(chooser)), 1)
+    for (label, pattern) in filters {
+      let filter = gtk_file_filter_new()
+      gtk_file_filter_set_name(filter, label)
+      gtk_file_filter_add_pattern(filter, pattern)
+      gtk_file_chooser_add_filter(cast(UnsafeMutableRawPointer(chooser)), filter)
+      g_object_unref(UnsafeMutableRawPointer(filter))
+    }
+    gtk_file_chooser_set_current_name(cast(UnsafeMutableRawPointer(chooser)), name)
+  }
+
+  isolated deinit { g_object_unref(UnsafeMutableRawPointer(chooser)) }
+
+  /// Shows the chooser; `done` gets the chosen path and the index of the filter on show,
+  /// or nil when the user cancels.
+  public func present(_ done: @escaping @MainActor (_ path: String?, _ filter: Int) -> Void) {
+    keepAlive = self
+    let raw = UnsafeMutableRawPointer(chooser)
+    connect(raw, "response", withArgument: { [unowned self] response in
+      let accepted = Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
+      var path: String?
+      if accepted, let file = gtk_file_chooser_get_file(cast(raw)) {
+        if let text = g_file_get_path(file) {
+          path = String(cString: text)
+          g_free(text)
+        }
+        g_object_unref(UnsafeMutableRawPointer(file))
+      }
+      done(path, self.filterIndex)
+      self.keepAlive = nil
+    })
+    gtk_native_dialog_show(cast(raw))
+  }
+
+  /// The position of the filter on show among those given.
+  private var filterIndex: Int {
+    let chooser = UnsafeMutableRawPointer(chooser)
+    guard let shown = gtk_file_chooser_get_filter(cast(chooser)), let all = gtk_file_chooser_get_filters(cast(chooser))
+    else { return 0 }
+    defer { g_object_unref(UnsafeMutableRawPointer(all)) }
+    for index in 0..<g_list_model_get_n_items(all) {
+      guard let item = g_list_model_get_item(all, index) else { continue }
+      g_object_unref(item)
+      if item == UnsafeMutableRawPointer(shown) { return Int(index) }
+    }
+    return 0
+  }
+}

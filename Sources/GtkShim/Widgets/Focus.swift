@@ -1,0 +1,35 @@
+import CAdwaita
+
+extension Widget {
+  /// Calls `action` with true when keyboard focus moves into this widget or one inside it,
+  /// and with false when it leaves them.
+  public func onFocusWithin(_ action: @escaping @MainActor (Bool) -> Void) {
+    let controller = gtk_event_controller_focus_new()!
+    let raw = UnsafeMutableRawPointer(controller)
+    connect(raw, "enter", perform: { action(true) })
+    connect(raw, "leave", perform: { action(false) })
+    gtk_widget_add_controller(widget, controller)
+  }
+
+  /// Whether keyboard focus is in this widget or one inside it.
+  public var containsFocus: Bool {
+    guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+    return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+  }
+
+  /// Puts `text` on the clipboard of the widget's display (what Ctrl+V pastes anywhere).
+  public func copyToClipboard(_ text: String) {
+    gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+  }
+
+  /// The text on the clipboard of the widget's display, read as a paste would (for tests).
+  public func readClipboard(_ done: @escaping @MainActor (String?) -> Void) {
+    let box = Unmanaged.passRetained(ClosureBox(done) as AnyObject).toOpaque()
+    gdk_clipboard_read_text_async(gtk_widget_get_clipboard(widget), nil, { source, result, data in
+      let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
+      let done = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue() as! ClosureBox<@MainActor (String?) -> Void>
+      MainActor.assumeIsolated { done.handler(text.map { String(cString: $0) }) }
+      g_free(text)
+    }, box)
+  }
+}

@@ -1,0 +1,91 @@
+// What a past meeting left besides its numbers, on its page: the notes (each editable,
+// Enter keeps the change, the bin removes it) and the transcript, split by speaker,
+// selectable and searchable. Changes go out through `onEditNote`; the page keeps its rows
+// as they are, so an edit never rebuilds what is being typed in.
+import FoundationEssentials
+import GtkShim
+import ScrumdingerCore
+
+/// The notes and transcript groups of a history entry's page.
+@MainActor final class MeetingRecordView {
+  /// "Notes": one editable row per note (absent when the meeting has none).
+  private(set) var notesGroup: PreferencesGroup?
+  /// "Transcript": a search field and one passage per turn (absent until transcribed).
+  private(set) var transcriptGroup: PreferencesGroup?
+  /// The notes' rows, in order.
+  private(set) var noteRows: [EntryRow] = []
+  /// The transcript's search field.
+  let search = SearchEntry(placeholder: tr("Search the transcript"), accessibleName: tr("Search the transcript"))
+  /// The passages, "Ana (0:00–1:05)" above what Ana said.
+  private(set) var passages: [(passage: AttributedPassage, box: Box)] = []
+  /// Says when no passage matches the search.
+  let noMatch = Label(tr("Nothing in the transcript matches."))
+  /// Called with a note's id and its new text ("" removes it).
+  var onEditNote: (@MainActor (UUID, String) -> Void)?
+
+  init(entry: History) {
+    if !entry.notes.isEmpty { notesGroup = notes(entry.notes) }
+    let passages = SpeakerAttribution.passages(of: entry.transcript, over: entry.timeline)
+    if !passages.isEmpty { transcriptGroup = transcript(passages) }
+  }
+
+  private func notes(_ notes: [MeetingNote]) -> PreferencesGroup {
+    let group = PreferencesGroup(title: tr("Notes"), description: tr("Press Enter to keep a change"))
+    for note in notes {
+      let row = EntryRow(title: "\(Texts.shown(note.speaker)) · \(Texts.minutesAndSeconds(note.atSeconds))")
+      row.text = note.text
+      let remove = Button(iconName: "edit-delete-symbolic", accessibleName: tr("Remove note"))
+      remove.setFlat()
+      remove.align(vertical: .center)
+      row.addSuffix(remove)
+      row.onActivate { [unowned self, unowned row] in self.onEditNote?(note.id, row.text) }
+      remove.onClicked { [unowned self, unowned row, unowned group] in
+        self.onEditNote?(note.id, "")
+        row.isVisible = false
+        self.noteRows.removeAll { $0 === row }
+        if self.noteRows.isEmpty { group.isVisible = false }
+      }
+      group.add(row)
+      noteRows.append(row)
+    }
+    return group
+  }
+
+  private func transcript(_ passages: [AttributedPassage]) -> PreferencesGroup {
+    let group = PreferencesGroup(title: tr("Transcript"))
+    let box = Box(vertical: true, spacing: 12)
+    box.append(search)
+    for passage in passages {
+      let heading = Label(passage.heading)
+      heading.addCSSClass("heading")
+      heading.setHorizontalAlignment(0)
+      let text = Label(passage.text)
+      text.setWraps()
+      text.setSelectable()
+      text.setHorizontalAlignment(0)
+      let item = Box(vertical: true, spacing: 2)
+      item.append(heading)
+      item.append(text)
+      box.append(item)
+      self.passages.append((passage, item))
+    }
+    noMatch.addCSSClass("dim-label")
+    noMatch.isVisible = false
+    box.append(noMatch)
+    search.onSearchChanged { [unowned self] in self.filter(self.search.text) }
+    group.add(box)
+    return group
+  }
+
+  /// Shows only the passages whose speaker or words contain `query` (any case).
+  func filter(_ query: String) {
+    let words = query.lowercased()
+    var shown = 0
+    for (passage, box) in passages {
+      let matches = words.isEmpty || passage.text.lowercased().contains(words) || passage.speaker.lowercased().contains(words)
+      box.isVisible = matches
+      if matches { shown += 1 }
+    }
+    noMatch.isVisible = shown == 0
+  }
+}

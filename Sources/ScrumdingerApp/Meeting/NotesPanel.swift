@@ -1,0 +1,96 @@
+// The meeting's notes, under the ring: a list of what has been noted (each line editable
+// until the meeting ends, with its speaker and time above it) and an entry that adds a line
+// at each Enter. It shows MeetingSession.notes and changes it only through the session, and
+// it adds or removes only the rows whose notes came or went, so typing in one row is never
+// interrupted. While focus is in it, the meeting's single-key shortcuts type into it.
+import FoundationEssentials
+import GtkShim
+import ScrumdingerCore
+
+/// The notes panel of the meeting page.
+@MainActor final class NotesPanel {
+  /// "Notes", in the header: pressed while the panel is open.
+  let button = ToggleButton(child: Label(tr("Notes")), accessibleName: tr("Notes"))
+  /// Shown or hidden by the Notes button.
+  let revealer: Revealer
+  /// Where a new note is typed.
+  let entry = EntryRow(title: tr("Add a note"))
+  /// The notes so far, one editable row each.
+  let list = ListBox()
+  private let scroller: ScrolledWindow
+  private var rows: [(id: UUID, row: EntryRow, remove: Button)] = []
+  private unowned let session: MeetingSession
+  private var observation: ObservationToken?
+  /// Called with true when focus comes into the panel, false when it leaves.
+  var onTyping: (@MainActor (Bool) -> Void)?
+  /// Called when Escape is pressed inside the panel (focus goes back to the meeting).
+  var onEscape: (@MainActor () -> Void)?
+
+  init(session: MeetingSession) {
+    self.session = session
+    let box = Box(vertical: true, spacing: 6)
+    box.setAccessibleLabel(tr("Meeting notes"))
+    box.addCSSClass("notes-panel")
+    list.isVisible = false
+    scroller = ScrolledWindow(list)
+    scroller.limitHeight(to: 132)
+    let add = ListBox()
+    add.append(entry)
+    box.append(scroller)
+    box.append(add)
+    revealer = Revealer(box)
+    revealer.isRevealed = false
+    entry.onActivate { [unowned self] in
+      guard self.session.addNote(self.entry.text) != nil else { return }
+      self.entry.text = ""
+    }
+    button.tooltip = tr("Notes (T)")
+    button.onToggled { [unowned self] in
+      self.revealer.isRevealed = self.button.isActive
+      if self.button.isActive {
+        self.entry.focusAtEnd()
+      } else if self.revealer.containsFocus {
+        _ = self.button.grabFocus()  // not left in a hidden entry
+      }
+    }
+    box.onFocusWithin { [unowned self] inside in self.onTyping?(inside) }
+    box.onKey("Escape") { [unowned self] in
+      self.onEscape?()
+      return true
+    }
+    observation = session.notes.observe { [unowned self] notes in self.show(notes) }
+  }
+
+  /// Whether the panel is open.
+  var isOpen: Bool { revealer.isRevealed }
+
+  /// Opens the panel if it is closed and puts the cursor in the entry (T), ready to type.
+  func takeNote() {
+    button.isActive = true
+    entry.focusAtEnd()
+  }
+
+  private func show(_ notes: [MeetingNote]) {
+    let ids = Set(notes.map(\.id))
+    for gone in rows where !ids.contains(gone.id) { list.remove(gone.row) }
+    rows.removeAll { !ids.contains($0.id) }
+    for note in notes where !rows.contains(where: { $0.id == note.id }) {
+      let row = EntryRow(title: "\(Texts.shown(note.speaker)) · \(Texts.minutesAndSeconds(note.atSeconds))")
+      row.text = note.text
+      let remove = Button(iconName: "edit-delete-symbolic", accessibleName: tr("Remove note"))
+      remove.setFlat()
+      remove.align(vertical: .center)
+      row.addSuffix(remove)
+      let id = note.id
+      row.onActivate { [unowned self, unowned row] in self.session.editNote(id, text: row.text) }
+      remove.onClicked { [unowned self] in
+        self.session.editNote(id, text: "")
+        self.entry.focusAtEnd()
+      }
+      list.append(row)
+      rows.append((id, row, remove))
+      scroller.scrollToShow(row)
+    }
+    list.isVisible = !notes.isEmpty
+  }
+}

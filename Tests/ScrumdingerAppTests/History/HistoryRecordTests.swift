@@ -1,0 +1,89 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+private let meeting = History(
+  date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 130,
+  speakers: [SpeakerTime(name: "Ana", seconds: 65, shareSeconds: 60), SpeakerTime(name: "Ben", seconds: 65, shareSeconds: 60)],
+  notes: [
+    MeetingNote(speaker: "Ana", text: "blocked on the review", atSeconds: 12),
+    MeetingNote(speaker: "Ben", text: "demo Friday", atSeconds: 70),
+  ],
+  transcript: [
+    TranscriptSegment(startMilliseconds: 0, endMilliseconds: 4_000, text: " Yesterday I fixed the build."),
+    TranscriptSegment(startMilliseconds: 66_000, endMilliseconds: 71_000, text: " The demo is on Friday."),
+  ])
+private let team = DailyScrum(title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 2, history: [meeting])
+
+final class HistoryRecordTests: XCTestCase {
+  func testAPastMeetingShowsItsNotesAndItsTranscriptBySpeaker() {
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([team]))
+    MainActor.assumeIsolated {
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        resize(window, width: 360, height: 640)
+        app.state.navigation.value = .history(scrumID: team.id, historyID: meeting.id)
+        spin(.milliseconds(300))
+        let record = window.historyPage!.record
+        XCTAssertEqual(record.noteRows.map(\.text), ["blocked on the review", "demo Friday"])
+        XCTAssertEqual(record.noteRows.map(\.accessibleName), ["Ana · 0:12", "Ben · 1:10"])
+        XCTAssertEqual(record.passages.map(\.passage.heading), ["Ana (0:00–1:05)", "Ben (1:05–2:10)"])
+        XCTAssertEqual(record.passages.map(\.passage.text), ["Yesterday I fixed the build.", "The demo is on Friday."])
+        assertFits(window.historyPage!.root, "history page with notes and transcript", in: window)
+        window.window.writePNG(to: "Tests/output/transcript-360x640.png")
+
+        record.filter("friday")
+        XCTAssertEqual(record.passages.map(\.box.isVisible), [false, true])
+        XCTAssertFalse(record.noMatch.isVisible)
+        record.filter("standup")
+        XCTAssertTrue(record.noMatch.isVisible, "says nothing matches")
+        record.filter("")
+        XCTAssertEqual(record.passages.map(\.box.isVisible), [true, true])
+
+        // Notes stay editable after the meeting: Enter keeps the change, saved in the scrum.
+        record.noteRows[1].text = "demo moved to Monday"
+        record.noteRows[1].activate()
+        XCTAssertEqual(app.state.scrum(team.id)?.history[0].notes.map(\.text), ["blocked on the review", "demo moved to Monday"])
+      }
+    }
+  }
+
+  func testCopySummaryPutsTheMeetingOnTheClipboardAsMarkdown() {
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([team]))
+    MainActor.assumeIsolated {
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        app.state.navigation.value = .history(scrumID: team.id, historyID: meeting.id)
+        spin(.milliseconds(200))
+        XCTAssertEqual(window.historyPage!.copyButton.accessibleName, "Copy Summary")
+        window.historyPage!.copyButton.click()
+        var pasted: String?
+        window.window.readClipboard { pasted = $0 }
+        let deadline = ContinuousClock.now + .seconds(3)
+        while pasted == nil, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
+        XCTAssertEqual(pasted, HistoryExport.summary(of: meeting, in: team))
+        XCTAssertTrue(pasted?.contains("**Ben (1:05–2:10)** The demo is on Friday.") == true)
+      }
+    }
+  }
+
+  func testTheDetailPagesMenuOffersExportHistory() {
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([team]))
+    MainActor.assumeIsolated {
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        app.state.navigation.value = .detail(scrumID: team.id)
+        spin(.milliseconds(200))
+        XCTAssertTrue(window.actions[.exportHistory]!.isEnabled)
+        app.state.navigation.value = .list
+        spin(.milliseconds(100))
+        XCTAssertFalse(window.actions[.exportHistory]!.isEnabled, "no scrum, nothing to export")
+      }
+    }
+  }
+}
