@@ -10,6 +10,7 @@
 typedef struct _GstElement GstElement;
 typedef struct _GstBus GstBus;
 typedef struct _GstMessage GstMessage;
+typedef struct _GstEvent GstEvent;
 
 /** GstState's values (gst/gstelement.h). */
 typedef enum {
@@ -19,7 +20,10 @@ typedef enum {
   SHIM_GST_STATE_PLAYING = 4,
 } ShimGstState;
 
-/** The GStreamer functions the sound player calls, once opened. */
+/** GstFormat's time value (gst/gstformat.h). */
+#define SHIM_GST_FORMAT_TIME 3
+
+/** The GStreamer functions the sound player and the recorder call, once opened. */
 typedef struct {
   gboolean (*init_check)(int *argc, char ***argv, GError **error);
   GstElement *(*element_factory_make)(const gchar *factory, const gchar *name);
@@ -33,6 +37,12 @@ typedef struct {
   int (*element_set_state)(GstElement *element, ShimGstState state);
   void (*message_parse_error)(GstMessage *message, GError **error, gchar **debug);
   void (*message_parse_warning)(GstMessage *message, GError **error, gchar **debug);
+  GstElement *(*parse_launch)(const gchar *description, GError **error);
+  GstElement *(*bin_get_by_name)(GstElement *bin, const gchar *name);
+  gboolean (*element_send_event)(GstElement *element, GstEvent *event);
+  GstEvent *(*event_new_eos)(void);
+  gboolean (*element_query_position)(GstElement *element, int format, gint64 *position);
+  gboolean (*element_query_duration)(GstElement *element, int format, gint64 *duration);
 } ShimGst;
 
 /** GStreamer, opened and initialised on the first call; NULL (and `*why` says why, owned
@@ -57,6 +67,12 @@ static inline const ShimGst *shim_gst(const gchar **why) {
     SHIM_GST_SYMBOL(element_set_state, "gst_element_set_state");
     SHIM_GST_SYMBOL(message_parse_error, "gst_message_parse_error");
     SHIM_GST_SYMBOL(message_parse_warning, "gst_message_parse_warning");
+    SHIM_GST_SYMBOL(parse_launch, "gst_parse_launch");
+    SHIM_GST_SYMBOL(bin_get_by_name, "gst_bin_get_by_name");
+    SHIM_GST_SYMBOL(element_send_event, "gst_element_send_event");
+    SHIM_GST_SYMBOL(event_new_eos, "gst_event_new_eos");
+    SHIM_GST_SYMBOL(element_query_position, "gst_element_query_position");
+    SHIM_GST_SYMBOL(element_query_duration, "gst_element_query_duration");
 #undef SHIM_GST_SYMBOL
     GError *error = NULL;
     if (!found) {

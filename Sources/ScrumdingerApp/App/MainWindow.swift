@@ -187,10 +187,12 @@ import ScrumdingerCore
       historyPage = nil
     case .history(let id, let entryID):
       guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
-      let page = HistoryPage(scrum: scrum, entry: entry)
+      let page = HistoryPage(scrum: scrum, entry: entry, recording: model.dependencies.recorder.recording(of: entryID))
       page.record.onEditNote = { [unowned self] noteID, text in
         self.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
       }
+      page.record.onDeleteRecording = { [unowned self] in self.confirmDeleteRecording(of: entryID) }
+      page.record.onProblem = { [unowned self] reason in self.toast(tr("The recording cannot be played: %@", reason)) }
       historyPage = page
       stack.show(page.root, named: "history", title: tr("Meeting History"))
     case .meeting:
@@ -305,6 +307,21 @@ import ScrumdingerCore
       } catch {
         self.toast(error.description)
       }
+    }
+  }
+
+  /// Asks, then deletes the recording of past meeting `entryID` (notes and transcript stay).
+  private func confirmDeleteRecording(of entryID: UUID) {
+    let dialog = MessageDialog(
+      parent: window, heading: tr("Delete the recording?"), body: tr("The meeting's notes and transcript stay."))
+    dialog.addResponse("cancel", label: tr("Cancel"))
+    dialog.addResponse("delete", label: tr("Delete"), appearance: .destructive)
+    dialog.setDefaults(enter: "cancel", escape: "cancel")
+    dialog.present { [unowned self] response in
+      guard response == "delete" else { return }
+      self.model.dependencies.recorder.deleteRecording(of: entryID)
+      self.historyPage?.record.recordingDeleted()
+      self.toast(tr("Recording deleted"))
     }
   }
 

@@ -33,16 +33,18 @@ import ScrumdingerCore
   private(set) var actions: [Command: Action] = [:]
 
   /// Creates the app over `store`; `unique: false` lets tests run several at once;
-  /// `dependencies` builds the effects for the application (the live ones by default);
+  /// `dependencies` builds the effects for the application and the data folder (the live
+  /// ones by default);
   /// `settings` says where the window's size is remembered.
   public init(
     store: ScrumStore = ScrumStore(directory: ScrumStore.defaultDirectory), unique: Bool = true,
-    dependencies: (@MainActor (Application) -> Dependencies)? = nil, settings: Settings.Storage = .system
+    dependencies: (@MainActor (Application, _ dataFolder: String) -> Dependencies)? = nil,
+    settings: Settings.Storage = .system
   ) {
     self.store = store
     self.settings = WindowMemory.settings(settings)
     application = Application(id: appID, unique: unique)
-    self.dependencies = (dependencies ?? Self.liveDependencies)(application)
+    self.dependencies = (dependencies ?? Self.liveDependencies)(application, store.directory)
     application.onActivate { [unowned self] in self.activate() }
     application.onShutdown { [unowned self] in self.saveBeforeQuitting() }
     application.addSwitch("version", description: tr("Show the version and quit"))
@@ -65,11 +67,13 @@ import ScrumdingerCore
     }
   }
 
-  /// The real clock, GLib timeouts, the ding, desktop notifications and the screen keeper.
-  private static func liveDependencies(_ application: Application) -> Dependencies {
+  /// The real clock, GLib timeouts, the ding, desktop notifications, the screen keeper and
+  /// the microphone (recordings in the data folder's `recordings`).
+  private static func liveDependencies(_ application: Application, dataFolder: String) -> Dependencies {
     Dependencies(
       clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), sound: Chime(),
-      notifier: DesktopNotifier(application: application), keepAwake: ScreenKeeper(application: application))
+      notifier: DesktopNotifier(application: application), keepAwake: ScreenKeeper(application: application),
+      recorder: MeetingRecorder(folder: dataFolder + "/recordings") { MicrophoneCapture() })
   }
 
   private func perform(_ command: Command) {
@@ -117,6 +121,7 @@ import ScrumdingerCore
     (dependencies.sound as? Chime)?.onProblem = { [weak window] message in
       window?.toast(tr("The ding cannot be played: %@", message))
     }
+    dependencies.recorder.onProblem = { [weak window] message in window?.toast(message) }
     (dependencies.notifier as? DesktopNotifier)?.watch(window.window)
     (dependencies.keepAwake as? ScreenKeeper)?.watch(window.window)
     window.holdClose = { [unowned self] in self.holdCloseForUnsavedChanges() }

@@ -14,6 +14,8 @@ import ScrumdingerCore
   let lengthScale: Scale
   let lengthLabel = Label()
   let shuffleSwitch = Switch(accessibleName: tr("Shuffle speaking order"))
+  /// Opt-in recording: off unless the user turns it on.
+  let recordSwitch = Switch(accessibleName: tr("Record and transcribe meetings"))
   /// "Warn before a turn ends": one toggle per choice, pressing one releases the others.
   private(set) var warningChoices: [(TurnWarning, ToggleButton)] = []
   /// "When a turn runs out": the same, for the overtime rule.
@@ -78,6 +80,7 @@ import ScrumdingerCore
     page.append(overtimeGroup())
     page.append(themeGroup())
     page.append(attendeesGroup)
+    page.append(recordingGroup())
     let root = Box(vertical: true)
     root.append(header)
     root.append(scroller)
@@ -133,6 +136,19 @@ import ScrumdingerCore
     shuffleRow.addSuffix(shuffleSwitch)
     shuffleRow.setActivatableWidget(shuffleSwitch)
     group.add(shuffleRow)
+    return group
+  }
+
+  private func recordingGroup() -> PreferencesGroup {
+    let group = PreferencesGroup(title: tr("Record"))
+    let row = ActionRow(
+      title: tr("Record and transcribe meetings"),
+      subtitle: tr("The audio is recorded and turned into text on this computer, and never leaves it"))
+    recordSwitch.align(vertical: .center)
+    recordSwitch.isOn = draft.recordsMeetings
+    row.addSuffix(recordSwitch)
+    row.setActivatableWidget(recordSwitch)
+    group.add(row)
     return group
   }
 
@@ -249,6 +265,10 @@ import ScrumdingerCore
     shuffleSwitch.onToggled { [weak self] in
       guard let self else { return }
       self.draft.shuffleSpeakingOrder = self.shuffleSwitch.isOn
+    }
+    recordSwitch.onToggled { [weak self] in
+      guard let self else { return }
+      self.draft.recordsMeetings = self.recordSwitch.isOn
     }
 
     newAttendeeRow.onChanged { [weak self] in self?.updateButtons() }

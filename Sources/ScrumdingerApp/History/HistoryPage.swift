@@ -16,8 +16,9 @@ import ScrumdingerCore
   /// Who spoke how long (meetings recorded before this was kept have none).
   private(set) var chart: SpeakerChart?
 
-  init(scrum: DailyScrum, entry: History) {
-    record = MeetingRecordView(entry: entry)
+  /// The page of `entry`, a meeting of `scrum`; `recording` is its audio file, if any.
+  init(scrum: DailyScrum, entry: History, recording: String? = nil) {
+    record = MeetingRecordView(entry: entry, recording: recording)
     header = HeaderBar(title: Texts.shown(scrum.title), subtitle: tr("Meeting History"))
     header.packStart(backButton)
     header.packEnd(menuButton)
@@ -52,6 +53,7 @@ import ScrumdingerCore
       self.chart = chart
       page.append(spoke)
     }
+    if let audio = record.recordingGroup { page.append(audio) }
     if let notes = record.notesGroup { page.append(notes) }
     if let transcript = record.transcriptGroup { page.append(transcript) }
     page.append(people)

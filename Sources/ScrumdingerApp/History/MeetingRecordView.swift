@@ -1,13 +1,27 @@
-// What a past meeting left besides its numbers, on its page: the notes (each editable,
-// Enter keeps the change, the bin removes it) and the transcript, split by speaker,
-// selectable and searchable. Changes go out through `onEditNote`; the page keeps its rows
+// What a past meeting left besides its numbers, on its page: its recording (play, pause,
+// where it is; delete), the notes (each editable, Enter keeps the change, the bin removes
+// it) and the transcript, split by speaker, selectable and searchable. Changes go out through `onEditNote`; the page keeps its rows
 // as they are, so an edit never rebuilds what is being typed in.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
-/// The notes and transcript groups of a history entry's page.
+/// The recording, notes and transcript groups of a history entry's page.
 @MainActor final class MeetingRecordView {
+  /// "Recording": play or pause it, where it is, delete it (absent without a recording).
+  private(set) var recordingGroup: PreferencesGroup?
+  /// Plays or pauses the recording.
+  let playButton = Button(label: tr("Play Recording"), accessibleName: tr("Play Recording"))
+  /// Deletes the recording (asks first).
+  let deleteRecordingButton = Button(label: tr("Delete Recording"), accessibleName: tr("Delete Recording"))
+  /// "1:05 / 4:10".
+  let positionLabel = Label()
+  private var player: RecordingPlayer?
+  private let recording: String?
+  /// Called when Delete Recording is pressed.
+  var onDeleteRecording: (@MainActor () -> Void)?
+  /// Called with GStreamer's words when the recording cannot be played.
+  var onProblem: (@MainActor (String) -> Void)?
   /// "Notes": one editable row per note (absent when the meeting has none).
   private(set) var notesGroup: PreferencesGroup?
   /// "Transcript": a search field and one passage per turn (absent until transcribed).
@@ -23,10 +37,68 @@ import ScrumdingerCore
   /// Called with a note's id and its new text ("" removes it).
   var onEditNote: (@MainActor (UUID, String) -> Void)?
 
-  init(entry: History) {
+  init(entry: History, recording: String?) {
+    self.recording = recording
+    if recording != nil { recordingGroup = recordingRow(length: entry.durationSeconds) }
     if !entry.notes.isEmpty { notesGroup = notes(entry.notes) }
     let passages = SpeakerAttribution.passages(of: entry.transcript, over: entry.timeline)
     if !passages.isEmpty { transcriptGroup = transcript(passages) }
+  }
+
+  /// The recording is gone: its group goes too.
+  func recordingDeleted() {
+    player = nil
+    recordingGroup?.isVisible = false
+  }
+
+  private func recordingRow(length: Int) -> PreferencesGroup {
+    let group = PreferencesGroup(title: tr("Recorded Audio"))
+    let row = ActionRow(title: tr("Meeting audio"))
+    positionLabel.text = "0:00 / " + Texts.minutesAndSeconds(length)
+    positionLabel.addCSSClass("numeric")
+    row.addSuffix(positionLabel)
+    group.add(row)
+    deleteRecordingButton.addCSSClass("destructive-action")
+    let buttons = Box(vertical: false, spacing: 12)
+    buttons.setMargins(6)
+    buttons.isHomogeneous = true
+    buttons.append(playButton)
+    buttons.append(deleteRecordingButton)
+    group.add(buttons)
+    playButton.onClicked { [unowned self] in self.togglePlaying() }
+    deleteRecordingButton.onClicked { [unowned self] in self.onDeleteRecording?() }
+    return group
+  }
+
+  /// Plays the recording from where it was, or pauses it.
+  func togglePlaying() {
+    if let player, player.isPlaying {
+      player.pause()
+    } else {
+      do throws(SoundPlayer.Unavailable) {
+        if player == nil, let recording {
+          let player = try RecordingPlayer(path: recording)
+          player.onPosition = { [unowned self] position, length in
+            self.positionLabel.text = Texts.minutesAndSeconds(position) + " / " + Texts.minutesAndSeconds(length)
+          }
+          player.onStopped = { [unowned self] problem in
+            self.showPlaying(false)
+            if let problem { self.onProblem?(problem) }
+          }
+          self.player = player
+        }
+        player?.play()
+      } catch {
+        onProblem?(error.reason)
+      }
+    }
+    showPlaying(player?.isPlaying == true)
+  }
+
+  private func showPlaying(_ playing: Bool) {
+    let label = playing ? tr("Pause Recording") : tr("Play Recording")
+    playButton.label = label
+    playButton.setAccessibleLabel(label)
   }
 
   private func notes(_ notes: [MeetingNote]) -> PreferencesGroup {

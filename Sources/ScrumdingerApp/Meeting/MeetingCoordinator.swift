@@ -25,7 +25,7 @@ import ScrumdingerCore
       scrum: scrum, speakers: lineup.speakers(of: scrum), absent: lineup.absentees(of: scrum), state: state,
       dependencies: dependencies)
     session.onEnd = onEnd
-    page = MeetingPage(scrum: scrum, session: session, state: state)
+    page = MeetingPage(scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording)
     page.showMuted(sound.isMuted)
   }
 

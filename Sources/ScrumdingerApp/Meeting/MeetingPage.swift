@@ -27,6 +27,11 @@ import ScrumdingerCore
   let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute ding"))
   /// What is noted during the meeting, under the footer.
   let notes: NotesPanel
+  /// "● Recording", above the numbers, the whole time the meeting is recorded.
+  let recordingIndicator = Box(vertical: false, spacing: 6)
+  /// The indicator's word (what screen readers read).
+  let recordingLabel = Label(tr("Recording"))
+  private var recordingObservation: ObservationToken?
   let menuButton = MainMenu.button()
   let progress = ProgressBar()
   let elapsedLabel = Label()
@@ -46,8 +51,8 @@ import ScrumdingerCore
   /// How many times the page has shown new numbers (for tests).
   private(set) var updateCount = 0
 
-  /// The page for `session`, a meeting of `scrum`.
-  init(scrum: DailyScrum, session: MeetingSession, state: AppState) {
+  /// The page for `session`, a meeting of `scrum`; `recording` says whether it is recorded.
+  init(scrum: DailyScrum, session: MeetingSession, state: AppState, recording: ObservableValue<Bool>) {
     let schedule = session.timer.schedule
     self.schedule = schedule
     notes = NotesPanel(session: session)
@@ -70,6 +75,7 @@ import ScrumdingerCore
     panel.addCSSClass(ThemeStyle.cssClass(scrum.theme))
     panel.setMargins(12)
     panel.expand(vertically: true)
+    panel.append(recordingRow(recording))
     panel.append(timeHeader())
     panel.append(ring.root)
     panel.append(footer())
@@ -88,6 +94,19 @@ import ScrumdingerCore
       self?.show(meeting.snapshot)
     }
     if let meeting = state.meeting.value { show(meeting.snapshot) }
+  }
+
+  private func recordingRow(_ recording: ObservableValue<Bool>) -> Box {
+    let dot = Label("●")
+    dot.addCSSClass("recording-dot")
+    dot.hideFromAccessibility()
+    recordingIndicator.append(dot)
+    recordingIndicator.append(recordingLabel)
+    recordingIndicator.addCSSClass("recording-indicator")
+    recordingIndicator.align(horizontal: .center)
+    recordingIndicator.isVisible = recording.value
+    recordingObservation = recording.observe { [weak self] on in self?.recordingIndicator.isVisible = on }
+    return recordingIndicator
   }
 
   private func timeHeader() -> Box {

@@ -38,12 +38,14 @@ public final class RandomSource {
   public var notifier: any MeetingEffect
   /// Keeping the screen awake during a meeting: the third meeting effect.
   public var keepAwake: any MeetingEffect
+  /// Recording meetings of scrums that ask for it: the fourth meeting effect.
+  public var recorder: MeetingRecorder
 
   /// Creates the dependencies from each effect.
   public init(
     clock: any MonotonicClock, scheduler: any TickScheduler, now: @escaping () -> Date = Date.init,
     uuid: @escaping () -> UUID = UUID.init, random: RandomSource = RandomSource(),
-    sound: any SoundEffect, notifier: any MeetingEffect, keepAwake: any MeetingEffect
+    sound: any SoundEffect, notifier: any MeetingEffect, keepAwake: any MeetingEffect, recorder: MeetingRecorder
   ) {
     self.clock = clock
     self.scheduler = scheduler
@@ -53,8 +55,9 @@ public final class RandomSource {
     self.sound = sound
     self.notifier = notifier
     self.keepAwake = keepAwake
+    self.recorder = recorder
   }
 
   /// Every meeting effect, in the order they are told of an event.
-  public var meetingEffects: [any MeetingEffect] { [sound, notifier, keepAwake] }
+  public var meetingEffects: [any MeetingEffect] { [sound, notifier, keepAwake, recorder] }
 }

@@ -25,6 +25,8 @@ import FoundationEssentials
   public let speakers: [String]
   /// Who is on the team but not here today.
   public let absent: [String]
+  /// The id the meeting's history entry gets (its recording is named after it).
+  public let historyID: UUID
   private let state: AppState
   private let dependencies: Dependencies
   private let effects: [any MeetingEffect]
@@ -48,6 +50,7 @@ import FoundationEssentials
     self.dependencies = dependencies
     self.effects = effects ?? dependencies.meetingEffects
     self.speakers = speakers ?? scrum.attendees.map(\.name)
+    historyID = dependencies.uuid()
     timer = MeetingTimer(
       schedule: SpeakerSchedule(names: self.speakers, lengthSeconds: scrum.lengthInSeconds), clock: dependencies.clock,
       warningSeconds: scrum.turnWarning.seconds, overtime: scrum.overtime)
@@ -171,7 +174,7 @@ import FoundationEssentials
         SpeakerTime(name: turn.name, seconds: seconds, shareSeconds: turn.seconds)
       }
       let entry = History(
-        id: dependencies.uuid(), date: dependencies.now(), attendees: speakers,
+        id: historyID, date: dependencies.now(), attendees: speakers,
         durationSeconds: timer.runningSeconds, speakers: spoken, absent: absent, notes: notes.value)
       state.scrums.update { scrums in
         guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }

@@ -21,12 +21,14 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var turnWarning: TurnWarning
   /// What happens when a speaker's share runs out.
   public var overtime: OvertimeRule
+  /// Whether its meetings are recorded (and transcribed) on this computer; off unless asked.
+  public var recordsMeetings: Bool
 
   /// Creates a scrum; a length outside `lengthRange` is clamped into it.
   public init(
     id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
     theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false,
-    turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn
+    turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn, recordsMeetings: Bool = false
   ) {
     self.id = id
     self.title = title
@@ -37,12 +39,14 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.shuffleSpeakingOrder = shuffleSpeakingOrder
     self.turnWarning = turnWarning
     self.overtime = overtime
+    self.recordsMeetings = recordsMeetings
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder
     case turnWarning = "turnWarningSeconds"
     case overtime = "whenTurnRunsOut"
+    case recordsMeetings = "recordMeetings"
   }
 
   /// Reads a scrum; files from before a setting existed get its default.
@@ -57,6 +61,7 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     shuffleSpeakingOrder = try container.decodeIfPresent(Bool.self, forKey: .shuffleSpeakingOrder) ?? false
     turnWarning = try container.decodeIfPresent(TurnWarning.self, forKey: .turnWarning) ?? .standard
     overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
+    recordsMeetings = try container.decodeIfPresent(Bool.self, forKey: .recordsMeetings) ?? false
   }
 
   /// The meeting length in seconds.

@@ -17,6 +17,8 @@ public struct ScrumDraft: Equatable, Sendable {
   public var turnWarning: TurnWarning
   /// What happens when a speaker's share runs out.
   public var overtime: OvertimeRule
+  /// Whether meetings are recorded and transcribed (off unless asked).
+  public var recordsMeetings: Bool
   /// Speaking order.
   public private(set) var attendees: [Attendee]
   private let history: [History]
@@ -33,6 +35,7 @@ public struct ScrumDraft: Equatable, Sendable {
     shuffleSpeakingOrder = false
     turnWarning = .standard
     overtime = .moveOn
+    recordsMeetings = false
     attendees = []
     history = []
   }
@@ -47,6 +50,7 @@ public struct ScrumDraft: Equatable, Sendable {
     shuffleSpeakingOrder = scrum.shuffleSpeakingOrder
     turnWarning = scrum.turnWarning
     overtime = scrum.overtime
+    recordsMeetings = scrum.recordsMeetings
     attendees = scrum.attendees
     history = scrum.history
   }
@@ -99,7 +103,7 @@ public struct ScrumDraft: Equatable, Sendable {
     DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
       theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, turnWarning: turnWarning,
-      overtime: overtime)
+      overtime: overtime, recordsMeetings: recordsMeetings)
   }
 }
 

@@ -48,7 +48,7 @@ struct ScrumFileReader {
   private mutating func scrum() -> DailyScrum? {
     var id: UUID?, title: String?, theme: Theme?, length: Int?
     var attendees: [Attendee]?, history: [History]?, shuffle = false, warning = TurnWarning.standard
-    var overtime = OvertimeRule.moveOn
+    var overtime = OvertimeRule.moveOn, records = false
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -65,6 +65,10 @@ struct ScrumFileReader {
         guard let value = reader.integer().flatMap(TurnWarning.init(rawValue:)) else { return false }
         warning = value
         return true
+      case "recordMeetings":
+        guard let value = reader.boolean() else { return false }
+        records = value
+        return true
       case "whenTurnRunsOut":
         guard let value = reader.string().flatMap(OvertimeRule.init(rawValue:)) else { return false }
         overtime = value
@@ -76,7 +80,7 @@ struct ScrumFileReader {
           DailyScrum.lengthRange.contains(length) else { return nil }
     return DailyScrum(
       id: id, title: title, attendees: attendees, lengthInMinutes: length, theme: theme, history: history,
-      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime)
+      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime, recordsMeetings: records)
   }
 
   private mutating func attendee() -> Attendee? {

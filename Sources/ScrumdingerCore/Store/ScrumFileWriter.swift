@@ -93,6 +93,7 @@ struct ScrumFileWriter {
     uuid(scrum.id)
     raw(",\"lengthInMinutes\":")
     integer(scrum.lengthInMinutes)
+    if scrum.recordsMeetings { raw(",\"recordMeetings\":true") }
     raw(scrum.shuffleSpeakingOrder ? ",\"shuffleSpeakingOrder\":true" : ",\"shuffleSpeakingOrder\":false")
     raw(",\"theme\":")
     string(scrum.theme.rawValue)

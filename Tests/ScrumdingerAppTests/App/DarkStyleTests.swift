@@ -22,7 +22,7 @@ final class DarkStyleTests: XCTestCase {
             let state = AppState(scrums: [scrum])
             let session = MeetingSession(scrum: scrum, state: state, dependencies: app.dependencies)
             defer { session.end(save: false) }
-            let page = MeetingPage(scrum: scrum, session: session, state: state)
+            let page = MeetingPage(scrum: scrum, session: session, state: state, recording: app.dependencies.recorder.isRecording)
             for (what, widget) in [
               ("card title", card.titleLabel as Widget), ("card count", card.attendeesLabel),
               ("meeting footer", page.speakerLabel), ("meeting seconds", page.elapsedLabel),

@@ -55,7 +55,7 @@ func temporaryStore() -> ScrumStore {
 /// runs `body` inside the main loop; quits afterwards. Fails the test if the window never
 /// appears.
 @MainActor func withRunningApp(
-  store: ScrumStore = temporaryStore(), dependencies: (@MainActor (Application) -> Dependencies)? = nil,
+  store: ScrumStore = temporaryStore(), dependencies: (@MainActor (Application, String) -> Dependencies)? = nil,
   file: StaticString = #filePath, line: UInt = #line,
   _ body: @escaping @MainActor (ScrumdingerApplication) throws -> Void
 ) {
@@ -87,13 +87,16 @@ func temporaryStore() -> ScrumStore {
   func meeting(_ session: MeetingSession, did event: MeetingEvent) { events.append(event) }
 }
 
-/// The app's dependencies with `clock` and recording effects (real GLib timeouts).
-@MainActor func recordingDependencies(clock: any MonotonicClock = GLibMonotonicClock(), sound: RecordingSound = RecordingSound())
-  -> @MainActor (Application) -> Dependencies
-{
-  { _ in
+/// The app's dependencies with `clock` and recording effects (real GLib timeouts); meetings
+/// that record do so for real, from GStreamer's `audioSource` (a test tone by default).
+@MainActor func recordingDependencies(
+  clock: any MonotonicClock = GLibMonotonicClock(), sound: RecordingSound = RecordingSound(),
+  audioSource: String = "audiotestsrc is-live=true wave=sine"
+) -> @MainActor (Application, String) -> Dependencies {
+  { _, folder in
     Dependencies(
-      clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound(), keepAwake: RecordingSound())
+      clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound(), keepAwake: RecordingSound(),
+      recorder: MeetingRecorder(folder: folder + "/recordings") { MicrophoneCapture(source: audioSource) })
   }
 }
 

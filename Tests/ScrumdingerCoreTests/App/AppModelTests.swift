@@ -77,12 +77,12 @@ import Testing
     let everywhere: Set<Command> = [.newScrum, .showShortcuts, .about, .quit, .showMenu]
     #expect(enabled() == everywhere.union([.openScrum]))
     model.state.navigation.value = .detail(scrumID: design.id)
-    #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back]))
+    #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back, .exportHistory]))
     model.state.navigation.value = .history(scrumID: design.id, historyID: design.history[0].id)
-    #expect(enabled() == everywhere.union([.back, .deleteMeeting]))
+    #expect(enabled() == everywhere.union([.back, .deleteMeeting, .copySummary]))
     let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
     model.state.navigation.value = .meeting(scrumID: design.id)
-    #expect(enabled() == everywhere.union([.back, .pause, .nextSpeaker, .endMeeting, .mute, .fullscreen]))
+    #expect(enabled() == everywhere.union([.back, .pause, .nextSpeaker, .endMeeting, .mute, .fullscreen, .takeNote]))
     session.end(save: false)
   }
 

@@ -58,7 +58,7 @@ private struct RandomScrums {
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),
       theme: Theme.allCases.randomElement(using: &generator)!, history: history,
       shuffleSpeakingOrder: Bool.random(using: &generator), turnWarning: TurnWarning.allCases.randomElement(using: &generator)!,
-      overtime: OvertimeRule.allCases.randomElement(using: &generator)!)
+      overtime: OvertimeRule.allCases.randomElement(using: &generator)!, recordsMeetings: Bool.random(using: &generator))
   }
 }
 

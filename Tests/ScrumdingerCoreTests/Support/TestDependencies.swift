@@ -44,16 +44,35 @@ import Foundation
   }
 }
 
+/// Stands in for the microphone: remembers what it was asked, fails when told to.
+@MainActor final class FakeCapture: AudioCapture {
+  enum Call: Equatable { case start(String), pause, resume, finish }
+  private(set) var calls: [Call] = []
+  var refusal: String?
+  var onFailure: (@MainActor (String) -> Void)?
+
+  func start(to path: String) throws(CaptureFailure) {
+    if let refusal { throw CaptureFailure(reason: refusal) }
+    calls.append(.start(path))
+    FileManager.default.createFile(atPath: path, contents: Data("OggS".utf8))
+  }
+  func pause() { calls.append(.pause) }
+  func resume() { calls.append(.resume) }
+  func finish() { calls.append(.finish) }
+}
+
 /// Dependencies for tests: a manual clock and scheduler, a fixed date, sequential ids, a
-/// seeded generator and recording effects.
+/// seeded generator and recording effects; recordings go to a new temporary folder through
+/// `capture`.
 @MainActor func testDependencies(
   clock: ManualClock = ManualClock(), scheduler: ManualScheduler = ManualScheduler(),
   sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect(),
-  keepAwake: RecordingEffect = RecordingEffect()
+  keepAwake: RecordingEffect = RecordingEffect(), capture: FakeCapture = FakeCapture()
 ) -> Dependencies {
   let ids = SequentialIDs()
   return Dependencies(
     clock: clock, scheduler: scheduler, now: { Date(timeIntervalSince1970: 1_795_000_000) },
     uuid: { MainActor.assumeIsolated { ids.make() } }, random: RandomSource(SeededGenerator(seed: 1)),
-    sound: sound, notifier: notifier, keepAwake: keepAwake)
+    sound: sound, notifier: notifier, keepAwake: keepAwake,
+    recorder: MeetingRecorder(folder: NSTemporaryDirectory() + "recordings-\(UUID())") { capture })
 }

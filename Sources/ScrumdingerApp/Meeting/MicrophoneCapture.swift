@@ -1,0 +1,36 @@
+import Glibc
+import GtkShim
+import ScrumdingerCore
+
+/// The meeting's audio from the default microphone (GStreamer's `autoaudiosrc`), or from the
+/// source SCRUMDINGER_AUDIO_SOURCE describes (tests record a PulseAudio null sink's monitor).
+@MainActor final class MicrophoneCapture: AudioCapture {
+  /// The GStreamer source description recordings read from.
+  static var defaultSource: String {
+    getenv("SCRUMDINGER_AUDIO_SOURCE").map { String(cString: $0) } ?? "autoaudiosrc"
+  }
+
+  private let source: String
+  private var recorder: AudioRecorder?
+  var onFailure: (@MainActor (String) -> Void)?
+
+  init(source: String = MicrophoneCapture.defaultSource) {
+    self.source = source
+  }
+
+  func start(to path: String) throws(CaptureFailure) {
+    let recorder: AudioRecorder
+    do {
+      recorder = try AudioRecorder(source: source, path: path)
+    } catch {
+      throw CaptureFailure(reason: error.reason)
+    }
+    recorder.onProblem = { [weak self] reason in self?.onFailure?(reason) }
+    guard recorder.record() else { throw CaptureFailure(reason: tr("no microphone could be opened")) }
+    self.recorder = recorder
+  }
+
+  func pause() { recorder?.pause() }
+  func resume() { recorder?.record() }
+  func finish() { recorder?.finish() }
+}

@@ -1,0 +1,107 @@
+// Recording is opt-in per scrum and follows the meeting: it starts with a meeting of a scrum
+// that asks for it, pauses with it (so the recording's timeline is the meeting's running
+// time, which the transcript's attribution relies on), and ends with it: kept when the
+// meeting is saved, deleted when it is discarded. The audio itself is an injected
+// `AudioCapture` (GStreamer in the app, a fake in tests), so these rules run without a
+// microphone. A capture that fails never stops the meeting: the recording so far is kept and
+// the problem is said once.
+import CGLib
+import FoundationEssentials
+
+/// Something that records audio to a file.
+@MainActor public protocol AudioCapture: AnyObject {
+  /// Starts recording to `path`; throws a readable reason when it cannot.
+  func start(to path: String) throws(CaptureFailure)
+  /// Stops taking sound in until `resume()`; the file's timeline does not move meanwhile.
+  func pause()
+  func resume()
+  /// Ends the file properly (what was recorded stays playable).
+  func finish()
+  /// Called with a readable reason when recording stops on its own (no microphone, a full
+  /// disk); what was written so far stays.
+  var onFailure: (@MainActor (String) -> Void)? { get set }
+}
+
+/// Why audio could not be recorded, in words a user knows.
+public struct CaptureFailure: Error, Equatable, Sendable {
+  public var reason: String
+  public init(reason: String) { self.reason = reason }
+}
+
+/// Records the meetings of scrums that ask for it, to `folder`/HISTORY-ID.ogg.
+@MainActor public final class MeetingRecorder: MeetingEffect {
+  /// Where recordings are kept (the data folder's `recordings`).
+  public let folder: String
+  private let makeCapture: @MainActor () -> any AudioCapture
+  private var capture: (any AudioCapture)?
+  private var path: String?
+  /// Whether the meeting under way is being recorded now (its page says "Recording").
+  public let isRecording = ObservableValue(false)
+  /// Called once with a readable message when a recording cannot start or stops early.
+  public var onProblem: (@MainActor (String) -> Void)?
+
+  /// Records into `folder`, with a new capture from `makeCapture` for each meeting.
+  public init(folder: String, makeCapture: @escaping @MainActor () -> any AudioCapture) {
+    self.folder = folder
+    self.makeCapture = makeCapture
+  }
+
+  /// The recording of past meeting `historyID`, if there is one.
+  public func recording(of historyID: UUID) -> String? {
+    let file = path(of: historyID)
+    return g_file_test(file, G_FILE_TEST_IS_REGULAR) != 0 ? file : nil
+  }
+
+  /// Deletes the recording of past meeting `historyID`, if any.
+  public func deleteRecording(of historyID: UUID) {
+    g_unlink(path(of: historyID))
+  }
+
+  public func meeting(_ session: MeetingSession, did event: MeetingEvent) {
+    switch event {
+    case .started:
+      guard session.scrum.recordsMeetings else { return }
+      start(to: path(of: session.historyID))
+    case .paused: capture?.pause()
+    case .resumed: capture?.resume()
+    case .ended(let saved):
+      guard let capture, let path else { return }
+      capture.finish()
+      if !saved { g_unlink(path) }
+      stop()
+    case .speakerChanged, .timeUp, .turnWarning, .overtimeStarted: break
+    }
+  }
+
+  private func path(of historyID: UUID) -> String { folder + "/" + historyID.uuidString + ".ogg" }
+
+  private func start(to file: String) {
+    guard g_mkdir_with_parents(folder, 0o700) == 0 else {
+      return say(tr("the folder %@ cannot be made", folder))
+    }
+    let capture = makeCapture()
+    capture.onFailure = { [weak self, weak capture] reason in
+      guard let self, capture === self.capture else { return }
+      self.stop()
+      self.say(reason)
+    }
+    do throws(CaptureFailure) {
+      try capture.start(to: file)
+    } catch {
+      return say(error.reason)
+    }
+    self.capture = capture
+    path = file
+    isRecording.value = true
+  }
+
+  private func stop() {
+    capture = nil
+    path = nil
+    isRecording.value = false
+  }
+
+  private func say(_ reason: String) {
+    onProblem?(tr("Recording stopped: %@. The meeting goes on.", reason))
+  }
+}

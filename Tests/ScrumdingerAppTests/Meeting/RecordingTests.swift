@@ -1,0 +1,81 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+private let recorded = DailyScrum(
+  title: "Recorded", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, recordsMeetings: true)
+
+final class RecordingTests: XCTestCase {
+  /// A real GStreamer recording (a test tone as the microphone): "Recording" shows the whole
+  /// meeting, the saved meeting keeps an Ogg Opus file named after it, its page plays it and
+  /// deletes it.
+  func testARecordedMeetingSaysSoKeepsItsAudioAndItsPagePlaysAndDeletesIt() throws {
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([recorded]))
+    MainActor.assumeIsolated {
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        app.state.navigation.value = .detail(scrumID: recorded.id)
+        window.detailPage!.startButton.click()
+        let meeting = window.meeting!
+        XCTAssertTrue(meeting.page.recordingIndicator.isVisible)
+        XCTAssertEqual(meeting.page.recordingLabel.text, "Recording")
+        spin(.milliseconds(300))
+        XCTAssertTrue(meeting.page.recordingIndicator.isMapped, "on screen")
+        window.window.writePNG(to: "Tests/output/recording-indicator.png")
+        window.window.activateAction(Command.pause.rawValue)
+        spin(.milliseconds(200))
+        XCTAssertTrue(meeting.page.recordingIndicator.isVisible, "still said while paused")
+        window.window.activateAction(Command.pause.rawValue)
+        spin(.milliseconds(1200))
+        let id = meeting.session.historyID
+        meeting.session.end(save: true)
+        XCTAssertFalse(app.dependencies.recorder.isRecording.value)
+        spin(.milliseconds(500))  // the end of the stream reaches the file
+
+        guard let file = app.dependencies.recorder.recording(of: id) else { return XCTFail("no recording kept") }
+        XCTAssertTrue(file.hasSuffix("/recordings/\(id.uuidString).ogg"))
+        let bytes = FileManager.default.contents(atPath: file) ?? Data()
+        XCTAssertEqual(bytes.prefix(4), Data("OggS".utf8))
+        XCTAssertNotNil(bytes.range(of: Data("OpusHead".utf8)), "Opus in Ogg")
+        XCTAssertGreaterThan(bytes.count, 2_000, "about a second of sound")
+
+        app.state.navigation.value = .history(scrumID: recorded.id, historyID: id)
+        spin(.milliseconds(200))
+        let record = window.historyPage!.record
+        XCTAssertNotNil(record.recordingGroup)
+        record.playButton.click()
+        XCTAssertEqual(record.playButton.accessibleName, "Pause Recording")
+        spin(.milliseconds(600))
+        record.playButton.click()
+        XCTAssertEqual(record.playButton.accessibleName, "Play Recording")
+        XCTAssertTrue(record.positionLabel.text.hasPrefix("0:0"), record.positionLabel.text)
+
+        record.deleteRecordingButton.click()
+        spin(.milliseconds(200))
+        XCTAssertNotNil(app.dependencies.recorder.recording(of: id), "it asks first")
+      }
+    }
+  }
+
+  func testRecordingIsOffUnlessTheEditorSwitchIsTurnedOn() {
+    let plain = DailyScrum(title: "Plain", attendees: [Attendee(name: "Ana")])
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([plain]))
+    MainActor.assumeIsolated {
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let edited = edit(plain, in: app) { sheet in
+          XCTAssertEqual(sheet.recordSwitch.accessibleName, "Record and transcribe meetings")
+          XCTAssertFalse(sheet.recordSwitch.isOn, "off by default")
+          sheet.recordSwitch.isOn = true
+        }
+        XCTAssertEqual(edited?.recordsMeetings, true)
+        openDetailPage(of: edited!, in: app).startButton.click()
+        XCTAssertTrue(app.mainWindow!.meeting!.page.recordingIndicator.isVisible)
+        app.mainWindow!.meeting!.session.end(save: false)
+      }
+    }
+  }
+}
