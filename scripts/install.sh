@@ -17,6 +17,10 @@ files() {  # "source destination" pairs, destination relative to PREFIX
   echo "data/$app.gschema.xml share/glib-2.0/schemas/$app.gschema.xml"
   echo "data/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/scalable/apps/$app.svg"
   echo "data/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png share/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png"
+  # Speech to text: whisper.cpp in a private folder, not the system's library path.
+  for lib in libscrumdinger-whisper.so libwhisper.so.1 libggml.so.0 libggml-base.so.0 libggml-cpu.so.0; do
+    echo ".build/whisper/lib/$lib lib/scrumdinger/$lib"
+  done
   for lang in $(cat po/LINGUAS); do
     echo ".build/locale/$lang/LC_MESSAGES/scrumdinger.mo share/locale/$lang/LC_MESSAGES/scrumdinger.mo"
   done
@@ -57,7 +61,7 @@ case $mode in
     files | while read -r source target; do
       [ "$source" = .bin/scrumdinger ] && source=$bindir/scrumdinger
       mode_bits=644
-      [ "$target" = bin/scrumdinger ] && mode_bits=755
+      case $target in bin/scrumdinger | lib/*) mode_bits=755 ;; esac
       install -D -m "$mode_bits" "$source" "$destdir$prefix/$target"
       echo "installed $prefix/$target"
     done
@@ -68,7 +72,7 @@ case $mode in
       rm -f "$destdir$prefix/$target"
       echo "removed $prefix/$target"
     done
-    rmdir "$destdir$prefix/share/$app" 2>/dev/null || true
+    rmdir "$destdir$prefix/share/$app" "$destdir$prefix/lib/scrumdinger" 2>/dev/null || true
     compile_schemas
     refresh_caches ;;
   *)

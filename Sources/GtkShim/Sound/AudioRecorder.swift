@@ -10,7 +10,9 @@ import CGStreamer
   private let pipeline: OpaquePointer
   private let bus: OpaquePointer
   private var handlers: [gulong] = []
-  private var finished = false
+  /// Set once the recording has ended (finished, run out, or failed): it never restarts,
+  /// which would write the file anew.
+  private var ended = false
   /// Called with GStreamer's own words when recording stops on its own.
   public var onProblem: (@MainActor (String) -> Void)?
 
@@ -43,6 +45,7 @@ import CGStreamer
     self.bus = bus
     gst.bus_add_signal_watch(bus)
     handlers.append(connect(UnsafeMutableRawPointer(bus), "message::eos", withArgument: { [unowned self] _ in
+      self.ended = true
       _ = self.gst.element_set_state(self.pipeline, SHIM_GST_STATE_NULL)
     }))
     handlers.append(connect(UnsafeMutableRawPointer(bus), "message::error", withArgument: { [unowned self] message in
@@ -52,6 +55,7 @@ import CGStreamer
       let text = error.map { String(cString: $0.pointee.message) } ?? "unknown problem"
       g_clear_error(&error)
       g_free(debug)
+      self.ended = true
       _ = self.gst.element_set_state(self.pipeline, SHIM_GST_STATE_NULL)
       self.onProblem?(text)
     }))
@@ -67,17 +71,21 @@ import CGStreamer
 
   /// Starts (or resumes) recording; false when the source cannot start at once.
   @discardableResult public func record() -> Bool {
-    gst.element_set_state(pipeline, SHIM_GST_STATE_PLAYING) != 0  // GST_STATE_CHANGE_FAILURE is 0
+    guard !ended else { return false }
+    return gst.element_set_state(pipeline, SHIM_GST_STATE_PLAYING) != 0  // GST_STATE_CHANGE_FAILURE is 0
   }
 
   /// Stops taking sound in; the file's timeline waits.
-  public func pause() { _ = gst.element_set_state(pipeline, SHIM_GST_STATE_PAUSED) }
+  public func pause() {
+    guard !ended else { return }
+    _ = gst.element_set_state(pipeline, SHIM_GST_STATE_PAUSED)
+  }
 
   /// Ends the file properly: end-of-stream through the pipeline, which then stops. A paused
   /// recording is resumed for the moment it takes the end to pass.
   public func finish() {
-    guard !finished else { return }
-    finished = true
+    guard !ended else { return }
+    ended = true
     _ = gst.element_set_state(pipeline, SHIM_GST_STATE_PLAYING)
     _ = gst.element_send_event(pipeline, gst.event_new_eos())
   }

@@ -187,7 +187,12 @@ import ScrumdingerCore
       historyPage = nil
     case .history(let id, let entryID):
       guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
-      let page = HistoryPage(scrum: scrum, entry: entry, recording: model.dependencies.recorder.recording(of: entryID))
+      let page = HistoryPage(
+        scrum: scrum, entry: entry, recording: model.dependencies.recorder.recording(of: entryID),
+        transcripts: model.transcriber.statuses)
+      page.record.onTranscribe = { [unowned self] start in
+        start ? self.model.transcriber.transcribe(historyID: entryID, of: id) : self.model.transcriber.stop(historyID: entryID)
+      }
       page.record.onEditNote = { [unowned self] noteID, text in
         self.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
       }
@@ -240,6 +245,12 @@ import ScrumdingerCore
 
   private func scrumsChanged() {
     model.revalidateRoute()
+    // A transcript that arrives while its meeting is on show: the page shows it.
+    if let historyPage, case .history(let id, let entryID) = shownRoute,
+      let entry = state.scrum(id)?.history.first(where: { $0.id == entryID }), entry.transcript != historyPage.entry.transcript
+    {
+      show(shownRoute)
+    }
     if let detailPage, let scrum = state.scrum(detailPage.scrumID) {
       detailPage.update(scrum)
       detailPage.showLineup(model.lineup(for: scrum))
@@ -265,7 +276,10 @@ import ScrumdingerCore
       self.model.resetLineup(of: id)
       self.state.navigation.value = .detail(scrumID: id)
       self.updateEnabled()
-      if saved, let entry = self.state.scrum(id)?.history.last { self.sayMeetingSaved(entry, of: id) }
+      if saved, let entry = self.state.scrum(id)?.history.last {
+        self.sayMeetingSaved(entry, of: id)
+        self.model.transcriber.queuePending()
+      }
     }
     let page = meeting!.page
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)

@@ -55,6 +55,23 @@ enum ResourceLocator {
     [binDir + "/../share/glib-2.0/schemas", binDir + "/../../schemas"].map(Path.canonical)
   }
 
+  /// libscrumdinger-whisper (speech to text): `<prefix>/lib/scrumdinger` when installed, the
+  /// build tree's `whisper/lib` (made by `make`); SCRUMDINGER_WHISPER_LIBRARY overrides.
+  static let speechLibrary: String? = {
+    let name = "libscrumdinger-whisper.so"
+    let candidates = [ProcessInfo.processInfo.environment["SCRUMDINGER_WHISPER_LIBRARY"]].compactMap { $0 } + [
+      binDir + "/../lib/scrumdinger/" + name, binDir + "/../../whisper/lib/" + name, binDir + "/../../../whisper/lib/" + name,
+    ]
+    return candidates.map(Path.canonical).first { FileManager.default.fileExists(atPath: $0) }
+  }()
+
+  /// The speech model prepared in the build tree (`make` converts one), for development.
+  static let buildTreeSpeechModel: String? = {
+    ["/../../whisper/models/ggml-tiny.en.bin", "/../../../whisper/models/ggml-tiny.en.bin"]
+      .map { Path.canonical(binDir + $0) }
+      .first { FileManager.default.fileExists(atPath: $0) }
+  }()
+
   /// Whether `directory` holds our catalogue in any language (`<lang>/LC_MESSAGES/<domain>.mo`).
   static func holdsCatalogue(_ directory: String) -> Bool {
     let languages = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -73,7 +73,8 @@ import ScrumdingerCore
     Dependencies(
       clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), sound: Chime(),
       notifier: DesktopNotifier(application: application), keepAwake: ScreenKeeper(application: application),
-      recorder: MeetingRecorder(folder: dataFolder + "/recordings") { MicrophoneCapture() })
+      recorder: MeetingRecorder(folder: dataFolder + "/recordings") { MicrophoneCapture() },
+      speech: WhisperEngine(modelsFolder: dataFolder + "/models"))
   }
 
   private func perform(_ command: Command) {
@@ -166,7 +167,10 @@ import ScrumdingerCore
     switch result {
     case .success(let scrums):
       state.scrums.value = scrums
-      if !store.isReadOnly { startSaving() }
+      if !store.isReadOnly {
+        startSaving()
+        window.model.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
+      }
     case .failure(let error):
       askAboutUnreadableFile(error, in: window)
     }

@@ -16,9 +16,14 @@ import ScrumdingerCore
   /// Who spoke how long (meetings recorded before this was kept have none).
   private(set) var chart: SpeakerChart?
 
-  /// The page of `entry`, a meeting of `scrum`; `recording` is its audio file, if any.
-  init(scrum: DailyScrum, entry: History, recording: String? = nil) {
-    record = MeetingRecordView(entry: entry, recording: recording)
+  /// The past meeting on show.
+  let entry: History
+
+  /// The page of `entry`, a meeting of `scrum`; `recording` is its audio file, if any, and
+  /// `transcripts` where recorded meetings' transcripts stand.
+  init(scrum: DailyScrum, entry: History, recording: String?, transcripts: ObservableValue<[UUID: TranscriptionStatus]>) {
+    self.entry = entry
+    record = MeetingRecordView(entry: entry, recording: recording, statuses: transcripts)
     header = HeaderBar(title: Texts.shown(scrum.title), subtitle: tr("Meeting History"))
     header.packStart(backButton)
     header.packEnd(menuButton)

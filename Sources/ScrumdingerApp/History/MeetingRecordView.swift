@@ -22,6 +22,13 @@ import ScrumdingerCore
   var onDeleteRecording: (@MainActor () -> Void)?
   /// Called with GStreamer's words when the recording cannot be played.
   var onProblem: (@MainActor (String) -> Void)?
+  /// Where the transcript stands: "Transcribing… 40 %", "Not transcribed: no speech model".
+  let transcriptionRow = ActionRow(title: tr("Transcript"))
+  /// Stop Transcribing, or Transcribe (after a stop or a failure).
+  let transcriptionButton = Button(label: tr("Transcribe"), accessibleName: tr("Transcribe"))
+  /// Called with true for Transcribe, false for Stop Transcribing.
+  var onTranscribe: (@MainActor (Bool) -> Void)?
+  private var statusObservation: ObservationToken?
   /// "Notes": one editable row per note (absent when the meeting has none).
   private(set) var notesGroup: PreferencesGroup?
   /// "Transcript": a search field and one passage per turn (absent until transcribed).
@@ -37,9 +44,16 @@ import ScrumdingerCore
   /// Called with a note's id and its new text ("" removes it).
   var onEditNote: (@MainActor (UUID, String) -> Void)?
 
-  init(entry: History, recording: String?) {
+  /// The groups for `entry`; `recording` is its audio file, `statuses` where transcripts stand.
+  init(entry: History, recording: String?, statuses: ObservableValue<[UUID: TranscriptionStatus]>) {
     self.recording = recording
     if recording != nil { recordingGroup = recordingRow(length: entry.durationSeconds) }
+    if recording != nil, entry.transcript.isEmpty {
+      showStatus(statuses.value[entry.id])
+      statusObservation = statuses.observe { [weak self] all in self?.showStatus(all[entry.id]) }
+    } else {
+      transcriptionRow.isVisible = false
+    }
     if !entry.notes.isEmpty { notesGroup = notes(entry.notes) }
     let passages = SpeakerAttribution.passages(of: entry.transcript, over: entry.timeline)
     if !passages.isEmpty { transcriptGroup = transcript(passages) }
@@ -65,9 +79,30 @@ import ScrumdingerCore
     buttons.append(playButton)
     buttons.append(deleteRecordingButton)
     group.add(buttons)
+    transcriptionButton.align(vertical: .center)
+    transcriptionRow.addSuffix(transcriptionButton)
+    group.add(transcriptionRow)
+    transcriptionButton.onClicked { [unowned self] in self.onTranscribe?(self.transcriptionButton.label == tr("Transcribe")) }
     playButton.onClicked { [unowned self] in self.togglePlaying() }
     deleteRecordingButton.onClicked { [unowned self] in self.onDeleteRecording?() }
     return group
+  }
+
+  /// Says where the transcript stands, with the button that changes it.
+  private func showStatus(_ status: TranscriptionStatus?) {
+    let (text, stoppable): (String, Bool) =
+      switch status {
+      case .waiting: (tr("Waiting to be transcribed"), true)
+      case .transcribing(let percent): (tr("Transcribing… %d %%", percent), true)
+      case .stopped: (tr("Not transcribed: stopped"), false)
+      case .failed(let reason): (tr("Not transcribed: %@", reason), false)
+      case nil: (tr("Transcribed"), false)
+      }
+    transcriptionRow.subtitle = text
+    transcriptionButton.isVisible = status != nil
+    let label = stoppable ? tr("Stop Transcribing") : tr("Transcribe")
+    transcriptionButton.label = label
+    transcriptionButton.setAccessibleLabel(label)
   }
 
   /// Plays the recording from where it was, or pauses it.

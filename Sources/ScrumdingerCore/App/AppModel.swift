@@ -162,6 +162,9 @@ public enum NewScrumOutcome: Equatable, Sendable {
     return undoable
   }
 
+  /// Transcribes recorded meetings in the background.
+  public private(set) lazy var transcriber = Transcriber(state: state, recorder: dependencies.recorder, engine: dependencies.speech)
+
   /// Gives note `noteID` of a past meeting a new text; a blank one removes it.
   public func editNote(_ noteID: UUID, text: String, scrumID: UUID, historyID: UUID) {
     guard let scrumIndex = state.scrums.value.firstIndex(where: { $0.id == scrumID }),

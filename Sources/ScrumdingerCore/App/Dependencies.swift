@@ -40,12 +40,15 @@ public final class RandomSource {
   public var keepAwake: any MeetingEffect
   /// Recording meetings of scrums that ask for it: the fourth meeting effect.
   public var recorder: MeetingRecorder
+  /// Speech to text, for recorded meetings.
+  public var speech: any SpeechEngine
 
   /// Creates the dependencies from each effect.
   public init(
     clock: any MonotonicClock, scheduler: any TickScheduler, now: @escaping () -> Date = Date.init,
     uuid: @escaping () -> UUID = UUID.init, random: RandomSource = RandomSource(),
-    sound: any SoundEffect, notifier: any MeetingEffect, keepAwake: any MeetingEffect, recorder: MeetingRecorder
+    sound: any SoundEffect, notifier: any MeetingEffect, keepAwake: any MeetingEffect, recorder: MeetingRecorder,
+    speech: any SpeechEngine
   ) {
     self.clock = clock
     self.scheduler = scheduler
@@ -56,6 +59,7 @@ public final class RandomSource {
     self.notifier = notifier
     self.keepAwake = keepAwake
     self.recorder = recorder
+    self.speech = speech
   }
 
   /// Every meeting effect, in the order they are told of an event.

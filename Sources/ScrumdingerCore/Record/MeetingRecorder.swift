@@ -52,9 +52,24 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     return g_file_test(file, G_FILE_TEST_IS_REGULAR) != 0 ? file : nil
   }
 
-  /// Deletes the recording of past meeting `historyID`, if any.
+  /// The past meetings that have a recording, and those whose transcription the user stopped
+  /// (one read of the folder, however long the history).
+  public func recordedMeetings() -> (recorded: Set<UUID>, stopped: Set<UUID>) {
+    var recorded = Set<UUID>(), stopped = Set<UUID>()
+    guard let dir = g_dir_open(folder, 0, nil) else { return ([], []) }
+    defer { g_dir_close(dir) }
+    while let entry = g_dir_read_name(dir) {
+      let name = String(cString: entry)
+      if name.hasSuffix(".ogg"), let id = UUID(uuidString: String(name.dropLast(4))) { recorded.insert(id) }
+      if name.hasSuffix(".ogg.stopped"), let id = UUID(uuidString: String(name.dropLast(12))) { stopped.insert(id) }
+    }
+    return (recorded, stopped)
+  }
+
+  /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark).
   public func deleteRecording(of historyID: UUID) {
     g_unlink(path(of: historyID))
+    g_unlink(path(of: historyID) + ".stopped")
   }
 
   public func meeting(_ session: MeetingSession, did event: MeetingEvent) {

@@ -96,7 +96,8 @@ func temporaryStore() -> ScrumStore {
   { _, folder in
     Dependencies(
       clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound(), keepAwake: RecordingSound(),
-      recorder: MeetingRecorder(folder: folder + "/recordings") { MicrophoneCapture(source: audioSource) })
+      recorder: MeetingRecorder(folder: folder + "/recordings") { MicrophoneCapture(source: audioSource) },
+      speech: WhisperEngine(modelsFolder: folder + "/models"))
   }
 }
 

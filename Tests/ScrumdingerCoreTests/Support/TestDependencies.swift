@@ -61,18 +61,45 @@ import Foundation
   func finish() { calls.append(.finish) }
 }
 
+/// Stands in for whisper: each transcription waits until the test finishes or fails it.
+@MainActor final class FakeSpeech: SpeechEngine {
+  final class Task: TranscriptionTask {
+    let path: String
+    let progress: @MainActor (Int) -> Void
+    let done: @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
+    var cancelled = false
+    init(path: String, progress: @escaping @MainActor (Int) -> Void, done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void) {
+      self.path = path
+      self.progress = progress
+      self.done = done
+    }
+    func cancel() { cancelled = true }
+  }
+  var unavailableReason: String?
+  private(set) var tasks: [Task] = []
+
+  func transcribe(
+    _ path: String, progress: @escaping @MainActor (Int) -> Void,
+    done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
+  ) -> any TranscriptionTask {
+    let task = Task(path: path, progress: progress, done: done)
+    tasks.append(task)
+    return task
+  }
+}
+
 /// Dependencies for tests: a manual clock and scheduler, a fixed date, sequential ids, a
 /// seeded generator and recording effects; recordings go to a new temporary folder through
 /// `capture`.
 @MainActor func testDependencies(
   clock: ManualClock = ManualClock(), scheduler: ManualScheduler = ManualScheduler(),
   sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect(),
-  keepAwake: RecordingEffect = RecordingEffect(), capture: FakeCapture = FakeCapture()
+  keepAwake: RecordingEffect = RecordingEffect(), capture: FakeCapture = FakeCapture(), speech: FakeSpeech = FakeSpeech()
 ) -> Dependencies {
   let ids = SequentialIDs()
   return Dependencies(
     clock: clock, scheduler: scheduler, now: { Date(timeIntervalSince1970: 1_795_000_000) },
     uuid: { MainActor.assumeIsolated { ids.make() } }, random: RandomSource(SeededGenerator(seed: 1)),
     sound: sound, notifier: notifier, keepAwake: keepAwake,
-    recorder: MeetingRecorder(folder: NSTemporaryDirectory() + "recordings-\(UUID())") { capture })
+    recorder: MeetingRecorder(folder: NSTemporaryDirectory() + "recordings-\(UUID())") { capture }, speech: speech)
 }

@@ -1,0 +1,91 @@
+import FoundationEssentials
+import Glibc
+import GtkShim
+import ScrumdingerCore
+
+/// Speech to text on this computer: GStreamer decodes the recording to 16 kHz samples (a
+/// temporary file beside it), then whisper.cpp recognises them on a worker thread. The model
+/// is the user's (the data folder's `models`), else the one `make` prepares in the build tree;
+/// SCRUMDINGER_WHISPER_MODEL names another.
+@MainActor final class WhisperEngine: SpeechEngine {
+  private let modelsFolder: String
+  private var recognizer: SpeechRecognizer?
+
+  /// An engine using models from `modelsFolder`.
+  init(modelsFolder: String) {
+    self.modelsFolder = modelsFolder
+  }
+
+  /// The model file in use, if any.
+  var model: String? {
+    if let chosen = getenv("SCRUMDINGER_WHISPER_MODEL").map({ String(cString: $0) }) {
+      return FileManager.default.fileExists(atPath: chosen) ? chosen : nil
+    }
+    let own = ((try? FileManager.default.contentsOfDirectory(atPath: modelsFolder)) ?? [])
+      .filter { $0.hasPrefix("ggml-") && $0.hasSuffix(".bin") }.sorted()
+    return own.first.map { modelsFolder + "/" + $0 } ?? ResourceLocator.buildTreeSpeechModel
+  }
+
+  var unavailableReason: String? {
+    guard ResourceLocator.speechLibrary != nil else { return tr("the speech library is not installed") }
+    return model == nil ? tr("no speech model") : nil
+  }
+
+  func transcribe(
+    _ path: String, progress: @escaping @MainActor (Int) -> Void,
+    done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
+  ) -> any TranscriptionTask {
+    let task = WhisperTask()
+    guard let model, let library = ResourceLocator.speechLibrary else {
+      done(.failure(CaptureFailure(reason: unavailableReason ?? tr("no speech model"))))
+      return task
+    }
+    let samples = path + ".samples"
+    let finish: @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void = { result in
+      unlink(samples)
+      done(result)
+    }
+    do throws(SoundPlayer.Unavailable) {
+      let recognizer: SpeechRecognizer
+      if let existing = self.recognizer {
+        recognizer = existing
+      } else {
+        recognizer = try SpeechRecognizer(library: library)
+        self.recognizer = recognizer
+      }
+      task.decoder = try AudioDecoder(input: path, output: samples) { [weak task] problem in
+        guard let task else { return }
+        task.decoder = nil
+        if let problem { return finish(.failure(CaptureFailure(reason: problem))) }
+        progress(0)
+        task.job = recognizer.recognize(samples: samples, model: model, progress: progress) { result in
+          switch result {
+          case .success(let segments):
+            finish(.success(segments.map {
+              TranscriptSegment(startMilliseconds: $0.startMilliseconds, endMilliseconds: $0.endMilliseconds, text: $0.text)
+            }))
+          case .failure(let failure): finish(.failure(CaptureFailure(reason: failure.reason)))
+          }
+        }
+      }
+      task.samples = samples
+    } catch {
+      finish(.failure(CaptureFailure(reason: error.reason)))
+    }
+    return task
+  }
+}
+
+/// A recording being decoded, then recognised.
+@MainActor private final class WhisperTask: TranscriptionTask {
+  var decoder: AudioDecoder?
+  var job: SpeechRecognizer.Job?
+  var samples: String?
+
+  func cancel() {
+    decoder?.cancel()
+    decoder = nil
+    job?.cancel()
+    if let samples { unlink(samples) }
+  }
+}

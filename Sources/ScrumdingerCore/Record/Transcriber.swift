@@ -1,0 +1,141 @@
+// Recorded meetings are transcribed one at a time, in the background, after they are saved:
+// the rules (which meeting waits, what progress says, what a cancel or a failure leaves, what
+// resumes after a restart) live here; the speech engine itself (GStreamer decoding and
+// whisper.cpp on a worker thread in the app, a fake in tests) is injected. A transcription
+// cut by quitting simply has no transcript yet, so the next start queues it again; one the
+// user stopped is marked beside its recording and waits for "Transcribe".
+import CGLib
+import FoundationEssentials
+
+/// Turns a recording into timestamped text.
+@MainActor public protocol SpeechEngine: AnyObject {
+  /// Whether a speech model is there to use (nil), or why not.
+  var unavailableReason: String? { get }
+  /// Transcribes the recording at `path`: `progress` hears 0…100, `done` the segments or a
+  /// readable failure. Returns something that stops it (then `done` is not called).
+  func transcribe(
+    _ path: String, progress: @escaping @MainActor (Int) -> Void,
+    done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
+  ) -> any TranscriptionTask
+}
+
+/// A transcription under way.
+@MainActor public protocol TranscriptionTask: AnyObject {
+  func cancel()
+}
+
+/// Where a recorded meeting's transcript stands.
+public enum TranscriptionStatus: Equatable, Sendable {
+  /// Waiting for the one before it.
+  case waiting
+  /// Under way, this far (0…100).
+  case transcribing(percent: Int)
+  /// Stopped by the user; "Transcribe" starts it again.
+  case stopped
+  /// Could not be done, and why ("no speech model").
+  case failed(String)
+}
+
+/// Transcribes recorded meetings one after another and writes the transcripts into their
+/// history entries.
+@MainActor public final class Transcriber {
+  private let state: AppState
+  private let recorder: MeetingRecorder
+  private let engine: any SpeechEngine
+  private var queue: [(scrumID: UUID, historyID: UUID)] = []
+  private var running: (historyID: UUID, task: any TranscriptionTask)?
+  /// Each recorded meeting without a transcript, and where it stands.
+  public let statuses = ObservableValue<[UUID: TranscriptionStatus]>([:])
+
+  public init(state: AppState, recorder: MeetingRecorder, engine: any SpeechEngine) {
+    self.state = state
+    self.recorder = recorder
+    self.engine = engine
+  }
+
+  /// Queues every recorded meeting that has no transcript yet and was not stopped by the
+  /// user (at start-up, and after a meeting is saved).
+  public func queuePending() {
+    let (recorded, stopped) = recorder.recordedMeetings()
+    guard !recorded.isEmpty else { return }
+    for scrum in state.scrums.value {
+      for entry in scrum.history where recorded.contains(entry.id) && entry.transcript.isEmpty && statuses.value[entry.id] == nil {
+        if stopped.contains(entry.id) {
+          statuses.value[entry.id] = .stopped
+        } else {
+          enqueue(scrumID: scrum.id, historyID: entry.id)
+        }
+      }
+    }
+    next()
+  }
+
+  /// Transcribes past meeting `historyID` again (after a stop or a failure).
+  public func transcribe(historyID: UUID, of scrumID: UUID) {
+    guard let recording = recorder.recording(of: historyID), running?.historyID != historyID,
+      !queue.contains(where: { $0.historyID == historyID })
+    else { return }
+    g_unlink(recording + ".stopped")
+    enqueue(scrumID: scrumID, historyID: historyID)
+    next()
+  }
+
+  /// Stops transcribing `historyID` (under way or waiting); it stays stopped across restarts.
+  public func stop(historyID: UUID) {
+    if running?.historyID == historyID {
+      running?.task.cancel()
+      running = nil
+    }
+    queue.removeAll { $0.historyID == historyID }
+    if let recording = recorder.recording(of: historyID) {
+      _ = g_file_set_contents(recording + ".stopped", "", 0, nil)
+    }
+    statuses.value[historyID] = .stopped
+    next()
+  }
+
+  private func enqueue(scrumID: UUID, historyID: UUID) {
+    queue.append((scrumID, historyID))
+    statuses.value[historyID] = .waiting
+  }
+
+  private func next() {
+    guard running == nil, !queue.isEmpty else { return }
+    let (scrumID, historyID) = queue.removeFirst()
+    guard let recording = recorder.recording(of: historyID) else {
+      statuses.value[historyID] = nil
+      return next()
+    }
+    if let reason = engine.unavailableReason {
+      statuses.value[historyID] = .failed(reason)
+      return next()
+    }
+    statuses.value[historyID] = .transcribing(percent: 0)
+    let task = engine.transcribe(
+      recording,
+      progress: { [weak self] percent in
+        guard let self, self.running?.historyID == historyID else { return }
+        self.statuses.value[historyID] = .transcribing(percent: min(100, max(0, percent)))
+      },
+      done: { [weak self] result in
+        guard let self, self.running?.historyID == historyID else { return }
+        self.running = nil
+        switch result {
+        case .success(let segments):
+          self.statuses.value[historyID] = nil
+          self.save(segments, historyID: historyID, scrumID: scrumID)
+        case .failure(let failure):
+          self.statuses.value[historyID] = .failed(failure.reason)
+        }
+        self.next()
+      })
+    running = (historyID, task)
+  }
+
+  private func save(_ segments: [TranscriptSegment], historyID: UUID, scrumID: UUID) {
+    guard let scrumIndex = state.scrums.value.firstIndex(where: { $0.id == scrumID }),
+      let index = state.scrums.value[scrumIndex].history.firstIndex(where: { $0.id == historyID })
+    else { return }
+    state.scrums.update { $0[scrumIndex].history[index].transcript = segments }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+/// Speech made with espeak-ng, in a WAV file; fails the test when it cannot be made.
+func spokenWAV(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+  let path = NSTemporaryDirectory() + "speech-\(UUID()).wav"
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+  process.arguments = ["-w", path, text]
+  do { try process.run() } catch {
+    XCTFail("espeak-ng did not start (make test-deps installs it): \(error)", file: file, line: line)
+    return nil
+  }
+  process.waitUntilExit()
+  return process.terminationStatus == 0 ? path : nil
+}
+
+final class TranscriptionTests: XCTestCase {
+  /// A recorded meeting saved without a transcript (as if the app quit while transcribing):
+  /// the next start transcribes it with whisper.cpp and its page shows what was said.
+  func testARecordedMeetingIsTranscribedAtTheNextStartAndShownBySpeaker() throws {
+    guard let speech = spokenWAV("Yesterday I fixed the build.") else { return XCTFail("no speech") }
+    defer { try? FileManager.default.removeItem(atPath: speech) }
+    let entry = History(
+      date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 60,
+      speakers: [SpeakerTime(name: "Ana", seconds: 30, shareSeconds: 30), SpeakerTime(name: "Ben", seconds: 30, shareSeconds: 30)])
+    let scrum = DailyScrum(
+      title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry],
+      recordsMeetings: true)
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([scrum]))
+    try MainActor.assumeIsolated {
+      // The recording, encoded as the app records (Ogg Opus), from the speech file.
+      let folder = store.directory + "/recordings"
+      XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true))
+      let capture = MicrophoneCapture(source: "filesrc location=\(speech) ! wavparse")
+      XCTAssertNoThrow(try capture.start(to: folder + "/\(entry.id.uuidString).ogg"))
+      spin(.milliseconds(800))  // the file source ends the stream by itself
+      capture.finish()
+      spin(.milliseconds(300))
+      XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/\(entry.id.uuidString).ogg"))
+
+      try withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
+        spin(.milliseconds(300))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while app.state.scrum(scrum.id)?.history[0].transcript.isEmpty != false, ContinuousClock.now < deadline {
+          if let status = window.model.transcriber.statuses.value[entry.id], case .failed(let reason) = status {
+            return XCTFail("transcription failed: \(reason)")
+          }
+          spin(.milliseconds(100))
+        }
+        let transcript = app.state.scrum(scrum.id)?.history[0].transcript ?? []
+        let words = transcript.map(\.text).joined().lowercased()
+        XCTAssertTrue(words.contains("yesterday") && words.contains("build"), "heard: \(words)")
+        spin(.milliseconds(200))
+        let record = window.historyPage!.record
+        XCTAssertEqual(record.passages.first?.passage.speaker, "Ana", "said in Ana's turn (0:00–0:30)")
+        XCTAssertTrue(record.passages.first?.passage.heading == "Ana (0:00–0:30)")
+        window.window.writePNG(to: "Tests/output/transcript-by-speaker.png")
+      }
+    }
+  }
+}

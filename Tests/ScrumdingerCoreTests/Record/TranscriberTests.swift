@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+
+@MainActor @Suite struct TranscriberTests {
+  let scrum = DailyScrum(
+    title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, recordsMeetings: true)
+
+  /// Two recorded meetings saved, and a model over them.
+  func twoRecordedMeetings(speech: FakeSpeech = FakeSpeech()) -> (AppModel, [UUID]) {
+    let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies(speech: speech))
+    var ids: [UUID] = []
+    for _ in 0..<2 {
+      let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)
+      session.end(save: true)
+      ids.append(session.historyID)
+    }
+    return (model, ids)
+  }
+
+  @Test func recordedMeetingsAreTranscribedOneAfterAnotherWithProgress() throws {
+    let speech = FakeSpeech()
+    let (model, ids) = twoRecordedMeetings(speech: speech)
+    let transcriber = model.transcriber
+    transcriber.queuePending()
+    #expect(speech.tasks.count == 1, "one at a time")
+    #expect(transcriber.statuses.value == [ids[0]: .transcribing(percent: 0), ids[1]: .waiting])
+    speech.tasks[0].progress(40)
+    #expect(transcriber.statuses.value[ids[0]] == .transcribing(percent: 40))
+    let words = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 2_000, text: " Hello.")]
+    speech.tasks[0].done(.success(words))
+    #expect(model.state.scrum(scrum.id)?.history[0].transcript == words, "saved with the meeting")
+    #expect(transcriber.statuses.value[ids[0]] == nil)
+    #expect(speech.tasks.count == 2, "the next one starts")
+    #expect(speech.tasks[1].path.hasSuffix("\(ids[1].uuidString).ogg"))
+    transcriber.queuePending()
+    #expect(speech.tasks.count == 2, "nothing queued twice")
+  }
+
+  @Test func aStoppedTranscriptionStaysStoppedAcrossARestartUntilAskedAgain() {
+    let speech = FakeSpeech()
+    let (model, ids) = twoRecordedMeetings(speech: speech)
+    model.transcriber.queuePending()
+    model.transcriber.stop(historyID: ids[0])
+    #expect(speech.tasks[0].cancelled)
+    #expect(model.transcriber.statuses.value[ids[0]] == .stopped)
+    #expect(speech.tasks.count == 2, "the next one goes on")
+
+    // A restart: a new transcriber over the same files.
+    let restarted = Transcriber(state: model.state, recorder: model.dependencies.recorder, engine: speech)
+    restarted.queuePending()
+    #expect(restarted.statuses.value[ids[0]] == .stopped)
+    #expect(restarted.statuses.value[ids[1]] == .transcribing(percent: 0), "one cut by quitting resumes")
+    restarted.transcribe(historyID: ids[0], of: scrum.id)
+    #expect(restarted.statuses.value[ids[0]] == .waiting)
+  }
+
+  @Test func noModelLeavesTheRecordingAndSaysWhy() {
+    let speech = FakeSpeech()
+    speech.unavailableReason = "no speech model"
+    let (model, ids) = twoRecordedMeetings(speech: speech)
+    model.transcriber.queuePending()
+    #expect(speech.tasks.isEmpty)
+    #expect(model.transcriber.statuses.value[ids[0]] == .failed("no speech model"))
+    #expect(model.dependencies.recorder.recording(of: ids[0]) != nil, "nothing lost")
+  }
+
+  @Test func aFailedTranscriptionSaysWhyAndTheNextGoesOn() {
+    let speech = FakeSpeech()
+    let (model, ids) = twoRecordedMeetings(speech: speech)
+    model.transcriber.queuePending()
+    speech.tasks[0].done(.failure(CaptureFailure(reason: "the recording is damaged")))
+    #expect(model.transcriber.statuses.value[ids[0]] == .failed("the recording is damaged"))
+    #expect(model.transcriber.statuses.value[ids[1]] == .transcribing(percent: 0))
+  }
+}

@@ -1,0 +1,82 @@
+/* libscrumdinger-whisper: one call over whisper.cpp's C API (whisper.h) for the app, which
+ * opens this library with GModule when a meeting is first transcribed (so start-up and
+ * machines without it are unaffected, and the app needs no whisper.h to build). Built next
+ * to libwhisper by scripts/whisper/prepare.sh, with an RPATH of $ORIGIN. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <whisper.h>
+
+typedef void (*sw_progress_fn)(int percent, void *user);
+typedef bool (*sw_abort_fn)(void *user);
+typedef void (*sw_segment_fn)(int64_t start_ms, int64_t end_ms, const char *text, void *user);
+
+struct sw_callbacks {
+  sw_progress_fn progress;
+  sw_abort_fn abort;
+  void *user;
+};
+
+static void on_progress(struct whisper_context *ctx, struct whisper_state *state, int percent, void *data) {
+  (void)ctx;
+  (void)state;
+  struct sw_callbacks *callbacks = data;
+  if (callbacks->progress) callbacks->progress(percent, callbacks->user);
+}
+
+static bool on_abort(void *data) {
+  struct sw_callbacks *callbacks = data;
+  return callbacks->abort && callbacks->abort(callbacks->user);
+}
+
+static void quiet(enum ggml_log_level level, const char *text, void *user) {
+  (void)level;
+  (void)text;
+  (void)user;
+}
+
+/* Transcribes `count` samples of 16 kHz mono `pcm` with the model at `model`, in English,
+ * greedily, on `threads` threads. Each segment goes to `segment` (times in milliseconds).
+ * Returns 0, 1 when aborted, or -1 with a reason in `error`. */
+int sw_transcribe(const char *model, const float *pcm, int count, int threads, sw_progress_fn progress,
+                  sw_abort_fn abort, sw_segment_fn segment, void *user, char *error, size_t error_size) {
+  whisper_log_set(quiet, NULL);
+  struct whisper_context_params context_params = whisper_context_default_params();
+  context_params.use_gpu = false;
+  struct whisper_context *ctx = whisper_init_from_file_with_params(model, context_params);
+  if (!ctx) {
+    snprintf(error, error_size, "the speech model %s could not be loaded", model);
+    return -1;
+  }
+  struct sw_callbacks callbacks = {progress, abort, user};
+  struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
+  params.n_threads = threads;
+  params.language = "en";
+  params.translate = false;
+  params.no_context = true;
+  params.n_max_text_ctx = 0; /* greedy decoding looped on long files without it (measured) */
+  params.print_progress = false;
+  params.print_realtime = false;
+  params.print_timestamps = false;
+  params.print_special = false;
+  params.suppress_blank = true;
+  params.progress_callback = on_progress;
+  params.progress_callback_user_data = &callbacks;
+  params.abort_callback = on_abort;
+  params.abort_callback_user_data = &callbacks;
+  int status = whisper_full(ctx, params, pcm, count);
+  if (status != 0) {
+    bool aborted = abort && abort(user);
+    if (!aborted) snprintf(error, error_size, "whisper could not transcribe the recording (status %d)", status);
+    whisper_free(ctx);
+    return aborted ? 1 : -1;
+  }
+  int segments = whisper_full_n_segments(ctx);
+  for (int i = 0; i < segments; i++) {
+    segment(whisper_full_get_segment_t0(ctx, i) * 10, whisper_full_get_segment_t1(ctx, i) * 10,
+            whisper_full_get_segment_text(ctx, i), user);
+  }
+  whisper_free(ctx);
+  return 0;
+}

