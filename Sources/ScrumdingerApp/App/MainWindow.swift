@@ -135,7 +135,7 @@ import ScrumdingerCore
     case .takeNote: meeting?.page.notes.takeNote()
     case .exportHistory: if case .detail(let id) = state.navigation.value { exportHistory(of: id) }
     case .copySummary: if case .history(let id, let entryID) = state.navigation.value { copySummary(of: entryID, in: id) }
-    case .newScrum, .showShortcuts, .about, .quit, .confirmEditor, .cancelEditor: break  // not window actions
+    case .newScrum, .showShortcuts, .about, .preferences, .quit, .confirmEditor, .cancelEditor: break  // not window actions
     }
   }
 
@@ -162,6 +162,31 @@ import ScrumdingerCore
     case .presentOpenEditor: editor?.raise()
     case .refused(let reason): toast(reason)
     }
+  }
+
+  /// The speech model's download (made when Preferences first open; it outlives the window).
+  private(set) lazy var modelDownload: ModelDownload = {
+    let folder = (model.dependencies.speech as? WhisperEngine)?.modelsFolder ?? ScrumStore.defaultDirectory + "/models"
+    let download = ModelDownloads.make(folder: folder)
+    downloadObservation = download.state.observe { [unowned self] state in
+      if state == .installed { self.model.transcriber.retryFailed() }
+    }
+    return download
+  }()
+  private var downloadObservation: ObservationToken?
+  /// The Preferences window, while open.
+  private(set) var preferences: PreferencesWindow?
+
+  /// Opens Preferences (or brings them forward).
+  func showPreferences() {
+    if let preferences { return preferences.present() }
+    let window = PreferencesWindow(
+      parent: self.window, download: modelDownload, engine: model.dependencies.speech as? WhisperEngine)
+    window.onMessage = { [unowned self] message in self.toast(message) }
+    window.onModelAdded = { [unowned self] in self.model.transcriber.retryFailed() }
+    window.window.onClose { [weak self] in self?.preferences = nil }
+    preferences = window
+    window.present()
   }
 
   /// The keyboard-shortcuts window, built on first use.
@@ -213,7 +238,7 @@ import ScrumdingerCore
   private func detailPage(for id: UUID) -> DetailPage {
     if let detailPage, detailPage.scrumID == id { return detailPage }
     let scrum = state.scrum(id)!
-    let page = DetailPage(scrum: scrum, lineup: model.lineup(for: scrum))
+    let page = DetailPage(scrum: scrum, lineup: model.lineup(for: scrum), transcripts: model.transcriber.statuses)
     page.onPresenceChange = { [unowned self] attendee, present in
       self.model.setPresent(present, attendee: attendee, in: id)
     }
@@ -309,9 +334,9 @@ import ScrumdingerCore
     guard let title = state.scrum(id)?.title else { return }
     let formats = ExportFormat.allCases
     let name = String(Texts.shown(title).map { $0 == "/" ? "-" : $0 }) + "." + ExportFormat.markdown.fileExtension
-    let chooser = FileSaveChooser(
-      title: tr("Export History"), acceptLabel: tr("_Export"), parent: window, name: name,
-      filters: formats.map { ($0.title, "*." + $0.fileExtension) })
+    let chooser = FileChooser(
+      title: tr("Export History"), acceptLabel: tr("_Export"), parent: window,
+      filters: formats.map { ($0.title, "*." + $0.fileExtension) }, saveName: name)
     chooser.present { [weak self] path, filter in
       guard let self, let path, let scrum = self.state.scrum(id) else { return }
       let format = ExportFormat(fileName: path) ?? formats[min(filter, formats.count - 1)]

@@ -83,6 +83,7 @@ import ScrumdingerCore
       activate()
       mainWindow?.newScrum()
     case .showShortcuts: mainWindow?.showShortcuts()
+    case .preferences: mainWindow?.showPreferences()
     case .about:
       guard let window = mainWindow?.window else { return }
       AboutWindow.present(

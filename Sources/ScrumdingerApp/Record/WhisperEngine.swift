@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import GtkShim
@@ -8,7 +9,7 @@ import ScrumdingerCore
 /// is the user's (the data folder's `models`), else the one `make` prepares in the build tree;
 /// SCRUMDINGER_WHISPER_MODEL names another.
 @MainActor final class WhisperEngine: SpeechEngine {
-  private let modelsFolder: String
+  let modelsFolder: String
   private var recognizer: SpeechRecognizer?
 
   /// An engine using models from `modelsFolder`.
@@ -34,7 +35,7 @@ import ScrumdingerCore
   func transcribe(
     _ path: String, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
-  ) -> any TranscriptionTask {
+  ) -> any CancellableTask {
     let task = WhisperTask()
     guard let model, let library = ResourceLocator.speechLibrary else {
       done(.failure(CaptureFailure(reason: unavailableReason ?? tr("no speech model"))))
@@ -77,7 +78,7 @@ import ScrumdingerCore
 }
 
 /// A recording being decoded, then recognised.
-@MainActor private final class WhisperTask: TranscriptionTask {
+@MainActor private final class WhisperTask: CancellableTask {
   var decoder: AudioDecoder?
   var job: SpeechRecognizer.Job?
   var samples: String?
@@ -87,5 +88,46 @@ import ScrumdingerCore
     decoder = nil
     job?.cancel()
     if let samples { unlink(samples) }
+  }
+}
+
+extension WhisperEngine {
+  /// Copies the model file at `path` into the models folder (off the main loop), after
+  /// checking it is a whisper.cpp model; `done` hears nil, or why it cannot be used.
+  func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void) {
+    let name = Path.name(of: path)
+    let target = modelsFolder + "/" + (name.hasPrefix("ggml-") ? name : "ggml-" + name)
+    let folder = modelsFolder
+    DispatchQueue.global(qos: .utility).async {
+      let problem = Self.copyModel(path, to: target, folder: folder)
+      DispatchQueue.main.async { MainActor.assumeIsolated { done(problem) } }
+    }
+  }
+
+  private nonisolated static func copyModel(_ path: String, to target: String, folder: String) -> String? {
+    guard let input = fopen(path, "rb") else { return String(cString: strerror(errno)) }
+    defer { fclose(input) }
+    var magic: UInt32 = 0
+    guard fread(&magic, 4, 1, input) == 1, magic == 0x6767_6D6C else { return tr("it is not a whisper.cpp model file") }
+    rewind(input)
+    guard mkdir(folder, 0o700) == 0 || errno == EEXIST, let output = fopen(target + ".part", "wb") else {
+      return String(cString: strerror(errno))
+    }
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
+    defer { buffer.deallocate() }
+    var failed = false
+    while !failed {
+      let count = fread(buffer, 1, 1 << 20, input)
+      if count > 0, fwrite(buffer, 1, count, output) != count { failed = true }
+      if count < 1 << 20 { break }
+    }
+    failed = failed || ferror(input) != 0 || fflush(output) != 0 || fsync(fileno(output)) != 0
+    let reason = failed ? String(cString: strerror(errno)) : nil
+    fclose(output)
+    if failed || rename(target + ".part", target) != 0 {
+      unlink(target + ".part")
+      return reason ?? String(cString: strerror(errno))
+    }
+    return nil
   }
 }

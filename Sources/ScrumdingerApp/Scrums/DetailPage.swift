@@ -39,7 +39,14 @@ import ScrumdingerCore
   private let averagesList = ListBox()
   private(set) var lengthsChart: LengthsChart?
 
-  init(scrum: DailyScrum, lineup: Lineup) {
+  /// Where recorded meetings' transcripts stand, as the rows last showed it.
+  private var transcripts: [UUID: TranscriptionStatus]
+  private var transcriptsObservation: ObservationToken?
+
+  /// The page of `scrum` with today's `lineup`; `transcripts` says where recorded meetings'
+  /// transcripts stand (their rows say "Transcribing… 40 %").
+  init(scrum: DailyScrum, lineup: Lineup, transcripts: ObservableValue<[UUID: TranscriptionStatus]>) {
+    self.transcripts = transcripts.value
     scrumID = scrum.id
     self.scrum = scrum
     self.lineup = lineup
@@ -81,6 +88,15 @@ import ScrumdingerCore
     root.append(header)
     root.append(ScrolledWindow(Clamp(page)))
     history.bind = { [unowned self] row, item in self.bind(row, item) }
+    // Only the rows whose meeting's transcription moved are touched.
+    transcriptsObservation = transcripts.observe { [unowned self] statuses in
+      let old = self.transcripts
+      self.transcripts = statuses
+      for row in self.history.madeRows {
+        guard let id = row.entryID, statuses[id] != old[id] else { continue }
+        row.showTranscription(statuses[id])
+      }
+    }
     attendees.bind = { [unowned self] row, item in
       row.onChange = { [unowned self] id, present in self.onPresenceChange?(id, present) }
       row.show(self.name(of: item.id, at: item.position), id: item.id, present: self.lineup.isPresent(item.id))
@@ -155,7 +171,7 @@ import ScrumdingerCore
     let entry = entries.indices.contains(index) && entries[index].id == item.id
       ? entries[index] : entries.first { $0.id == item.id }
     guard let entry else { return }
-    row.show(entry)
+    row.show(entry, transcription: transcripts[entry.id])
   }
 
   private func infoGroup() -> PreferencesGroup {
@@ -269,15 +285,27 @@ import ScrumdingerCore
     }
   }
 
-  /// Shows `entry`.
-  func show(_ entry: History) {
+  private var duration = ""
+
+  /// Shows `entry`, and where its transcript stands if it is being made.
+  func show(_ entry: History, transcription: TranscriptionStatus?) {
     entryID = entry.id
     row.title = Texts.meetingDate(entry.date)
-    row.subtitle = Texts.clock(seconds: entry.durationSeconds)
+    duration = Texts.clock(seconds: entry.durationSeconds)
+    showTranscription(transcription)
     let name = tr("Show meeting of %@ (%@)", row.title, Texts.duration(seconds: entry.durationSeconds))
     showButton.setAccessibleLabel(name)
     showButton.tooltip = name
     showButton.setAction(Command.openHistory.rawValue, parameter: entry.id.uuidString)
+  }
+
+  /// "4:10 · Transcribing… 40 %" while the transcript is made; the duration alone otherwise.
+  func showTranscription(_ status: TranscriptionStatus?) {
+    switch status {
+    case .transcribing(let percent): row.subtitle = duration + " · " + tr("Transcribing… %d %%", percent)
+    case .waiting: row.subtitle = duration + " · " + tr("Waiting to be transcribed")
+    case .stopped, .failed, nil: row.subtitle = duration
+    }
   }
 }
 

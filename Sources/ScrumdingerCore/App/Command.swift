@@ -8,6 +8,7 @@ public enum Command: String, CaseIterable, Sendable {
   case newScrum = "app.new-scrum"
   case showShortcuts = "app.shortcuts"
   case about = "app.about"
+  case preferences = "app.preferences"
   case quit = "app.quit"
   case showMenu = "win.show-menu"
   case openScrum = "win.open-scrum"
@@ -43,6 +44,7 @@ public enum Command: String, CaseIterable, Sendable {
     switch self {
     case .newScrum: ["<Control>n"]
     case .showShortcuts: ["<Control>question"]
+    case .preferences: ["<Control>comma"]
     case .quit: ["<Control>q"]
     case .showMenu: ["F10"]
     case .edit: ["<Control>e"]
@@ -97,6 +99,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .fullscreen: (.meeting, tr("Full screen"))
     case .takeNote: (.meeting, tr("Take a note"))
     case .showShortcuts: (.general, tr("Keyboard shortcuts"))
+    case .preferences: (.general, tr("Preferences"))
     case .showMenu: (.general, tr("Main menu"))
     case .quit: (.general, tr("Quit"))
     case .undo: (.scrums, tr("Undo the last delete"))
@@ -144,7 +147,8 @@ public enum Command: String, CaseIterable, Sendable {
   public func isEnabled(in context: Context) -> Bool {
     if context.readOnly, changesData { return false }
     return switch (self, context.route) {
-    case (.newScrum, _), (.showShortcuts, _), (.about, _), (.quit, _), (.showMenu, _), (.cancelEditor, _): true
+    case (.newScrum, _), (.showShortcuts, _), (.about, _), (.quit, _), (.showMenu, _), (.cancelEditor, _), (.preferences, _):
+      true
     case (.confirmEditor, _): context.draftCanSave
     case (.openScrum, .list): true
     case (.edit, .detail), (.deleteScrum, .detail), (.openHistory, .detail), (.shuffleLineup, .detail): true

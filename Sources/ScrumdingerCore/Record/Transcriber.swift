@@ -16,11 +16,11 @@ import FoundationEssentials
   func transcribe(
     _ path: String, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
-  ) -> any TranscriptionTask
+  ) -> any CancellableTask
 }
 
 /// A transcription under way.
-@MainActor public protocol TranscriptionTask: AnyObject {
+@MainActor public protocol CancellableTask: AnyObject {
   func cancel()
 }
 
@@ -43,7 +43,7 @@ public enum TranscriptionStatus: Equatable, Sendable {
   private let recorder: MeetingRecorder
   private let engine: any SpeechEngine
   private var queue: [(scrumID: UUID, historyID: UUID)] = []
-  private var running: (historyID: UUID, task: any TranscriptionTask)?
+  private var running: (historyID: UUID, task: any CancellableTask)?
   /// Each recorded meeting without a transcript, and where it stands.
   public let statuses = ObservableValue<[UUID: TranscriptionStatus]>([:])
 
@@ -68,6 +68,15 @@ public enum TranscriptionStatus: Equatable, Sendable {
       }
     }
     next()
+  }
+
+  /// Tries again every transcription that failed (a speech model has just arrived).
+  public func retryFailed() {
+    for (historyID, status) in statuses.value {
+      guard case .failed = status else { continue }
+      statuses.value[historyID] = nil
+    }
+    queuePending()
   }
 
   /// Transcribes past meeting `historyID` again (after a stop or a failure).

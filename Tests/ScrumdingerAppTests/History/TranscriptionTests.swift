@@ -43,7 +43,7 @@ final class TranscriptionTests: XCTestCase {
       spin(.milliseconds(300))
       XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/\(entry.id.uuidString).ogg"))
 
-      try withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
         spin(.milliseconds(300))
@@ -62,6 +62,27 @@ final class TranscriptionTests: XCTestCase {
         XCTAssertEqual(record.passages.first?.passage.speaker, "Ana", "said in Ana's turn (0:00–0:30)")
         XCTAssertTrue(record.passages.first?.passage.heading == "Ana (0:00–0:30)")
         window.window.writePNG(to: "Tests/output/transcript-by-speaker.png")
+      }
+    }
+  }
+
+  /// The detail page's row of a meeting being transcribed says how far it is, and only that
+  /// row changes.
+  func testTheHistoryRowSaysHowFarTheTranscriptIs() {
+    let entries = (0..<3).map { index in
+      History(date: Date(timeIntervalSince1970: 1_795_000_000 + Double(index) * 86_400), attendees: ["Ana"], durationSeconds: 250)
+    }
+    let scrum = DailyScrum(title: "Team", attendees: [Attendee(name: "Ana")], history: entries)
+    MainActor.assumeIsolated {
+      withRunningApp(dependencies: recordingDependencies()) { app in
+        let detail = openDetailPage(of: scrum, in: app)
+        let statuses = app.mainWindow!.model.transcriber.statuses
+        statuses.value[entries[1].id] = .transcribing(percent: 40)
+        let rows = detail.history.madeRows
+        XCTAssertEqual(rows.first { $0.entryID == entries[1].id }?.row.subtitle, "4:10 · Transcribing… 40 %")
+        XCTAssertEqual(rows.first { $0.entryID == entries[0].id }?.row.subtitle, "4:10")
+        statuses.value[entries[1].id] = nil
+        XCTAssertEqual(rows.first { $0.entryID == entries[1].id }?.row.subtitle, "4:10")
       }
     }
   }

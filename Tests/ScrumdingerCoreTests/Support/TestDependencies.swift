@@ -54,7 +54,7 @@ import Foundation
   func start(to path: String) throws(CaptureFailure) {
     if let refusal { throw CaptureFailure(reason: refusal) }
     calls.append(.start(path))
-    FileManager.default.createFile(atPath: path, contents: Data("OggS".utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data("OggS".utf8))
   }
   func pause() { calls.append(.pause) }
   func resume() { calls.append(.resume) }
@@ -63,7 +63,7 @@ import Foundation
 
 /// Stands in for whisper: each transcription waits until the test finishes or fails it.
 @MainActor final class FakeSpeech: SpeechEngine {
-  final class Task: TranscriptionTask {
+  final class Task: CancellableTask {
     let path: String
     let progress: @MainActor (Int) -> Void
     let done: @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
@@ -81,7 +81,7 @@ import Foundation
   func transcribe(
     _ path: String, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
-  ) -> any TranscriptionTask {
+  ) -> any CancellableTask {
     let task = Task(path: path, progress: progress, done: done)
     tasks.append(task)
     return task

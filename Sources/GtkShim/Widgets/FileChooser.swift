@@ -1,15 +1,18 @@
 import CAdwaita
 
-/// The desktop's "Save" file chooser (GtkFileChooserNative: the portal's dialog in a
-/// sandbox or under GNOME, GTK's own otherwise), with one filter per file type.
-@MainActor public final class FileSaveChooser {
+/// The desktop's file chooser (GtkFileChooserNative: the portal's dialog in a sandbox or
+/// under GNOME, GTK's own otherwise), to open a file or to save one, with one filter per type.
+@MainActor public final class FileChooser {
   private let chooser: OpaquePointer
-  private var keepAlive: FileSaveChooser?
+  private var keepAlive: FileChooser?
 
-  /// A chooser titled `title` over `parent`, suggesting `name`, offering `filters` as
-  /// (name, pattern such as "*.md").
-  public init(title: String, acceptLabel: String, parent: ApplicationWindow, name: String, filters: [(String, String)]) {
-    chooser = gtk_file_chooser_native_new(title, cast(parent.raw), GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel, nil)
+  /// A chooser titled `title` over `parent`, offering `filters` as (name, pattern such as
+  /// "*.md"): it saves, suggesting `saveName`, when that is given, and opens otherwise.
+  public init(
+    title: String, acceptLabel: String, parent: ApplicationWindow, filters: [(String, String)], saveName: String? = nil
+  ) {
+    let action = saveName == nil ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+    chooser = gtk_file_chooser_native_new(title, cast(parent.raw), action, acceptLabel, nil)
     gtk_native_dialog_set_modal(cast(UnsafeMutableRawPointer(chooser)), 1)
     for (label, pattern) in filters {
       let filter = gtk_file_filter_new()
@@ -18,7 +21,7 @@ import CAdwaita
       gtk_file_chooser_add_filter(cast(UnsafeMutableRawPointer(chooser)), filter)
       g_object_unref(UnsafeMutableRawPointer(filter))
     }
-    gtk_file_chooser_set_current_name(cast(UnsafeMutableRawPointer(chooser)), name)
+    if let saveName { gtk_file_chooser_set_current_name(cast(UnsafeMutableRawPointer(chooser)), saveName) }
   }
 
   isolated deinit { g_object_unref(UnsafeMutableRawPointer(chooser)) }

@@ -1,0 +1,110 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+/// A loopback server for `file` (Tests/e2e/model_server.py); its port, and the Range headers it was asked for.
+private final class ModelServer {
+  let process = Process()
+  let folder = NSTemporaryDirectory() + "model-server-\(UUID())"
+  private(set) var port = 0
+
+  init?(serving file: String, cutAfter: Int?) {
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["Tests/e2e/model_server.py", file, folder + "/port", folder + "/log"] + (cutAfter.map { ["\($0)"] } ?? [])
+    guard (try? process.run()) != nil else { return nil }
+    let deadline = Date().addingTimeInterval(10)
+    while port == 0, Date() < deadline {
+      port = (try? String(contentsOfFile: folder + "/port", encoding: .utf8)).flatMap { Int($0) } ?? 0
+      usleep(20_000)
+    }
+  }
+
+  var ranges: [String] { ((try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+
+  deinit {
+    process.terminate()
+    process.waitUntilExit()
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+}
+
+final class PreferencesTests: XCTestCase {
+  /// A model file of `size` random bytes, and its SHA-1.
+  private func modelFile(size: Int) -> (String, String) {
+    let path = NSTemporaryDirectory() + "model-\(UUID()).bin"
+    var bytes = [UInt8](repeating: 0, count: size)
+    var generator = SeededGenerator(seed: 3)
+    for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    return (path, ModelDownload.sha1(ofFile: path)!)
+  }
+
+  @MainActor private static func wait(for download: ModelDownload, _ done: (DownloadState) -> Bool) {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !done(download.state.value), ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+  }
+
+  /// The download from a loopback server: cut after a third, then resumed from there (a
+  /// Range request) with progress, checked, installed, and said in Preferences.
+  func testTheModelDownloadShowsProgressResumesACutTransferAndIsChecked() throws {
+    let (file, sha1) = modelFile(size: 3_000_000)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    guard let server = ModelServer(serving: file, cutAfter: 1_000_000), server.port > 0 else { return XCTFail("no server") }
+    setenv("SCRUMDINGER_MODEL_URL", "http://127.0.0.1:\(server.port)/ggml-base.en.bin", 1)
+    setenv("SCRUMDINGER_MODEL_SHA1", sha1, 1)
+    defer {
+      unsetenv("SCRUMDINGER_MODEL_URL")
+      unsetenv("SCRUMDINGER_MODEL_SHA1")
+    }
+    MainActor.assumeIsolated {
+      withRunningApp(dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        app.application.activateAction(Command.preferences.name)  // as Ctrl+, or the menu
+        spin(.milliseconds(200))
+        guard let preferences = window.preferences else { return XCTFail("Preferences did not open") }
+        XCTAssertEqual(preferences.downloadButton.accessibleName, "Download English Speech Model")
+        XCTAssertTrue(preferences.modelRow.subtitle.contains("ggml-tiny.en.bin"), "the build tree's model: \(preferences.modelRow.subtitle)")
+        preferences.downloadButton.click()
+        XCTAssertTrue(preferences.progress.isVisible)
+        XCTAssertTrue(preferences.cancelButton.isVisible)
+        let download = window.modelDownload
+        Self.wait(for: download) { if case .failed = $0 { true } else { false } }
+        guard case .failed = download.state.value else { return XCTFail("the cut was not noticed: \(download.state.value)") }
+        XCTAssertEqual(preferences.downloadButton.accessibleName, "Resume Download")
+        preferences.window.writePNG(to: "Tests/output/preferences-download-cut.png")
+        preferences.downloadButton.click()
+        Self.wait(for: download) { $0 == .installed }
+        XCTAssertEqual(download.state.value, .installed)
+        XCTAssertEqual(server.ranges.count, 2)
+        XCTAssertEqual(server.ranges.first, "-", "the first request asks for the whole file")
+        XCTAssertTrue(server.ranges.last?.hasPrefix("bytes=") == true && server.ranges.last != "bytes=0-", "resumed: \(server.ranges)")
+        let installed = download.folder + "/ggml-base.en.bin"
+        XCTAssertEqual(FileManager.default.contents(atPath: installed), FileManager.default.contents(atPath: file))
+        XCTAssertTrue(preferences.modelRow.subtitle.hasPrefix("ggml-base.en.bin · 3 MB"), preferences.modelRow.subtitle)
+        preferences.window.writePNG(to: "Tests/output/preferences-installed.png")
+      }
+    }
+  }
+
+  /// A file that does not match the published checksum is refused and nothing is installed.
+  func testAWrongChecksumIsRefusedAndNothingIsInstalled() throws {
+    let (file, _) = modelFile(size: 300_000)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    guard let server = ModelServer(serving: file, cutAfter: nil), server.port > 0 else { return XCTFail("no server") }
+    MainActor.assumeIsolated {
+      withRunningApp(dependencies: recordingDependencies()) { _ in  // its main loop delivers the results
+        let folder = NSTemporaryDirectory() + "models-\(UUID())"
+        let download = ModelDownloads.make(
+          folder: folder,
+          source: ModelSource(url: "http://127.0.0.1:\(server.port)/m.bin", sha1: String(repeating: "a", count: 40), fileName: "ggml-m.bin"))
+        download.start()
+        Self.wait(for: download) { if case .failed = $0 { true } else { false } }
+        XCTAssertEqual(download.state.value, .failed("the downloaded file does not match its published checksum"))
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [], [], "nothing kept")
+      }
+    }
+  }
+}
