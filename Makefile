@@ -32,7 +32,7 @@ test: test-deps translations schemas speech
 	scripts/run-tests.sh
 
 # Performance figures against same-run baselines (not part of `make test`).
-bench: bench-deps translations schemas
+bench: bench-deps translations schemas speech
 	scripts/bench.sh
 
 build: translations schemas

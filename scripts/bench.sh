@@ -16,4 +16,6 @@ echo "measuring in-process figures (drift, store, main loop)…" >&2
 "$bin/scrumdinger-bench" >> "$results"
 echo "measuring start-up, memory, meeting cost, ding latency…" >&2
 scripts/with-display.sh scripts/bench/desktop.sh "$bin" "$work" >> "$results"
+echo "measuring speech to text and recording…" >&2
+scripts/bench/transcription.sh "$bin" "$work" >> "$results"
 /usr/bin/python3 scripts/bench/table.py "$results" | tee Tests/output/bench.md

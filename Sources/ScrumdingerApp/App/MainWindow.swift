@@ -222,6 +222,7 @@ import ScrumdingerCore
         self.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
       }
       page.record.onDeleteRecording = { [unowned self] in self.confirmDeleteRecording(of: entryID) }
+      page.record.onGetModel = { [unowned self] in self.showPreferences() }
       page.record.onProblem = { [unowned self] reason in self.toast(tr("The recording cannot be played: %@", reason)) }
       historyPage = page
       stack.show(page.root, named: "history", title: tr("Meeting History"))

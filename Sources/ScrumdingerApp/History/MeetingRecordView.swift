@@ -28,6 +28,9 @@ import ScrumdingerCore
   let transcriptionButton = Button(label: tr("Transcribe"), accessibleName: tr("Transcribe"))
   /// Called with true for Transcribe, false for Stop Transcribing.
   var onTranscribe: (@MainActor (Bool) -> Void)?
+  /// Called for Download… (no speech model yet): Preferences, where the model is.
+  var onGetModel: (@MainActor () -> Void)?
+  private var buttonAction: (@MainActor () -> Void)?
   private var statusObservation: ObservationToken?
   /// "Notes": one editable row per note (absent when the meeting has none).
   private(set) var notesGroup: PreferencesGroup?
@@ -82,7 +85,7 @@ import ScrumdingerCore
     transcriptionButton.align(vertical: .center)
     transcriptionRow.addSuffix(transcriptionButton)
     group.add(transcriptionRow)
-    transcriptionButton.onClicked { [unowned self] in self.onTranscribe?(self.transcriptionButton.label == tr("Transcribe")) }
+    transcriptionButton.onClicked { [unowned self] in self.buttonAction?() }
     playButton.onClicked { [unowned self] in self.togglePlaying() }
     deleteRecordingButton.onClicked { [unowned self] in self.onDeleteRecording?() }
     return group
@@ -90,19 +93,23 @@ import ScrumdingerCore
 
   /// Says where the transcript stands, with the button that changes it.
   private func showStatus(_ status: TranscriptionStatus?) {
-    let (text, stoppable): (String, Bool) =
+    let stop: (String, @MainActor () -> Void) = (tr("Stop Transcribing"), { [unowned self] in self.onTranscribe?(false) })
+    let again: (String, @MainActor () -> Void) = (tr("Transcribe"), { [unowned self] in self.onTranscribe?(true) })
+    let (text, button): (String, (String, @MainActor () -> Void)) =
       switch status {
-      case .waiting: (tr("Waiting to be transcribed"), true)
-      case .transcribing(let percent): (tr("Transcribing… %d %%", percent), true)
-      case .stopped: (tr("Not transcribed: stopped"), false)
-      case .failed(let reason): (tr("Not transcribed: %@", reason), false)
-      case nil: (tr("Transcribed"), false)
+      case .waiting: (tr("Waiting to be transcribed"), stop)
+      case .transcribing(let percent): (tr("Transcribing… %d %%", percent), stop)
+      case .stopped: (tr("Not transcribed: stopped"), again)
+      case .failed(let reason) where reason == tr("no speech model"):
+        (tr("Not transcribed: %@", reason), (tr("Download…"), { [unowned self] in self.onGetModel?() }))
+      case .failed(let reason): (tr("Not transcribed: %@", reason), again)
+      case nil: (tr("Transcribed"), again)
       }
     transcriptionRow.subtitle = text
     transcriptionButton.isVisible = status != nil
-    let label = stoppable ? tr("Stop Transcribing") : tr("Transcribe")
-    transcriptionButton.label = label
-    transcriptionButton.setAccessibleLabel(label)
+    transcriptionButton.label = button.0
+    transcriptionButton.setAccessibleLabel(button.0)
+    buttonAction = button.1
   }
 
   /// Plays the recording from where it was, or pauses it.

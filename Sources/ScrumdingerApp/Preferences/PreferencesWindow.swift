@@ -60,6 +60,10 @@ import ScrumdingerCore
     content.append(header)
     content.append(ScrolledWindow(Clamp(page)))
     window.content = content
+    content.onKey("Escape") { [unowned self] in  // as in any GNOME preferences window
+      self.window.close()
+      return true
+    }
 
     downloadButton.addCSSClass("suggested-action")
     downloadButton.onClicked { [unowned self] in self.download.start() }

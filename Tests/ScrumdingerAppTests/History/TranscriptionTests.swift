@@ -86,4 +86,33 @@ final class TranscriptionTests: XCTestCase {
       }
     }
   }
+
+  /// Without a speech model, a recorded meeting keeps its recording, says why it has no
+  /// transcript, and its button leads to Preferences, where the model is downloaded.
+  func testWithoutAModelTheMeetingSaysSoAndLeadsToTheDownload() {
+    let entry = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
+    let scrum = DailyScrum(title: "Team", attendees: [Attendee(name: "Ana")], history: [entry], recordsMeetings: true)
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([scrum]))
+    let recording = store.directory + "/recordings/\(entry.id.uuidString).ogg"
+    XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: store.directory + "/recordings", withIntermediateDirectories: true))
+    XCTAssertTrue(FileManager.default.createFile(atPath: recording, contents: Data("OggS".utf8)))
+    setenv("SCRUMDINGER_WHISPER_MODEL", "/nonexistent/ggml-none.bin", 1)
+    defer { unsetenv("SCRUMDINGER_WHISPER_MODEL") }
+    MainActor.assumeIsolated {
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
+        spin(.milliseconds(300))
+        let record = window.historyPage!.record
+        XCTAssertEqual(record.transcriptionRow.subtitle, "Not transcribed: no speech model")
+        XCTAssertEqual(record.transcriptionButton.accessibleName, "Download…")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recording), "nothing lost")
+        record.transcriptionButton.click()
+        spin(.milliseconds(200))
+        XCTAssertNotNil(window.preferences, "Download… opens Preferences")
+        XCTAssertTrue(window.preferences?.modelRow.subtitle.hasPrefix("None") == true)
+      }
+    }
+  }
 }

@@ -107,4 +107,26 @@ final class PreferencesTests: XCTestCase {
       }
     }
   }
+
+  /// Choose Model File… takes a whisper.cpp model the user has (copied into the models
+  /// folder, then used), and refuses any other file with the reason.
+  func testAChosenModelFileIsCheckedCopiedAndUsed() {
+    MainActor.assumeIsolated {
+      withRunningApp(dependencies: recordingDependencies()) { app in
+        guard let engine = app.dependencies.speech as? WhisperEngine, let tiny = engine.model else {
+          return XCTFail("no built-in model to choose (make speech prepares one)")
+        }
+        var answer: String??
+        engine.adopt(modelFile: "/etc/hostname") { answer = .some($0) }
+        while answer == nil { spin(.milliseconds(20)) }
+        XCTAssertEqual(answer, .some("it is not a whisper.cpp model file"))
+        answer = nil
+        engine.adopt(modelFile: tiny) { answer = .some($0) }
+        while answer == nil { spin(.milliseconds(20)) }
+        XCTAssertEqual(answer, .some(nil))
+        XCTAssertEqual(engine.model, engine.modelsFolder + "/ggml-tiny.en.bin", "the user's copy is used")
+        XCTAssertEqual(FileManager.default.contents(atPath: engine.model!)?.count, FileManager.default.contents(atPath: tiny)?.count)
+      }
+    }
+  }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import GtkShim
+import ScrumdingerApp
+import ScrumdingerCore
+
+/// Transcribes `recording` (any sound file) as the app does (GStreamer decodes, whisper.cpp
+/// recognises on a worker thread) with the main loop probed meanwhile; prints seconds spent
+/// and audio seconds, the longest main-loop stall and the same probe's longest with nothing
+/// to do, and the process's peak memory. Run first thing in a fresh process.
+@MainActor func transcriptionFigures(recording: String, model: String, library: String) {
+  MainLoop.installDispatchBridge()
+  let idle = longestMainLoopStall { done in _ = Timeout(after: .seconds(2)) { done() } }
+  var seconds = 0.0
+  var audioSeconds = 0.0
+  var words = ""
+  let stall = longestMainLoopStall { done in
+    let samples = NSTemporaryDirectory() + "bench-\(UUID()).samples"
+    let started = ContinuousClock.now
+    do {
+      let recognizer = try SpeechRecognizer(library: library)
+      let decoder = try AudioDecoder(input: recording, output: samples) { problem in
+        if let problem { fatalError("decoding failed: \(problem)") }
+        audioSeconds = Double((try? FileManager.default.attributesOfItem(atPath: samples)[.size] as? Int) ?? 0) / 64_000
+        _ = recognizer.recognize(samples: samples, model: model, progress: { _ in }) { result in
+          let elapsed = ContinuousClock.now - started
+          seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+          switch result {
+          case .success(let segments): words = segments.map(\.text).joined()
+          case .failure(let failure): fatalError("recognition failed: \(failure.reason)")
+          }
+          try? FileManager.default.removeItem(atPath: samples)
+          done()
+        }
+      }
+      keepAlive = decoder
+    } catch {
+      fatalError("\(error)")
+    }
+  }
+  print("transcribe_seconds \(seconds) \(audioSeconds)")
+  print("transcribe_stall_ms \(stall) \(idle)")
+  print("transcribe_peak_kib \(peakKiB()) 0")
+  _ = FileManager.default.createFile(atPath: recording + ".ours.txt", contents: Data(words.utf8))
+}
+
+@MainActor private var keepAlive: AnyObject?
+
+/// The process's peak resident memory (VmHWM), in KiB.
+func peakKiB() -> Int {
+  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+  return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+}
+
+/// CPU the process spends over `seconds` while a meeting is recorded (a test tone standing
+/// in for the microphone, encoded as the app records) against the same span without it.
+@MainActor func recordingCPU(seconds: Int) {
+  MainLoop.installDispatchBridge()
+  func cpu(during body: () -> Void) -> Double {
+    var before = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &before)
+    body()
+    var after = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &after)
+    func total(_ usage: rusage) -> Double {
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    return (total(after) - total(before)) / Double(seconds) * 100
+  }
+  func run() {
+    let end = ContinuousClock.now + .seconds(seconds)
+    _ = MainLoop.run(until: { ContinuousClock.now >= end }, timeout: .seconds(seconds + 5))
+  }
+  let plain = cpu(during: run)
+  let file = NSTemporaryDirectory() + "bench-\(UUID()).ogg"
+  let recorded = cpu {
+    guard let recorder = try? AudioRecorder(source: "audiotestsrc is-live=true wave=pink-noise", path: file) else {
+      fatalError("no recorder")
+    }
+    recorder.record()
+    run()
+    recorder.finish()
+  }
+  try? FileManager.default.removeItem(atPath: file)
+  print("recording_cpu_pct \(recorded) \(plain)")
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The speech figures of `make bench`: 15 minutes of stand-up talk (espeak-ng) transcribed as
+# the app does it (scrumdinger-bench --transcribe: GStreamer decodes, whisper.cpp on a worker
+# thread, the main loop probed meanwhile) beside whisper.cpp's own command line on the same
+# model, file and thread count; the word error rate of both; and the CPU a recording costs.
+# Prints "name value baseline" lines.
+set -euo pipefail
+bin=$1 work=$2
+scripts/whisper/prepare.sh .build/whisper --with-cli >&2
+model=.build/whisper/models/ggml-tiny.en.bin
+speech="$work/speech.wav"
+/usr/bin/python3 scripts/bench/speech.py "$speech" 15
+threads=$(/usr/bin/python3 -c 'import os; print(2 if os.getloadavg()[0] < os.cpu_count() - 1 else 1)')
+cli=$(LD_LIBRARY_PATH=.build/whisper/lib /usr/bin/python3 - "$model" "$speech" "$threads" "$speech.cli.txt" <<'PY'
+import resource, subprocess, sys, time
+model, speech, threads, out = sys.argv[1:5]
+started = time.monotonic()
+text = subprocess.run([".build/whisper/bin/whisper-cli", "-m", model, "-f", speech, "-t", threads, "-l", "en", "-nt",
+                       "-mc", "0"], capture_output=True, text=True, check=True).stdout
+print(time.monotonic() - started, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+open(out, "w").write(text)
+PY
+)
+ours=$("$bin/scrumdinger-bench" --transcribe "$speech" "$(pwd)/$model" "$(pwd)/.build/whisper/lib/libscrumdinger-whisper.so")
+echo "$ours" | grep transcribe_stall_ms
+seconds=$(echo "$ours" | awk '/transcribe_seconds/{print $2}')
+audio=$(echo "$ours" | awk '/transcribe_seconds/{print $3}')
+echo "transcribe_real_time $(awk -v s="$seconds" -v a="$audio" 'BEGIN{print s/a}') $(awk -v s="${cli% *}" -v a="$audio" 'BEGIN{print s/a}')"
+echo "transcribe_peak_mib_vs_cli $(echo "$ours" | awk '/transcribe_peak_kib/{print $2}') ${cli#* }"
+echo "transcribe_wer_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.ours.txt") $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.cli.txt")"
+echo "transcribe_audio_min $(awk -v a="$audio" 'BEGIN{print a/60}') 0"
+"$bin/scrumdinger-bench" --recording-cpu
