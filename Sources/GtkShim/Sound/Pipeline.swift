@@ -1,0 +1,111 @@
+import CGStreamer
+
+/// One GStreamer pipeline and its bus, heard through GObject signals on the main loop: what
+/// the ding's player, the recording's player, the recorder and the decoder share. GStreamer is
+/// opened with the first one (see CGStreamer's shim.h); the pipeline is stopped and released
+/// with this object.
+@MainActor final class Pipeline {
+  let gst: ShimGst
+  /// The pipeline (or the playbin) itself.
+  let element: OpaquePointer
+  private let bus: OpaquePointer
+  private var handlers: [gulong] = []
+
+  /// The pipeline `description` describes (gst-launch syntax).
+  convenience init(describedBy description: String) throws(SoundPlayer.Unavailable) {
+    let gst = try Self.open()
+    var error: UnsafeMutablePointer<GError>?
+    guard let element = gst.parse_launch(description, &error) else {
+      let reason = error.map { String(cString: $0.pointee.message) } ?? "the pipeline could not be made"
+      g_clear_error(&error)
+      throw SoundPlayer.Unavailable(reason: reason)
+    }
+    g_clear_error(&error)  // a warning, with a pipeline made all the same
+    try self.init(gst: gst, element: element)
+  }
+
+  /// A playbin for the file at `path`, audio only, named `name`.
+  convenience init(playing path: String, name: String) throws(SoundPlayer.Unavailable) {
+    let gst = try Self.open()
+    guard let element = gst.element_factory_make("playbin", name) else {
+      throw SoundPlayer.Unavailable(reason: "GStreamer has no playbin (gstreamer1.0-plugins-base)")
+    }
+    try self.init(gst: gst, element: element)
+    var error: UnsafeMutablePointer<GError>?
+    if let uri = gst.filename_to_uri(path, &error) {
+      set("uri", String(cString: uri))
+      g_free(uri)
+    }
+    g_clear_error(&error)
+    set("flags", "audio")  // no video or subtitles
+  }
+
+  private init(gst: ShimGst, element: OpaquePointer) throws(SoundPlayer.Unavailable) {
+    self.gst = gst
+    self.element = element
+    _ = gst.object_ref_sink(UnsafeMutableRawPointer(element))
+    guard let bus = gst.element_get_bus(element) else {
+      gst.object_unref(UnsafeMutableRawPointer(element))
+      throw SoundPlayer.Unavailable(reason: "the pipeline has no message bus")
+    }
+    self.bus = bus
+    gst.bus_add_signal_watch(bus)
+  }
+
+  private static func open() throws(SoundPlayer.Unavailable) -> ShimGst {
+    var why: UnsafePointer<gchar>?
+    guard let gst = shim_gst(&why)?.pointee else {
+      throw SoundPlayer.Unavailable(reason: why.map { String(cString: $0) } ?? "GStreamer could not be opened")
+    }
+    return gst
+  }
+
+  isolated deinit {
+    for handler in handlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(bus), handler) }
+    gst.bus_remove_signal_watch(bus)
+    gst.object_unref(UnsafeMutableRawPointer(bus))
+    _ = gst.element_set_state(element, SHIM_GST_STATE_NULL)
+    gst.object_unref(UnsafeMutableRawPointer(element))
+  }
+
+  /// Sets property `name` to `value` (GStreamer parses it for the property's type) on the
+  /// pipeline, or on its element called `child`.
+  func set(_ name: String, _ value: String, on child: String? = nil) {
+    if let child {
+      guard let part = gst.bin_get_by_name(element, child) else { return }
+      gst.util_set_object_arg(UnsafeMutableRawPointer(part).assumingMemoryBound(to: GObject.self), name, value)
+      gst.object_unref(UnsafeMutableRawPointer(part))
+    } else {
+      gst.util_set_object_arg(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self), name, value)
+    }
+  }
+
+  /// Moves the pipeline to `state`; false when GStreamer says the change failed at once.
+  @discardableResult func set(state: ShimGstState) -> Bool {
+    gst.element_set_state(element, state) != 0  // GST_STATE_CHANGE_FAILURE is 0
+  }
+
+  /// Calls `action` for each bus message of `type` ("eos", "async-done").
+  func on(_ type: String, _ action: @escaping @MainActor () -> Void) {
+    handlers.append(connect(UnsafeMutableRawPointer(bus), "message::" + type, withArgument: { _ in action() }))
+  }
+
+  /// Calls `action` with GStreamer's own words for each error (and, if asked, warning).
+  func onProblem(warnings: Bool = false, _ action: @escaping @MainActor (String) -> Void) {
+    for (type, isError) in [("error", true)] + (warnings ? [("warning", false)] : []) {
+      handlers.append(connect(UnsafeMutableRawPointer(bus), "message::" + type, withArgument: { [unowned self] message in
+        var error: UnsafeMutablePointer<GError>?
+        var debug: UnsafeMutablePointer<gchar>?
+        if isError {
+          self.gst.message_parse_error(message.map(OpaquePointer.init), &error, &debug)
+        } else {
+          self.gst.message_parse_warning(message.map(OpaquePointer.init), &error, &debug)
+        }
+        let text = error.map { String(cString: $0.pointee.message) } ?? "unknown problem"
+        g_clear_error(&error)
+        g_free(debug)
+        action(text)
+      }))
+    }
+  }
+}
