@@ -130,26 +130,31 @@ import ScrumdingerCore
     lengthRow.addSuffix(lengthScale)
     lengthRow.addSuffix(lengthLabel)
     group.add(lengthRow)
-    let shuffleRow = ActionRow(title: tr("Shuffle speaking order"), subtitle: tr("Each meeting starts in a new random order"))
-    shuffleSwitch.align(vertical: .center)
-    shuffleSwitch.isOn = draft.shuffleSpeakingOrder
-    shuffleRow.addSuffix(shuffleSwitch)
-    shuffleRow.setActivatableWidget(shuffleSwitch)
-    group.add(shuffleRow)
+    group.add(
+      switchRow(
+        shuffleSwitch, title: tr("Shuffle speaking order"), subtitle: tr("Each meeting starts in a new random order"),
+        isOn: draft.shuffleSpeakingOrder))
     return group
   }
 
   private func recordingGroup() -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("Record"))
-    let row = ActionRow(
-      title: tr("Record and transcribe meetings"),
-      subtitle: tr("The audio is recorded and turned into text on this computer, and never leaves it"))
-    recordSwitch.align(vertical: .center)
-    recordSwitch.isOn = draft.recordsMeetings
-    row.addSuffix(recordSwitch)
-    row.setActivatableWidget(recordSwitch)
-    group.add(row)
+    group.add(
+      switchRow(
+        recordSwitch, title: tr("Record and transcribe meetings"),
+        subtitle: tr("The audio is recorded and turned into text on this computer, and never leaves it"),
+        isOn: draft.recordsMeetings))
     return group
+  }
+
+  /// A row titled `title` whose switch (pressed anywhere on the row) starts as `isOn`.
+  private func switchRow(_ toggle: Switch, title: String, subtitle: String, isOn: Bool) -> ActionRow {
+    let row = ActionRow(title: title, subtitle: subtitle)
+    toggle.align(vertical: .center)
+    toggle.isOn = isOn
+    row.addSuffix(toggle)
+    row.setActivatableWidget(toggle)
+    return row
   }
 
   private func warningGroup() -> PreferencesGroup {
