@@ -15,7 +15,7 @@ cli=$(LD_LIBRARY_PATH=.build/whisper/lib /usr/bin/python3 - "$model" "$speech" "
 import resource, subprocess, sys, time
 model, speech, threads, out = sys.argv[1:5]
 started = time.monotonic()
-text = subprocess.run([".build/whisper/bin/whisper-cli", "-m", model, "-f", speech, "-t", threads, "-l", "en", "-nt",
+text = subprocess.run([".build/whisper/bin/whisper-cli", "-m", model, "-f", speech, "-t", threads, "-l", "en", "-nt", "-bs", "1", "-bo", "1",
                        "-mc", "0"], capture_output=True, text=True, check=True).stdout
 print(time.monotonic() - started, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 open(out, "w").write(text)
