@@ -141,35 +141,33 @@ def main(model_path, assets, out_path):
                 shape, raw = rows_of(f"{src}/bias", part, parts)
                 tensor(f"{dst}.bias", shape, raw, True)
 
+    def block(b, s):
+        """What encoder and decoder blocks share: self attention and the MLP, with their norms."""
+        split([f"{b}.attn.query", f"{b}.attn.key", f"{b}.attn.value"], f"{s}/self_attention/linear_0", [True, False, True])
+        linear(f"{b}.attn.out", f"{s}/self_attention/linear_1")
+        norm(f"{b}.attn_ln", f"{s}/self_attention/layer_norm")
+        linear(f"{b}.mlp.0", f"{s}/ffn/linear_0")
+        linear(f"{b}.mlp.2", f"{s}/ffn/linear_1")
+        norm(f"{b}.mlp_ln", f"{s}/ffn/layer_norm")
+
     copy("encoder.conv1.weight", "encoder/conv1/weight", as_float32=False)
     copy("encoder.conv1.bias", "encoder/conv1/bias", reshape=[n_audio_state, 1], as_float32=True)
     copy("encoder.conv2.weight", "encoder/conv2/weight", as_float32=False)
     copy("encoder.conv2.bias", "encoder/conv2/bias", reshape=[n_audio_state, 1], as_float32=True)
     copy("encoder.positional_embedding", "encoder/position_encodings/encodings", as_float32=True)
     for i in range(n_audio_layer):
-        b, s = f"encoder.blocks.{i}", f"encoder/layer_{i}"
-        split([f"{b}.attn.query", f"{b}.attn.key", f"{b}.attn.value"], f"{s}/self_attention/linear_0", [True, False, True])
-        linear(f"{b}.attn.out", f"{s}/self_attention/linear_1")
-        norm(f"{b}.attn_ln", f"{s}/self_attention/layer_norm")
-        linear(f"{b}.mlp.0", f"{s}/ffn/linear_0")
-        linear(f"{b}.mlp.2", f"{s}/ffn/linear_1")
-        norm(f"{b}.mlp_ln", f"{s}/ffn/layer_norm")
+        block(f"encoder.blocks.{i}", f"encoder/layer_{i}")
     norm("encoder.ln_post", "encoder/layer_norm")
 
     copy("decoder.token_embedding.weight", "decoder/embeddings/weight")
     copy("decoder.positional_embedding", "decoder/position_encodings/encodings", as_float32=True)
     for i in range(n_text_layer):
         b, s = f"decoder.blocks.{i}", f"decoder/layer_{i}"
-        split([f"{b}.attn.query", f"{b}.attn.key", f"{b}.attn.value"], f"{s}/self_attention/linear_0", [True, False, True])
-        linear(f"{b}.attn.out", f"{s}/self_attention/linear_1")
-        norm(f"{b}.attn_ln", f"{s}/self_attention/layer_norm")
+        block(b, s)
         linear(f"{b}.cross_attn.query", f"{s}/attention/linear_0")
         split([f"{b}.cross_attn.key", f"{b}.cross_attn.value"], f"{s}/attention/linear_1", [False, True])
         linear(f"{b}.cross_attn.out", f"{s}/attention/linear_2")
         norm(f"{b}.cross_attn_ln", f"{s}/attention/layer_norm")
-        linear(f"{b}.mlp.0", f"{s}/ffn/linear_0")
-        linear(f"{b}.mlp.2", f"{s}/ffn/linear_1")
-        norm(f"{b}.mlp_ln", f"{s}/ffn/layer_norm")
     norm("decoder.ln", "decoder/layer_norm")
     out.close()
 

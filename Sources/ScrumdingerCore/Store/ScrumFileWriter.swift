@@ -74,19 +74,36 @@ struct ScrumFileWriter {
       integer(entry.durationSeconds)
       raw(",\"id\":")
       uuid(entry.id)
-      if !entry.notes.isEmpty { notes(entry.notes) }
-      raw(",\"speakers\":[")
-      for (index, speaker) in entry.speakers.enumerated() {
-        raw(index == 0 ? "{\"name\":" : ",{\"name\":")
-        string(speaker.name)
-        raw(",\"seconds\":")
-        integer(speaker.seconds)
-        raw(",\"share\":")
-        integer(speaker.shareSeconds)
-        bytes.append(UInt8(ascii: "}"))
+      if !entry.notes.isEmpty {
+        raw(",\"notes\":")
+        objects(entry.notes, first: "\"at\":") { writer, note in
+          writer.integer(note.atSeconds)
+          writer.raw(",\"id\":")
+          writer.uuid(note.id)
+          writer.raw(",\"speaker\":")
+          writer.string(note.speaker)
+          writer.raw(",\"text\":")
+          writer.string(note.text)
+        }
       }
-      bytes.append(UInt8(ascii: "]"))
-      if !entry.transcript.isEmpty { transcript(entry.transcript) }
+      raw(",\"speakers\":")
+      objects(entry.speakers, first: "\"name\":") { writer, speaker in
+        writer.string(speaker.name)
+        writer.raw(",\"seconds\":")
+        writer.integer(speaker.seconds)
+        writer.raw(",\"share\":")
+        writer.integer(speaker.shareSeconds)
+      }
+      if !entry.transcript.isEmpty {
+        raw(",\"transcript\":")
+        objects(entry.transcript, first: "\"end\":") { writer, segment in
+          writer.integer(segment.endMilliseconds)
+          writer.raw(",\"start\":")
+          writer.integer(segment.startMilliseconds)
+          writer.raw(",\"text\":")
+          writer.string(segment.text)
+        }
+      }
       bytes.append(UInt8(ascii: "}"))
     }
     raw("],\"id\":")
@@ -106,33 +123,15 @@ struct ScrumFileWriter {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  /// `,"notes":[{"at":…,"id":…,"speaker":…,"text":…},…]`.
-  private mutating func notes(_ notes: [MeetingNote]) {
-    raw(",\"notes\":[")
-    for (index, note) in notes.enumerated() {
-      raw(index == 0 ? "{\"at\":" : ",{\"at\":")
-      integer(note.atSeconds)
-      raw(",\"id\":")
-      uuid(note.id)
-      raw(",\"speaker\":")
-      string(note.speaker)
-      raw(",\"text\":")
-      string(note.text)
-      bytes.append(UInt8(ascii: "}"))
-    }
-    bytes.append(UInt8(ascii: "]"))
-  }
-
-  /// `,"transcript":[{"end":…,"start":…,"text":…},…]`.
-  private mutating func transcript(_ segments: [TranscriptSegment]) {
-    raw(",\"transcript\":[")
-    for (index, segment) in segments.enumerated() {
-      raw(index == 0 ? "{\"end\":" : ",{\"end\":")
-      integer(segment.endMilliseconds)
-      raw(",\"start\":")
-      integer(segment.startMilliseconds)
-      raw(",\"text\":")
-      string(segment.text)
+  /// `[{…},…]`: each object opens with its `first` key (`"name":`), `members` writes the rest.
+  @inline(__always)
+  private mutating func objects<T>(_ items: [T], first: StaticString, _ members: (inout ScrumFileWriter, T) -> Void) {
+    bytes.append(UInt8(ascii: "["))
+    for (index, item) in items.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(UInt8(ascii: "{"))
+      raw(first)
+      members(&self, item)
       bytes.append(UInt8(ascii: "}"))
     }
     bytes.append(UInt8(ascii: "]"))
@@ -149,15 +148,11 @@ struct ScrumFileWriter {
   }
 
   private mutating func attendees(_ attendees: [Attendee]) {
-    bytes.append(UInt8(ascii: "["))
-    for (index, attendee) in attendees.enumerated() {
-      raw(index == 0 ? "{\"id\":" : ",{\"id\":")
-      uuid(attendee.id)
-      raw(",\"name\":")
-      string(attendee.name)
-      bytes.append(UInt8(ascii: "}"))
+    objects(attendees, first: "\"id\":") { writer, attendee in
+      writer.uuid(attendee.id)
+      writer.raw(",\"name\":")
+      writer.string(attendee.name)
     }
-    bytes.append(UInt8(ascii: "]"))
   }
 
   private mutating func raw(_ text: StaticString) {
