@@ -51,36 +51,3 @@ func peakKiB() -> Int {
   let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
   return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
 }
-
-/// CPU the process spends over `seconds` while a meeting is recorded (a test tone standing
-/// in for the microphone, encoded as the app records) against the same span without it.
-@MainActor func recordingCPU(seconds: Int) {
-  MainLoop.installDispatchBridge()
-  func cpu(during body: () -> Void) -> Double {
-    var before = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &before)
-    body()
-    var after = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &after)
-    func total(_ usage: rusage) -> Double {
-      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-    return (total(after) - total(before)) / Double(seconds) * 100
-  }
-  func run() {
-    let end = ContinuousClock.now + .seconds(seconds)
-    _ = MainLoop.run(until: { ContinuousClock.now >= end }, timeout: .seconds(seconds + 5))
-  }
-  let plain = cpu(during: run)
-  let file = NSTemporaryDirectory() + "bench-\(UUID()).ogg"
-  let recorded = cpu {
-    guard let recorder = try? AudioRecorder(source: "audiotestsrc is-live=true wave=pink-noise", path: file) else {
-      fatalError("no recorder")
-    }
-    recorder.record()
-    run()
-    recorder.finish()
-  }
-  try? FileManager.default.removeItem(atPath: file)
-  print("recording_cpu_pct \(recorded) \(plain)")
-}

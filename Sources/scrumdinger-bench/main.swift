@@ -1,7 +1,7 @@
 // Figures the benchmark (scripts/bench.sh) gets from inside the process, each with its
 // baseline, as "name value baseline" lines: drift, store load/save, main-loop stall; with
 // --display-figures, opening a detail page of 10,000 meetings against one of 10; with
-// --transcribe and --recording-cpu, the speech figures.
+// --transcribe, the speech figures.
 import Foundation
 import GtkShim
 import ScrumdingerCore
@@ -28,17 +28,12 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index +
   exit(0)
 }
 
-// Speech (run by scripts/bench/transcription.sh): transcription as the app does it, and the
-// CPU a recording costs.
+// Speech (run by scripts/bench/transcription.sh): transcription as the app does it.
 if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 3 < CommandLine.arguments.count {
   let arguments = CommandLine.arguments
   MainActor.assumeIsolated {
     transcriptionFigures(recording: arguments[index + 1], model: arguments[index + 2], library: arguments[index + 3])
   }
-  exit(0)
-}
-if CommandLine.arguments.contains("--recording-cpu") {
-  MainActor.assumeIsolated { recordingCPU(seconds: 30) }
   exit(0)
 }
 

@@ -71,8 +71,8 @@ FIGURES = [
      "whisper.cpp's own CLI, same model and file", "(reported)", lambda v, r: True),
     ("transcribe_stall_ms", "transcription: longest main-loop stall meanwhile", "ms",
      "the same probe with nothing to do", "≤ 50 ms", lambda v, r: v <= 50),
-    ("recording_cpu_pct", "recording: CPU over 30 s (a test tone for the microphone)", "%",
-     "the same 30 s not recording", "(reported)", lambda v, r: True),
+    ("recorded_meeting_cpu_pct", "a recorded meeting: CPU over 30 s (a null sink's monitor for the microphone)", "%",
+     "the same meeting not recorded", "(reported)", lambda v, r: True),
 ]
 
 cores = os.cpu_count()

@@ -2,7 +2,8 @@
 # The speech figures of `make bench`: 15 minutes of stand-up talk (espeak-ng) transcribed as
 # the app does it (scrumdinger-bench --transcribe: GStreamer decodes, whisper.cpp on a worker
 # thread, the main loop probed meanwhile) beside whisper.cpp's own command line on the same
-# model, file and thread count; the word error rate of both; and the CPU a recording costs.
+# model, file and thread count; the word error rate of both; and the CPU a recording costs a
+# running meeting.
 # Prints "name value baseline" lines.
 set -euo pipefail
 bin=$1 work=$2
@@ -29,4 +30,4 @@ echo "transcribe_real_time $(awk -v s="$seconds" -v a="$audio" 'BEGIN{print s/a}
 echo "transcribe_peak_mib_vs_cli $(echo "$ours" | awk '/transcribe_peak_kib/{print $2}') ${cli#* }"
 echo "transcribe_wer_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.ours.txt") $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.cli.txt")"
 echo "transcribe_audio_min $(awk -v a="$audio" 'BEGIN{print a/60}') 0"
-"$bin/scrumdinger-bench" --recording-cpu
+scripts/with-display.sh /usr/bin/python3 scripts/bench/recorded_meeting.py "$bin/scrumdinger"

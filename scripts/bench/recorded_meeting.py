@@ -1,0 +1,56 @@
+"""The CPU a recording costs: the same five-minute meeting (started through AT-SPI, as a user
+would) measured for 30 s while it is recorded and while it is not, one after the other, with
+a PulseAudio null sink's monitor as the microphone. Prints "recorded_meeting_cpu_pct
+RECORDED PLAIN"."""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
+from audio_capture import SINK, PulseServer  # noqa: E402
+from conftest import scrum, write_scrums  # noqa: E402
+
+binary = sys.argv[1]
+SECONDS = 30
+
+
+def cpu_seconds(pid):
+    """The process's CPU time so far, from every thread's schedstat (nanoseconds)."""
+    total = 0.0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
+                total += int(schedstat.read().split()[0]) / 1e9
+        except OSError:
+            pass
+    return total
+
+
+def meeting_cpu(recorded):
+    data = tempfile.mkdtemp()
+    standup = scrum("Standup", ["Ana", "Ben", "Cy"], minutes=5)
+    standup["recordMeetings"] = recorded
+    write_scrums(__import__("pathlib").Path(data), [standup])
+    here = os.path.dirname(__file__)
+    pid = int(subprocess.run(["/usr/bin/python3", os.path.join(here, "start_meeting.py"), binary, data],
+                             check=True, capture_output=True, text=True).stdout.split()[-1])
+    try:
+        time.sleep(3)  # settle: first frames, the ding's warm-up, the recorder's start
+        t0, c0 = time.monotonic(), cpu_seconds(pid)
+        time.sleep(SECONDS)
+        return 100 * (cpu_seconds(pid) - c0) / (time.monotonic() - t0)
+    finally:
+        os.kill(pid, 9)
+
+
+pulse = PulseServer(tempfile.mkdtemp())
+os.environ.update(pulse.env)
+os.environ["SCRUMDINGER_AUDIO_SOURCE"] = f"pulsesrc device={SINK}.monitor"
+try:
+    recorded = meeting_cpu(True)
+    plain = meeting_cpu(False)
+finally:
+    pulse.stop()
+print(f"recorded_meeting_cpu_pct {recorded:.3f} {plain:.3f}")
