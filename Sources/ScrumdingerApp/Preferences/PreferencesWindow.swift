@@ -4,7 +4,6 @@
 // when opened; the download's state lives in ModelDownload, so closing the window does not
 // stop it and reopening shows where it stands.
 import FoundationEssentials
-import Glibc
 import GtkShim
 import ScrumdingerCore
 
@@ -109,9 +108,7 @@ import ScrumdingerCore
       modelRow.subtitle = tr("None: recorded meetings are kept, and transcribed once there is one")
       return
     }
-    var info = stat()
-    let size = stat(model, &info) == 0 ? Int(info.st_size) : 0
-    modelRow.subtitle = tr("%@ · %@", Path.name(of: model), Self.megabytes(size))
+    modelRow.subtitle = tr("%@ · %@", Path.name(of: model), Self.megabytes(Path.size(of: model)))
   }
 
   private func chooseModel(parent: ApplicationWindow) {

@@ -167,10 +167,7 @@ public enum NewScrumOutcome: Equatable, Sendable {
 
   /// Gives note `noteID` of a past meeting a new text; a blank one removes it.
   public func editNote(_ noteID: UUID, text: String, scrumID: UUID, historyID: UUID) {
-    guard let scrumIndex = state.scrums.value.firstIndex(where: { $0.id == scrumID }),
-      let index = state.scrums.value[scrumIndex].history.firstIndex(where: { $0.id == historyID })
-    else { return }
-    state.scrums.update { $0[scrumIndex].history[index].notes.edit(noteID, text: text) }
+    state.updateHistory(historyID, of: scrumID) { $0.notes.edit(noteID, text: text) }
   }
 
   /// Undoes the last delete, if it still can be (Ctrl+Z).

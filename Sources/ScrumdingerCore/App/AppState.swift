@@ -39,6 +39,15 @@ public final class AppState {
     self.scrums = ObservableValue(scrums)
   }
 
+  /// Changes past meeting `historyID` of scrum `scrumID` in place (one notification);
+  /// nothing if either is gone.
+  public func updateHistory(_ historyID: UUID, of scrumID: UUID, _ change: (inout History) -> Void) {
+    guard let scrumIndex = scrums.value.firstIndex(where: { $0.id == scrumID }),
+      let index = scrums.value[scrumIndex].history.firstIndex(where: { $0.id == historyID })
+    else { return }
+    scrums.update { change(&$0[scrumIndex].history[index]) }
+  }
+
   /// The scrum with `id`, if it still exists.
   public func scrum(_ id: UUID) -> DailyScrum? {
     scrums.value.first { $0.id == id }

@@ -88,7 +88,7 @@ public enum DownloadState: Equatable, Sendable {
       state.value = .failed(tr("the folder %@ cannot be made", folder))
       return
     }
-    let offset = Self.size(of: partial)
+    let offset = Path.size(of: partial)
     state.value = .downloading(received: offset, total: nil)
     task = fetcher.fetch(
       source.url, from: offset, appendingTo: partial,
@@ -144,10 +144,5 @@ public enum DownloadState: Equatable, Sendable {
     }
     guard ferror(file) == 0, let hex = g_checksum_get_string(checksum) else { return nil }
     return String(cString: hex)
-  }
-
-  private static func size(of path: String) -> Int {
-    var info = stat()
-    return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 }

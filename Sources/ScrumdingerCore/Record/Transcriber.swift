@@ -132,19 +132,12 @@ public enum TranscriptionStatus: Equatable, Sendable {
         switch result {
         case .success(let segments):
           self.statuses.value[historyID] = nil
-          self.save(segments, historyID: historyID, scrumID: scrumID)
+          self.state.updateHistory(historyID, of: scrumID) { $0.transcript = segments }
         case .failure(let failure):
           self.statuses.value[historyID] = .failed(failure.reason)
         }
         self.next()
       })
     running = (historyID, task)
-  }
-
-  private func save(_ segments: [TranscriptSegment], historyID: UUID, scrumID: UUID) {
-    guard let scrumIndex = state.scrums.value.firstIndex(where: { $0.id == scrumID }),
-      let index = state.scrums.value[scrumIndex].history.firstIndex(where: { $0.id == historyID })
-    else { return }
-    state.scrums.update { $0[scrumIndex].history[index].transcript = segments }
   }
 }

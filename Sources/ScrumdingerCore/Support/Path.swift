@@ -1,6 +1,7 @@
 // Paths are plain strings, as GLib and the C library take them; GLib takes them apart, so
 // no Foundation path type is needed for it.
 import CGLib
+import Glibc
 
 /// Taking file paths apart.
 public enum Path {
@@ -17,6 +18,12 @@ public enum Path {
   /// `path` made absolute and without "." or ".." parts (no link is followed).
   public static func canonical(_ path: String) -> String {
     taking(g_canonicalize_filename(path, nil))
+  }
+
+  /// The size in bytes of the file at `path` (through links), 0 when there is none.
+  public static func size(of path: String) -> Int {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 
   private static func taking(_ text: UnsafeMutablePointer<gchar>?) -> String {
