@@ -15,11 +15,12 @@ RUN_PACKAGES := $(BUILD_PACKAGES) $(SPEECH_PACKAGES) gstreamer1.0-plugins-base g
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
   pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev \
-  libgtk-3-bin gir1.2-gtk-4.0 espeak-ng
+  libgtk-3-bin gir1.2-gtk-4.0
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-SPEECH := .build/whisper/lib/libscrumdinger-whisper.so .build/whisper/models/ggml-tiny.en.bin
+SPEECH := .build/whisper/lib/libscrumdinger-whisper.so .build/whisper/models/ggml-tiny.en.bin \
+  .build/whisper/samples/jfk.wav
 
 .PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall clean
 
@@ -86,9 +87,10 @@ deps:
 test-deps:
 	scripts/install-deps.sh $(TEST_PACKAGES)
 
-# The bench also runs a Wayland compositor and GNOME Clocks (the peer baseline).
+# The bench also runs a Wayland compositor and GNOME Clocks (the peer baseline), and speaks
+# its 15 minutes of stand-up talk with espeak-ng.
 bench-deps:
-	scripts/install-deps.sh $(TEST_PACKAGES) weston gnome-clocks
+	scripts/install-deps.sh $(TEST_PACKAGES) weston gnome-clocks espeak-ng
 
 # The functions start-up runs, laid out first by the release link (see Package.swift).
 startup-order: translations schemas

