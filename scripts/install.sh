@@ -10,8 +10,9 @@ mode=$1 destdir=${2:-} prefix=${3:-$HOME/.local}
 files() {  # "source destination" pairs, destination relative to PREFIX
   echo ".bin/scrumdinger bin/scrumdinger"
   echo "Resources/style.css share/$app/style.css"
-  echo "Resources/ding.ogg share/$app/ding.ogg"
-  echo "Resources/warning.ogg share/$app/warning.ogg"
+  for sound in ding bell chime wood-block warning; do
+    echo "Resources/$sound.ogg share/$app/$sound.ogg"
+  done
   echo ".build/data/$app.desktop share/applications/$app.desktop"
   echo ".build/data/$app.metainfo.xml share/metainfo/$app.metainfo.xml"
   echo "data/$app.gschema.xml share/glib-2.0/schemas/$app.gschema.xml"

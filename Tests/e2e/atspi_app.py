@@ -62,6 +62,10 @@ def descendants(node):
         yield from descendants(child)
 
 
+# The main window's title: "Scrumdinger", or "TITLE — Meeting" during a meeting.
+MAIN_WINDOW = "^(Scrumdinger|.* — Meeting)$"
+
+
 class App:
     """One running scrumdinger process and its accessibility tree."""
 
@@ -177,12 +181,13 @@ class App:
         node.queryAction().doAction(0)
         return node
 
-    def click(self, node):
+    def click(self, node, window=MAIN_WINDOW):
         """Clicks the middle of `node` with the mouse (for controls GTK 4.8 gives no AT-SPI
-        action, such as check boxes). Extents are window-relative here: add the window's place."""
+        action, such as check boxes). Extents are window-relative here: add the place of the
+        window whose title matches `window` (a regular expression; the main window's by default)."""
         box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         shell = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.pid),
-                                "--name", "^Scrumdinger$", "getwindowgeometry", "--shell"],
+                                "--name", window, "getwindowgeometry", "--shell"],
                                capture_output=True, text=True, check=True).stdout
         window = dict(line.split("=", 1) for line in shell.split())
         x, y = int(window["X"]) + box.x + box.width // 2, int(window["Y"]) + box.y + box.height // 2

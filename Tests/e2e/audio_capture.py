@@ -93,3 +93,21 @@ class MonitorRecorder:
                 if t >= start_us and abs(value) > threshold:
                     return t
         return None
+
+    def sound_length(self, onset_us, threshold=1000, quiet_us=100_000):
+        """How long (µs) the sound starting at `onset_us` lasts: until the first stretch of
+        `quiet_us` with no sample louder than `threshold`."""
+        last_loud = onset_us
+        for chunk_ns, samples in self.chunks:
+            chunk_us = chunk_ns / 1000
+            if chunk_us + len(samples) * 1_000_000 / self.RATE < onset_us:
+                continue
+            for index, value in enumerate(samples):
+                t = chunk_us + index * 1_000_000 / self.RATE
+                if t < onset_us:
+                    continue
+                if abs(value) > threshold:
+                    last_loud = t
+                elif t - last_loud > quiet_us:
+                    return last_loud - onset_us
+        return last_loud - onset_us

@@ -11,7 +11,7 @@ import time
 import pyatspi
 import pytest
 
-from atspi_app import ROOT, wait_for
+from atspi_app import MAIN_WINDOW, ROOT, wait_for
 from conftest import scrum, write_scrums
 
 APP_ID = "io.github.scrumdinger.Scrumdinger"
@@ -110,7 +110,7 @@ def another_window_focused(app):
 def focus_window(app):
     """Gives the app's main window the keyboard focus, as clicking it would."""
     subprocess.run(["xdotool", "search", "--sync", "--all", "--onlyvisible", "--pid", str(app.pid),
-                    "--name", "^Scrumdinger$", "windowfocus", "--sync"], check=True, timeout=20)
+                    "--name", MAIN_WINDOW, "windowfocus", "--sync"], check=True, timeout=20)
 
 
 def test_notifications_only_while_another_window_has_focus(launch, data_home, notification_log):

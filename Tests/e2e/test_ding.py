@@ -1,8 +1,11 @@
 """The ding is heard: with a PulseAudio null sink as the default device, a meeting's dings
-start within 100 ms of each speaker boundary, of a skip, and of the end."""
+start within 100 ms of each speaker boundary, of a skip, and of the end; and the sound chosen
+in Preferences is the one played (told apart by length: the ding rings over half a second,
+the wood block knocks for 0.15 s)."""
 import os
 import re
 
+import pyatspi
 import pytest
 
 from atspi_app import spoken_seconds, wait_for
@@ -48,9 +51,41 @@ def test_a_ding_starts_within_100_ms_of_each_change(launch, data_home, pulse, tm
         onset = recorder.first_sound_after(int(due) - 50_000)
         assert onset is not None, f"no ding heard after the change due at {due}"
         delays_ms.append((onset - int(due)) / 1000)
+        assert recorder.sound_length(onset) > 500_000, "the default sound is the ringing ding"
     print("ding onset delays (ms):", ", ".join(f"{d:.1f}" for d in delays_ms))
     os.makedirs("Tests/output", exist_ok=True)
     with open("Tests/output/ding-delays.txt", "w") as out:
         out.write(" ".join(f"{d:.1f}" for d in delays_ms) + "\n")
     assert len(delays_ms) == 3
     assert all(-20 <= d <= 100 for d in delays_ms), delays_ms
+
+
+def test_the_sound_chosen_in_preferences_is_the_one_played(launch, data_home, pulse, tmp_path):
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben"], minutes=1, warning=0)])
+    log_path = str(tmp_path / "events.log")
+    app = launch(SCRUMDINGER_EVENT_LOG=log_path, **pulse.env)
+    app.key("ctrl+comma")
+    preferences = wait_for(lambda: app.window("Preferences"), what="the Preferences window")
+    app.find("push button", "Play Wood block", within=preferences)
+    wood_block = app.find("check box", "Wood block", within=preferences)
+    app.click(wood_block, window="^Preferences$")
+    wait_for(lambda: wood_block.getState().contains(pyatspi.STATE_CHECKED), what="Wood block chosen")
+    app.key("Escape")
+    wait_for(lambda: app.window("Preferences") is None, what="Escape to close Preferences")
+
+    recorder = MonitorRecorder(pulse)
+    recorder.start()
+    try:
+        app.press("push button", "Standup")
+        app.press("push button", "Start Meeting")
+        app.press("push button", "Next speaker", within=app.main)
+        wait_for(lambda: os.path.exists(log_path) and DING.findall(open(log_path).read()), what="the sound logged")
+        due = int(DING.findall(open(log_path).read())[0][0])
+        wait_for(lambda: recorder.chunks[-1][0] / 1000 > due + 1_000_000, what="a second recorded after it")
+    finally:
+        recorder.stop()
+    onset = recorder.first_sound_after(due - 50_000)
+    assert onset is not None, "no sound heard after Next speaker"
+    length_ms = recorder.sound_length(onset) / 1000
+    print(f"chosen sound: {length_ms:.0f} ms")
+    assert 50 <= length_ms <= 300, f"the wood block knocks for 0.15 s; heard {length_ms:.0f} ms"

@@ -1,6 +1,12 @@
 import CAdwaita
 
-extension Button {
+/// A widget that runs an action when pressed (GtkActionable): buttons and toggle buttons.
+@MainActor public protocol Actionable: Widget {}
+
+extension Button: Actionable {}
+extension ToggleButton: Actionable {}
+
+extension Actionable {
   /// Makes the button run the action `detailedName` ("win.start-meeting"), with an optional
   /// string parameter: it is greyed out whenever the action is disabled.
   public func setAction(_ detailedName: String, parameter: String? = nil) {

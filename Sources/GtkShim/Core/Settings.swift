@@ -1,11 +1,14 @@
 // GSettings, found without installing: the schema is looked up in the folders given (the
 // build tree's compiled schemas, the install prefix's) before the system's, and a missing
-// schema is a nil, never GLib's abort. Tests choose a key file (or GSETTINGS_BACKEND=memory).
+// schema is a nil, never GLib's abort; so is a key an older installed schema lacks (reads give
+// nothing, writes are dropped). Tests choose a key file (or GSETTINGS_BACKEND=memory).
 import CAdwaita
 
-/// An app's settings (GSettings): whole numbers and switches by key.
+/// An app's settings (GSettings): whole numbers, switches and texts by key.
 @MainActor public final class Settings {
   private let settings: UnsafeMutablePointer<GSettings>
+  /// The keys the schema found has.
+  private let keys: Set<String>
 
   /// Where the values are kept.
   public enum Storage {
@@ -28,6 +31,16 @@ import CAdwaita
     defer { g_settings_schema_source_unref(source) }
     guard let schema = g_settings_schema_source_lookup(source, schemaID, 1) else { return nil }
     defer { g_settings_schema_unref(schema) }
+    var names = Set<String>()
+    if let list = g_settings_schema_list_keys(schema) {
+      var index = 0
+      while let name = list[index] {
+        names.insert(String(cString: name))
+        index += 1
+      }
+      g_strfreev(list)
+    }
+    keys = names
     let backend: UnsafeMutablePointer<GSettingsBackend>? =
       switch storage {
       case .system: nil
@@ -42,17 +55,36 @@ import CAdwaita
     g_object_unref(UnsafeMutableRawPointer(settings))
   }
 
-  /// The whole number stored under `key`.
-  public func int(_ key: String) -> Int { Int(g_settings_get_int(settings, key)) }
+  /// Whether the schema has `key` (an older installed schema may not).
+  public func has(_ key: String) -> Bool { keys.contains(key) }
+
+  /// The whole number stored under `key` (0 without such a key).
+  public func int(_ key: String) -> Int { has(key) ? Int(g_settings_get_int(settings, key)) : 0 }
 
   /// Stores a whole number under `key`.
-  public func set(_ key: String, _ value: Int) { g_settings_set_int(settings, key, Int32(clamping: value)) }
+  public func set(_ key: String, _ value: Int) {
+    if has(key) { g_settings_set_int(settings, key, Int32(clamping: value)) }
+  }
 
-  /// The switch stored under `key`.
-  public func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
+  /// The switch stored under `key` (off without such a key).
+  public func bool(_ key: String) -> Bool { has(key) && g_settings_get_boolean(settings, key) != 0 }
 
   /// Stores a switch under `key`.
-  public func set(_ key: String, _ value: Bool) { g_settings_set_boolean(settings, key, value ? 1 : 0) }
+  public func set(_ key: String, _ value: Bool) {
+    if has(key) { g_settings_set_boolean(settings, key, value ? 1 : 0) }
+  }
+
+  /// The text stored under `key` ("" without such a key).
+  public func string(_ key: String) -> String {
+    guard has(key), let value = g_settings_get_string(settings, key) else { return "" }
+    defer { g_free(value) }
+    return String(cString: value)
+  }
+
+  /// Stores a text under `key` (a value its schema does not allow is ignored, as GLib warns).
+  public func set(_ key: String, _ value: String) {
+    if has(key) { g_settings_set_string(settings, key, value) }
+  }
 
   /// Writes pending changes to their store now.
   public func sync() { g_settings_sync() }

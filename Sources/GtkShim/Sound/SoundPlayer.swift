@@ -32,6 +32,11 @@ import CGStreamer
     pipeline.set(state: SHIM_GST_STATE_PAUSED)
   }
 
+  /// How loud it plays: 0 (silent) to 1 (as recorded), a linear gain.
+  public var volume = 1.0 {
+    didSet { pipeline.set("volume", "\(min(max(volume, 0), 1))") }
+  }
+
   /// Plays the sound from its start (restarting it if it is still playing).
   public func play() {
     warmingUp = false

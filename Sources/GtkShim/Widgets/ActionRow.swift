@@ -54,6 +54,8 @@ import CAdwaita
   /// Makes a click anywhere on the row press `button` (which should be one of its suffixes).
   public func setActivatableWidget(_ button: Widget) {
     adw_action_row_set_activatable_widget(row, button.widget)
+    // libadwaita labels the widget by the row's title too: a name given stays the only one.
+    if let name = button.accessibleName { shim_accessible_set_name(cast(button.raw), name) }
   }
 }
 

@@ -19,10 +19,7 @@ import CAdwaita
   /// A button showing an icon and a label side by side; libadwaita names it after the label.
   public init(iconName: String, label: String) {
     super.init(gtk_button_new())
-    let content = adw_button_content_new()
-    adw_button_content_set_icon_name(cast(UnsafeMutableRawPointer(content!)), iconName)
-    adw_button_content_set_label(cast(UnsafeMutableRawPointer(content!)), label)
-    gtk_button_set_child(button, content)
+    show(iconName: iconName, label: label)
   }
 
   /// A button showing any `child`, named `accessibleName` for screen readers.
@@ -47,6 +44,16 @@ import CAdwaita
 
   /// The icon of an icon-only button.
   public func setIconName(_ name: String) { gtk_button_set_icon_name(button, name) }
+
+  /// Shows an icon and `label` side by side, or only the icon when `label` is nil (set the
+  /// accessible name then: an icon has none).
+  public func show(iconName: String, label: String?) {
+    guard let label else { return setIconName(iconName) }
+    let content = adw_button_content_new()
+    adw_button_content_set_icon_name(cast(UnsafeMutableRawPointer(content!)), iconName)
+    adw_button_content_set_label(cast(UnsafeMutableRawPointer(content!)), label)
+    gtk_button_set_child(button, content)
+  }
 
   /// Calls `action` on each click (mouse, keyboard or assistive technology).
   public func onClicked(_ action: @escaping @MainActor () -> Void) {

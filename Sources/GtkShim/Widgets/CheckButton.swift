@@ -27,6 +27,12 @@ import CAdwaita
     }
   }
 
+  /// Checks (or, a check box, unchecks) it as a click or Space would, change handler included.
+  public func activate() { gtk_widget_activate(widget) }
+
+  /// Makes it a radio button of `other`'s group: checking one unchecks the others.
+  public func join(_ other: CheckButton) { gtk_check_button_set_group(cast(raw), cast(other.raw)) }
+
   /// Calls `action` with the new state each time the user checks or unchecks it.
   public func onUserChange(_ action: @escaping @MainActor (Bool) -> Void) { onChange = action }
 }

@@ -1,10 +1,15 @@
 import CAdwaita
 
 /// A modal window over the main window (the editor sheet), with libadwaita's content area.
-@MainActor public final class DialogWindow: Widget {
+@MainActor public class DialogWindow: Widget {
   /// A modal window over `parent`, `width` × `height` by default.
-  public init(parent: Widget, title: String, width: Int, height: Int) {
-    super.init(adw_window_new())
+  public convenience init(parent: Widget, title: String, width: Int, height: Int) {
+    self.init(adw_window_new(), parent: parent, title: title, width: width, height: height)
+  }
+
+  /// `adwWindow` (an AdwWindow) made modal over `parent`.
+  init(_ adwWindow: UnsafeMutablePointer<GtkWidget>, parent: Widget, title: String, width: Int, height: Int) {
+    super.init(adwWindow)
     gtk_window_set_transient_for(window, cast(parent.raw))
     gtk_window_set_modal(window, 1)
     gtk_window_set_destroy_with_parent(window, 1)

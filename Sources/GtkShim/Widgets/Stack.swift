@@ -8,6 +8,10 @@ import CAdwaita
     super.init(gtk_stack_new())
     gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_stack_set_transition_duration(stack, 150)
+    // As big as the page on show, not the biggest page kept: the meeting's compact strip is
+    // smaller than the pages behind it.
+    gtk_stack_set_hhomogeneous(stack, 0)
+    gtk_stack_set_vhomogeneous(stack, 0)
   }
 
   private var stack: OpaquePointer { cast(raw) }

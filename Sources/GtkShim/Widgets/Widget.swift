@@ -61,6 +61,14 @@ import CAdwaita
     shim_accessible_set_name(cast(raw), label)
   }
 
+  /// Drops the name set with `setAccessibleLabel`: screen readers take it from the widget's
+  /// content again (a button's label).
+  public func clearAccessibleLabel() {
+    guard accessibleLabel != nil else { return }
+    accessibleLabel = nil
+    gtk_accessible_reset_property(cast(raw), GTK_ACCESSIBLE_PROPERTY_LABEL)
+  }
+
   /// The tooltip text, also used as the accessible description.
   public var tooltip: String? {
     get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }

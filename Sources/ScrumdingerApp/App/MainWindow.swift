@@ -75,6 +75,11 @@ import ScrumdingerCore
     observations.append(state.navigation.observe { [unowned self] route in self.show(route) })
     observations.append(state.scrums.observe { [unowned self] _ in self.scrumsChanged() })
     observations.append(model.lineups.observe { [unowned self] _ in self.lineupsChanged() })
+    // Previous speaker is greyed out on the first turn: looked at only when that changes.
+    observations.append(state.meeting.observe { [unowned self] meeting in
+      let canGoBack = meeting?.snapshot.canGoBack == true
+      if canGoBack != self.actions[.previousSpeaker]?.isEnabled { self.updateEnabled() }
+    })
     show(state.navigation.value)
   }
 
@@ -129,6 +134,9 @@ import ScrumdingerCore
       if let route = model.backRoute() { state.navigation.value = route } else { meeting?.askToEnd() }
     case .pause: meeting?.togglePause()
     case .nextSpeaker: meeting?.nextSpeaker()
+    case .previousSpeaker: meeting?.previousSpeaker()
+    case .addMinute: meeting?.addMinute()
+    case .compactView: showCompact(compactRestore == nil)
     case .endMeeting: meeting?.askToEnd()
     case .mute: meeting?.toggleMute()
     case .fullscreen: window.isFullscreen.toggle()
@@ -175,13 +183,16 @@ import ScrumdingerCore
   }()
   private var downloadObservation: ObservationToken?
   /// The Preferences window, while open.
-  private(set) var preferences: PreferencesWindow?
+  private(set) var preferences: Preferences?
+  /// The end-of-turn sound and volume (given by the application, which keeps the settings).
+  var soundSettings: SoundSettings!
 
   /// Opens Preferences (or brings them forward).
   func showPreferences() {
     if let preferences { return preferences.present() }
-    let window = PreferencesWindow(
-      parent: self.window, download: modelDownload, engine: model.dependencies.speech as? WhisperEngine)
+    let window = Preferences(
+      parent: self.window, sounds: soundSettings, download: modelDownload,
+      engine: model.dependencies.speech as? WhisperEngine)
     window.onMessage = { [unowned self] message in self.toast(message) }
     window.onModelAdded = { [unowned self] in self.model.transcriber.retryFailed() }
     window.window.onClose { [weak self] in self?.preferences = nil }
@@ -295,8 +306,10 @@ import ScrumdingerCore
     guard meeting == nil, let scrum = state.scrum(id) else { return }
     meeting = MeetingCoordinator(
       scrum: scrum, lineup: model.lineup(for: scrum), state: state, dependencies: model.dependencies,
-      window: window
+      window: window, twelveHour: Self.usesTwelveHourClock
     ) { [unowned self] saved in
+      self.showCompact(false)
+      self.window.title = tr("Scrumdinger")
       self.meeting = nil
       self.giveKeysToNotes(false)
       self.model.resetLineup(of: id)
@@ -318,7 +331,41 @@ import ScrumdingerCore
       self.window.isFullscreen = false
       return true
     }
+    // Easy to pick in a screen-sharing dialog.
+    window.title = tr("%@ — Meeting", Texts.shown(scrum.title))
     state.navigation.value = .meeting(scrumID: id)
+  }
+
+  /// What compact view puts back: the window's size, and whether it was maximized or full
+  /// screen (nil while the meeting page is not compact).
+  private(set) var compactRestore: (width: Int, height: Int, maximized: Bool, fullscreen: Bool)?
+  /// The size of the compact strip's window.
+  static let compactSize = (width: 320, height: 120)
+
+  /// Folds the meeting page into the compact strip, the window shrunk around it, or unfolds
+  /// it and gives the window back the size it had.
+  private func showCompact(_ on: Bool) {
+    guard let page = meeting?.page, on != (compactRestore != nil) else { return }
+    if on {
+      let size = window.defaultSize
+      compactRestore = (size.width, size.height, window.isMaximized, window.isFullscreen)
+      if window.isFullscreen { window.isFullscreen = false }
+      if window.isMaximized { window.isMaximized = false }
+      page.showCompact(true)
+      window.setDefaultSize(width: Self.compactSize.width, height: Self.compactSize.height)
+    } else if let restore = compactRestore {
+      compactRestore = nil
+      page.showCompact(false)
+      window.setDefaultSize(width: restore.width, height: restore.height)
+      if restore.maximized { window.isMaximized = true }
+      if restore.fullscreen { window.isFullscreen = true }
+    }
+  }
+
+  /// Whether GNOME writes times on a 12-hour clock (its clock-format setting; 24 hours when
+  /// the setting is not there).
+  private static var usesTwelveHourClock: Bool {
+    Settings(schemaID: "org.gnome.desktop.interface", searching: [])?.string("clock-format") == "12h"
   }
 
   /// While a note is typed, the meeting's single-key shortcuts type into it instead (their

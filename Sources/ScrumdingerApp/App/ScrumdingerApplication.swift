@@ -27,7 +27,7 @@ import ScrumdingerCore
   /// Whether reading the scrums has finished (well or not).
   public private(set) var hasFinishedLoading = false
   private var autoSave: AutoSave?
-  /// Where the window's size is remembered (nil without an installed schema).
+  /// Where the window's size and the sound chosen are kept (nil without an installed schema).
   private let settings: Settings?
   /// The application's actions: one per "app." command of the table.
   private(set) var actions: [Command: Action] = [:]
@@ -119,6 +119,7 @@ import ScrumdingerCore
     StockControlNames.verticalScrollBar = tr("Vertical scroll bar")
     StockControlNames.horizontalScrollBar = tr("Horizontal scroll bar")
     let window = MainWindow(application: application, model: AppModel(state: state, dependencies: dependencies))
+    window.soundSettings = SoundSettings(settings: settings, effect: dependencies.sound)
     mainWindow = window
     (dependencies.sound as? Chime)?.onProblem = { [weak window] message in
       window?.toast(tr("The ding cannot be played: %@", message))

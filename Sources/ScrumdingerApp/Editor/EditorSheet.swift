@@ -29,6 +29,8 @@ import ScrumdingerCore
   private let newAttendeeList = ListBox()
   private let noAttendeesRow = ActionRow(title: tr("No attendees yet"))
   private(set) var draft: ScrumDraft
+  /// "After the round": the timed agenda items.
+  private(set) var agenda: AgendaEditor!
   private let newID: () -> UUID
   private let onConfirm: @MainActor (DailyScrum) -> Void
   /// The sheet's actions: one per "editor." command of the table.
@@ -80,6 +82,8 @@ import ScrumdingerCore
     page.append(overtimeGroup())
     page.append(themeGroup())
     page.append(attendeesGroup)
+    agenda = AgendaEditor(draft: { [unowned self] in self.draft }, change: { [unowned self] edit in edit(&self.draft) })
+    page.append(agenda.group)
     page.append(recordingGroup())
     let root = Box(vertical: true)
     root.append(header)
@@ -286,6 +290,7 @@ import ScrumdingerCore
     let text = Texts.minutes(draft.lengthInMinutes)
     lengthLabel.text = text
     lengthScale.setAccessibleValueText(text)
+    agenda?.showTotal()
   }
 
   private func updateButtons() {

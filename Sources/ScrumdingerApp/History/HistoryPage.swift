@@ -53,7 +53,7 @@ import ScrumdingerCore
     if !entry.speakers.isEmpty {
       let spoke = PreferencesGroup(
         title: tr("Who Spoke How Long"), description: tr("Each bar against the speaker's share, marked across it"))
-      let chart = SpeakerChart(speakers: entry.speakers)
+      let chart = SpeakerChart(speakers: entry.speakers, items: entry.items)
       spoke.add(chart.root)
       self.chart = chart
       page.append(spoke)

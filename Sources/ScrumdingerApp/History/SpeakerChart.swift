@@ -1,22 +1,27 @@
 // Who spoke how long, as a bar chart drawn with Cairo: one bar per speaker on a common scale,
-// their share marked, any overtime in a warning colour. Each bar is an image named in words
-// ("Ana spoke 1:05 of 1:00"), so the chart reads as a table to a screen reader.
+// their share (with any minutes added) marked, any overtime in a warning colour, then the
+// agenda items after the round as bars of their own colour. Each bar is an image named in
+// words ("Ana spoke 1:05 of 1:00"), so the chart reads as a table to a screen reader.
 import GtkShim
 import ScrumdingerCore
 
 /// The per-speaker chart of one past meeting.
 @MainActor final class SpeakerChart {
   let root = Box(vertical: true, spacing: 8)
-  /// One bar per speaker, in speaking order.
+  /// One bar per speaker, in speaking order, then one per agenda item.
   private(set) var bars: [DrawingArea] = []
 
-  /// The colours of a bar: its fill and the overtime (legible on light and dark styles).
+  /// The colours of a bar: a speaker's fill, an item's and the overtime (legible on light and
+  /// dark styles).
   private static let fill = RGBColor(hex: 0x3584E4)
+  private static let itemFill = RGBColor(hex: 0x9141AC)
   private static let overtime = RGBColor(hex: 0xE01B24)
 
-  init(speakers: [SpeakerTime]) {
-    let scale = Double(max(1, speakers.map { max($0.seconds, $0.shareSeconds) }.max() ?? 1))
-    for speaker in speakers {
+  init(speakers: [SpeakerTime], items: [SpeakerTime] = []) {
+    let all = speakers + items
+    let scale = Double(max(1, all.map { max($0.seconds, $0.shareSeconds + $0.addedSeconds) }.max() ?? 1))
+    for (index, speaker) in all.enumerated() {
+      let isItem = index >= speakers.count
       let name = Label(Texts.shown(speaker.name))
       name.setHorizontalAlignment(0)
       name.setEllipsizes()
@@ -30,10 +35,17 @@ import ScrumdingerCore
       let bar = DrawingArea()
       bar.setSizeRequest(height: 20)
       bar.expand(horizontally: true)
+      let (spoken, share) = (Texts.minutesAndSeconds(speaker.seconds), Texts.minutesAndSeconds(speaker.shareSeconds))
+      let said =
+        isItem
+        ? tr("%@ took %@ of %@", Texts.shown(speaker.name), spoken, share)
+        : tr("%@ spoke %@ of %@", Texts.shown(speaker.name), spoken, share)
       bar.setAccessibleLabel(
-        tr("%@ spoke %@ of %@", Texts.shown(speaker.name), Texts.minutesAndSeconds(speaker.seconds),
-           Texts.minutesAndSeconds(speaker.shareSeconds)))
-      bar.onDraw { canvas, width, height in Self.draw(speaker, scale: scale, on: &canvas, width: width, height: height) }
+        speaker.addedSeconds > 0 ? tr("%@, %@ added", said, Texts.duration(seconds: speaker.addedSeconds)) : said)
+      let colour = isItem ? Self.itemFill : Self.fill
+      bar.onDraw { canvas, width, height in
+        Self.draw(speaker, colour: colour, scale: scale, on: &canvas, width: width, height: height)
+      }
       bars.append(bar)
       let row = Box(vertical: false, spacing: 12)
       row.append(name)
@@ -43,15 +55,17 @@ import ScrumdingerCore
     }
   }
 
-  private static func draw(_ speaker: SpeakerTime, scale: Double, on canvas: inout Canvas, width: Double, height: Double) {
+  private static func draw(
+    _ speaker: SpeakerTime, colour: RGBColor, scale: Double, on canvas: inout Canvas, width: Double, height: Double
+  ) {
     func fill(_ from: Double, _ to: Double, _ color: RGBColor, alpha: Double = 1) {
       canvas.fillRectangle(
         x: from / scale * width, y: 2, width: (to - from) / scale * width, height: height - 4,
         red: Double(color.red) / 255, green: Double(color.green) / 255, blue: Double(color.blue) / 255, alpha: alpha)
     }
-    let (spoken, share) = (Double(speaker.seconds), Double(speaker.shareSeconds))
-    fill(0, share, Self.fill, alpha: 0.2)  // the share, faint
-    fill(0, min(spoken, share), Self.fill)
+    let (spoken, share) = (Double(speaker.seconds), Double(speaker.shareSeconds + speaker.addedSeconds))
+    fill(0, share, colour, alpha: 0.2)  // the share and the minutes added, faint
+    fill(0, min(spoken, share), colour)
     if spoken > share { fill(share, spoken, Self.overtime) }
     // The share's end, marked across the bar.
     let mark = share / scale * width

@@ -1,12 +1,13 @@
 // All of the app's sound sits behind this one object (as Amberol keeps its audio behind one
-// state object): the players, mute, and the rule that a sound problem is reported once and
-// never stops a meeting.
+// state object): the players, mute, the sound and volume chosen in Preferences, and the rule
+// that a sound problem is reported once and never stops a meeting.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
-/// The meeting's sound effect: the ding at each speaker change and at the end, and a softer
-/// sound when a turn's warning time is reached.
+/// The meeting's sound effect: the chosen end-of-turn sound (the ding unless Preferences say
+/// otherwise) at each speaker change and at the end, and a softer sound when a turn's warning
+/// time is reached, both at the chosen volume.
 @MainActor final class Chime: SoundEffect {
   /// When true, nothing is played.
   var isMuted = false
@@ -14,15 +15,31 @@ import ScrumdingerCore
   var onProblem: (@MainActor (String) -> Void)?
   private var ding: SoundPlayer?
   private var warning: SoundPlayer?
+  /// Plays a sound as Preferences offer it, once.
+  private var preview: (sound: EndOfTurnSound, player: SoundPlayer)?
   private var problemReported = false
-  private let dingPath: String?
-  private let warningPath: String?
+  private var sound = EndOfTurnSound.ding
+  private var gain = 1.0
+  /// Where a resource file is (nil when missing).
+  private let resource: (String) -> String?
 
-  /// A chime playing `path` as the ding and `warningPath` as the warning (Resources/ding.ogg
-  /// and Resources/warning.ogg by default).
-  init(path: String? = ResourceLocator.path("ding.ogg"), warningPath: String? = ResourceLocator.path("warning.ogg")) {
-    dingPath = path
-    self.warningPath = warningPath
+  /// A chime playing the resources `resource` finds (Resources/ding.ogg, warning.ogg, …).
+  init(resource: @escaping (String) -> String? = ResourceLocator.path) {
+    self.resource = resource
+  }
+
+  func use(_ sound: EndOfTurnSound, volumePercent: Int) {
+    if sound != self.sound {
+      self.sound = sound
+      ding = nil  // loaded again at the next ring
+    }
+    gain = EndOfTurnSound.gain(percent: volumePercent)
+    for player in [ding, warning, preview?.player] { player?.volume = gain }
+  }
+
+  func preview(_ sound: EndOfTurnSound) {
+    if preview?.sound != sound { preview = load(sound.fileName).map { (sound, $0) } }
+    preview?.player.play()
   }
 
   func meeting(_ session: MeetingSession, did event: MeetingEvent) {
@@ -31,7 +48,7 @@ import ScrumdingerCore
     case .speakerChanged(_, let due), .timeUp(let due), .overtimeStarted(_, let due): ring(dueAt: due)
     case .turnWarning:
       guard !isMuted else { return }
-      if warning == nil { warning = load(warningPath, fallbackName: "warning.ogg") }
+      if warning == nil { warning = load("warning.ogg") }
       warning?.play()
     case .paused, .resumed, .ended: break
     }
@@ -52,12 +69,13 @@ import ScrumdingerCore
   /// Prepares the ding's player ahead of the first ding (so the first one is as prompt as
   /// the rest).
   func prepare() {
-    if ding == nil { ding = load(dingPath, fallbackName: "ding.ogg") }
+    if ding == nil { ding = load(sound.fileName) }
   }
 
-  private func load(_ path: String?, fallbackName: String) -> SoundPlayer? {
-    guard let path, FileManager.default.fileExists(atPath: path) else {
-      report(tr("the sound file %@ is missing", path ?? fallbackName))
+  /// A player of resource `name` at the chosen volume.
+  private func load(_ name: String) -> SoundPlayer? {
+    guard let path = resource(name), FileManager.default.fileExists(atPath: path) else {
+      report(tr("the sound file %@ is missing", resource(name) ?? name))
       return nil
     }
     let player: SoundPlayer
@@ -68,6 +86,7 @@ import ScrumdingerCore
       return nil
     }
     player.onProblem = { [weak self] message in self?.report(message) }
+    player.volume = gain
     return player
   }
 

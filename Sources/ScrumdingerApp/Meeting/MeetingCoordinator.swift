@@ -17,7 +17,7 @@ import ScrumdingerCore
   /// (saved or not).
   init(
     scrum: DailyScrum, lineup: Lineup, state: AppState, dependencies: Dependencies, window: ApplicationWindow,
-    onEnd: @escaping @MainActor (Bool) -> Void
+    twelveHour: Bool, onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
     sound = dependencies.sound
@@ -25,7 +25,9 @@ import ScrumdingerCore
       scrum: scrum, speakers: lineup.speakers(of: scrum), absent: lineup.absentees(of: scrum), state: state,
       dependencies: dependencies)
     session.onEnd = onEnd
-    page = MeetingPage(scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording)
+    page = MeetingPage(
+      scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
+      twelveHour: twelveHour)
     page.showMuted(sound.isMuted)
   }
 
@@ -38,6 +40,18 @@ import ScrumdingerCore
   func nextSpeaker() {
     guard endQuestion == nil else { return }
     if session.nextSpeaker() == .confirmEnd { askToEnd() }
+  }
+
+  /// Back to the previous speaker, whose turn starts again.
+  func previousSpeaker() {
+    guard endQuestion == nil else { return }
+    session.previousSpeaker()
+  }
+
+  /// A minute more for the current speaker.
+  func addMinute() {
+    guard endQuestion == nil else { return }
+    session.addMinute()
   }
 
   func toggleMute() {

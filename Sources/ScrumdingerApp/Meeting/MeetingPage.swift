@@ -2,7 +2,9 @@
 // the speaker ring and the footer. It only displays AppState.meeting; what the buttons do
 // is the coordinator's business. It is read from across a room, so its texts are sized from
 // the window (`fit`), full screen hides the header bar until the pointer reaches the top
-// edge, and a pause dims the panel and says "Paused" without moving any control.
+// edge, and a pause dims the panel and says "Paused" without moving any control. Beside a
+// video call it folds into a compact strip (CompactStrip) showing the same snapshot.
+import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
@@ -33,7 +35,20 @@ import ScrumdingerCore
   let recordingLabel = Label(tr("Recording"))
   private var recordingObservation: ObservationToken?
   let menuButton = MainMenu.button()
+  /// Folds the page into the compact strip (and back): in the header, or in the footer when
+  /// the window is narrow (the header has no room left).
+  let compactButton = MeetingPage.compactToggle()
+  let footerCompactButton = MeetingPage.compactToggle()
+  /// The strip shown instead of the page in compact view.
+  let compact: CompactStrip
+  /// Whether the compact strip is on show (only the part on show is kept up to date).
+  private(set) var isCompact = false
+  /// The numbers shown last, shown again by the other part when the view changes.
+  private var lastSnapshot: MeetingTimer.Snapshot?
   let progress = ProgressBar()
+  /// "Ends at 9:45 · 1:05 behind": when the meeting will end at its pace, and how far off
+  /// its plan that is.
+  let paceLabel = Label()
   let elapsedLabel = Label()
   let remainingLabel = Label()
   let ring: MeetingRing
@@ -44,32 +59,51 @@ import ScrumdingerCore
   /// readers announce it once when it appears.
   let warningLabel = Label.alert()
   private let warningSeconds: Int
-  private let schedule: SpeakerSchedule
+  /// The meeting's turns as they stand (added minutes change them).
+  private var schedule: SpeakerSchedule { session.timer.schedule }
+  private unowned let session: MeetingSession
   let nextButton = Button(iconName: "media-skip-forward-symbolic", label: tr("Next speaker"))
-  private let speakerCount: Int
+  let previousButton = Button(iconName: "media-skip-backward-symbolic", accessibleName: tr("Previous speaker"))
+  /// "+1 min", named "Add a minute for NAME".
+  let addMinuteButton = Button(label: tr("+1 min"), accessibleName: tr("Add a minute"))
+  /// The wall clock now (injected), for "Ends at".
+  private let now: () -> Date
+  /// Whether times of day are written on a 12-hour clock (GNOME's clock format).
+  private let twelveHour: Bool
   private var observation: ObservationToken?
   /// How many times the page has shown new numbers (for tests).
   private(set) var updateCount = 0
 
-  /// The page for `session`, a meeting of `scrum`; `recording` says whether it is recorded.
-  init(scrum: DailyScrum, session: MeetingSession, state: AppState, recording: ObservableValue<Bool>) {
-    let schedule = session.timer.schedule
-    self.schedule = schedule
+  /// The page for `session`, a meeting of `scrum`; `recording` says whether it is recorded;
+  /// `now` reads the wall clock and `twelveHour` says how to write its times.
+  init(
+    scrum: DailyScrum, session: MeetingSession, state: AppState, recording: ObservableValue<Bool>,
+    now: @escaping () -> Date, twelveHour: Bool
+  ) {
+    self.session = session
+    self.now = now
+    self.twelveHour = twelveHour
     notes = NotesPanel(session: session)
     warningSeconds = scrum.turnWarning.seconds
-    speakerCount = schedule.turns.count
     header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(endButton)
     header.packEnd(menuButton)
     header.packEnd(pauseButton)
     header.packEnd(muteButton)
+    header.packEnd(compactButton)
     header.packEnd(notes.button)
     headerRevealer = Revealer(header)
     endButton.setAction(Command.endMeeting.rawValue)
     pauseButton.setAction(Command.pause.rawValue)
     muteButton.setAction(Command.mute.rawValue)
     nextButton.setAction(Command.nextSpeaker.rawValue)
-    ring = MeetingRing(schedule: schedule, theme: scrum.theme)
+    footerCompactButton.isVisible = false
+    previousButton.setAction(Command.previousSpeaker.rawValue)
+    previousButton.tooltip = tr("Previous speaker")
+    addMinuteButton.setAction(Command.addMinute.rawValue)
+    ring = MeetingRing(theme: scrum.theme)
+    compact = CompactStrip(theme: scrum.theme)
+    compact.root.isVisible = false
 
     panel.addCSSClass("meeting-panel")
     panel.addCSSClass(ThemeStyle.cssClass(scrum.theme))
@@ -82,6 +116,7 @@ import ScrumdingerCore
     panel.append(notes.revealer)
     root.append(headerRevealer)
     root.append(panel)
+    root.append(compact.root)
     // In full screen, the header bar comes back when the pointer reaches the top edge and
     // goes again once it moves down into the panel.
     root.onPointerMotion { [weak self] _, y in
@@ -116,8 +151,16 @@ import ScrumdingerCore
     numbers.addCSSClass("meeting-dimmable")
     let elapsed = counter(caption: captions[0], value: elapsedLabel, alignment: 0)
     elapsed.expand(horizontally: true)
+    // Between the two numbers, so it takes no height from the ring.
+    paceLabel.addCSSClass("meeting-dimmable")
+    paceLabel.limitLines(2)
+    paceLabel.expand(horizontally: true)
+    paceLabel.align(vertical: .end)
+    let remaining = counter(caption: captions[1], value: remainingLabel, alignment: 1)
+    remaining.expand(horizontally: true)
     numbers.append(elapsed)
-    numbers.append(counter(caption: captions[1], value: remainingLabel, alignment: 1))
+    numbers.append(paceLabel)
+    numbers.append(remaining)
     let box = Box(vertical: true, spacing: 8)
     box.append(progress)
     box.append(numbers)
@@ -151,13 +194,41 @@ import ScrumdingerCore
     texts.append(warningLabel)
     texts.append(speakerLabel)
     texts.append(nextLabel)
+    let buttons = Box(vertical: false, spacing: 6)
+    buttons.align(horizontal: .end, vertical: .center)
+    buttons.append(previousButton)
+    buttons.append(addMinuteButton)
+    buttons.append(footerCompactButton)
+    buttons.append(nextButton)
     footerBox.append(texts)
-    footerBox.append(nextButton)
+    footerBox.append(buttons)
     return footerBox
+  }
+
+  /// The Compact View toggle (in the header, and in the strip to go back): how GNOME keeps
+  /// the strip above the call is in its tooltip.
+  static func compactToggle() -> ToggleButton {
+    let toggle = ToggleButton(child: Image(iconName: "view-restore-symbolic"), accessibleName: tr("Compact View"))
+    toggle.setAction(Command.compactView.rawValue)
+    toggle.tooltip = tr("Compact View (C). To keep it above the call, open the window menu (Alt+Space) and choose Always on Top")
+    return toggle
+  }
+
+  /// Shows the compact strip instead of the page, or the page again.
+  func showCompact(_ on: Bool) {
+    isCompact = on
+    headerRevealer.isVisible = !on
+    panel.isVisible = !on
+    compact.root.isVisible = on
+    for toggle in [compactButton, footerCompactButton, compact.compactButton] { toggle.isActive = on }
+    if let lastSnapshot { show(lastSnapshot) }
   }
 
   private func show(_ snapshot: MeetingTimer.Snapshot) {
     updateCount += 1
+    lastSnapshot = snapshot
+    let schedule = schedule
+    if isCompact { return compact.show(snapshot, schedule: schedule) }
     progress.fraction = snapshot.fraction
     let minutesLeft = (snapshot.secondsRemaining + 59) / 60
     progress.setAccessibleValueText(Texts.minutes(minutesLeft))
@@ -172,12 +243,15 @@ import ScrumdingerCore
       remainingLabel.text = Texts.clock(seconds: snapshot.secondsRemaining)
       remainingLabel.setAccessibleLabel(tr("Remaining: %@", Texts.duration(seconds: snapshot.secondsRemaining)))
     }
-    speakerLabel.text = snapshot.isLastSpeaker
-      ? tr("Last Speaker") : tr("Speaker %d of %d", snapshot.turnIndex + 1, speakerCount)
+    showPace(snapshot)
+    speakerLabel.text = schedule.position(of: snapshot.turnIndex)
     let next = snapshot.turnIndex + 1
     nextLabel.text = next < schedule.turns.count ? tr("Next: %@", Texts.shown(schedule.turns[next].name)) : ""
     nextLabel.isVisible = !nextLabel.text.isEmpty
-    let name = Texts.shown(schedule.turns[snapshot.turnIndex].name)
+    let turn = schedule.turns[snapshot.turnIndex]
+    let name = Texts.shown(turn.name)
+    addMinuteButton.setAccessibleLabel(tr("Add a minute for %@", name))
+    addMinuteButton.tooltip = tr("Add a minute for %@", name)
     let warning =
       if snapshot.overrunSeconds > 0 {
         tr("%@ is over by %@", name, Texts.minutesAndSeconds(snapshot.overrunSeconds))
@@ -197,7 +271,20 @@ import ScrumdingerCore
       pauseButton.setAccessibleLabel(paused ? tr("Resume") : tr("Pause"))
       pauseButton.tooltip = paused ? tr("Resume") : tr("Pause")
     }
-    ring.show(snapshot)
+    ring.show(snapshot, schedule: schedule)
+  }
+
+  /// "Ends at 9:45", and "· 1:05 behind" once the meeting is 15 s or more off its plan.
+  private func showPace(_ snapshot: MeetingTimer.Snapshot) {
+    let end = now() + Double(snapshot.secondsRemaining)
+    let endsAt = tr("Ends at %@", Texts.timeOfDay(end, twelveHour: twelveHour))
+    if let pace = Texts.pace(secondsBehind: snapshot.secondsBehind) {
+      paceLabel.text = tr("%@ · %@", endsAt, pace)
+      paceLabel.setAccessibleLabel(tr("%@, %@", endsAt, Texts.pace(secondsBehind: snapshot.secondsBehind, spoken: true)!))
+    } else {
+      paceLabel.text = endsAt
+      paceLabel.setAccessibleLabel(endsAt)
+    }
   }
 
   /// Sizes the numbers and the footer for a window of `width` × `height`, so they read from
@@ -211,6 +298,12 @@ import ScrumdingerCore
       header.showsTitle = !narrow
       if narrow { endButton.setIconName("media-playback-stop-symbolic") } else { endButton.label = tr("End Meeting") }
       endButton.tooltip = narrow ? tr("End Meeting") : nil
+      notes.showIconOnly(narrow)
+      nextButton.show(iconName: "media-skip-forward-symbolic", label: narrow ? nil : tr("Next speaker"))
+      if narrow { nextButton.setAccessibleLabel(tr("Next speaker")) } else { nextButton.clearAccessibleLabel() }
+      nextButton.tooltip = narrow ? tr("Next speaker") : nil
+      compactButton.isVisible = !narrow
+      footerCompactButton.isVisible = narrow
       footerBox.isVertical = narrow
     }
     let h = Double(height)
@@ -218,6 +311,7 @@ import ScrumdingerCore
     for number in [elapsedLabel, remainingLabel] { number.setPixelSize(pixels(0.05, 18)) }
     for caption in captions { caption.setPixelSize(pixels(0.02, 11)) }
     for line in [speakerLabel, warningLabel] { line.setPixelSize(pixels(0.034, 15)) }
+    paceLabel.setPixelSize(pixels(0.022, 12))
     nextLabel.setPixelSize(pixels(0.026, 13))
   }
 

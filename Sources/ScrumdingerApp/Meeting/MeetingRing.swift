@@ -16,7 +16,8 @@ import ScrumdingerCore
   let pausedLabel = Label.alert()
   /// Keeps the texts within the inside of the track.
   let centre: Clamp
-  private let schedule: SpeakerSchedule
+  /// The turns as they stand at the last snapshot (added minutes change them).
+  private var schedule = SpeakerSchedule(names: [], lengthSeconds: 0)
   private let theme: Theme
   /// The turns already over, drawn with the track into a kept picture.
   private var finishedArcs: [SpeakerArc] = []
@@ -31,8 +32,7 @@ import ScrumdingerCore
   private static let trackWidth = 24.0
   private static let warningWidth = 6.0
 
-  init(schedule: SpeakerSchedule, theme: Theme) {
-    self.schedule = schedule
+  init(theme: Theme) {
     self.theme = theme
     area.setSizeRequest(width: 120, height: 120)
     area.expand(horizontally: true, vertically: true)
@@ -88,12 +88,16 @@ import ScrumdingerCore
     pausedLabel.isVisible = paused
   }
 
-  /// Shows `snapshot`: the speaker's name, and the arcs up to now.
-  func show(_ snapshot: MeetingTimer.Snapshot) {
-    let name = Texts.shown(schedule.turns[snapshot.turnIndex].name)
+  /// Shows `snapshot` of a meeting running through `schedule`: the speaker's name (or the
+  /// agenda item's title), and the arcs up to now.
+  func show(_ snapshot: MeetingTimer.Snapshot, schedule: SpeakerSchedule) {
+    self.schedule = schedule
+    let turn = schedule.turns[snapshot.turnIndex]
+    let name = Texts.shown(turn.name)
     if nameLabel.text != name {
       nameLabel.text = name
-      area.setAccessibleLabel(tr("%@ is speaking", name))
+      speakingLabel.text = turn.isItem ? tr("Agenda item") : tr("is speaking")
+      area.setAccessibleLabel(turn.isItem ? tr("Agenda item: %@", name) : tr("%@ is speaking", name))
     }
     let arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot)
     let finished = snapshot.phase == .finished
@@ -120,16 +124,17 @@ import ScrumdingerCore
     guard radius > 0 else { return }
     let (x, y) = (width / 2, height / 2)
     let main = theme.mainColor
+    // Agenda items are segments of their own: fainter than the speakers' turns.
     func stroke(_ arc: SpeakerArc, on canvas: inout Canvas) {
       canvas.strokeArc(
         x: x, y: y, radius: radius, from: arc.startDegrees, to: arc.endDegrees, width: trackWidth / 2,
         red: Double(main.red) / 255, green: Double(main.green) / 255, blue: Double(main.blue) / 255,
-        roundCaps: true)
+        alpha: arc.isItem ? 0.6 : 1, roundCaps: true)
     }
     // The track and the finished turns change a few times a meeting: painted from a kept
     // picture; only the growing arc is stroked each second.
     let accent = canvas.foreground
-    let version = [finishedArcs.count] + [accent.red, accent.green, accent.blue, accent.alpha].map { Int($0 * 255) }
+    let version = [finishedArcs.count, schedule.lengthSeconds] + [accent.red, accent.green, accent.blue, accent.alpha].map { Int($0 * 255) }
     staticLayer.paint(on: &canvas, width: width, height: height, version: version) { layer in
       layer.strokeArc(
         x: x, y: y, radius: radius, from: 0, to: 360, width: trackWidth,

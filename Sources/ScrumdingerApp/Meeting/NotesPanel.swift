@@ -10,7 +10,10 @@ import ScrumdingerCore
 /// The notes panel of the meeting page.
 @MainActor final class NotesPanel {
   /// "Notes", in the header: pressed while the panel is open.
-  let button = ToggleButton(child: Label(tr("Notes")), accessibleName: tr("Notes"))
+  let button: ToggleButton
+  /// The button's word, and its icon instead in a narrow window.
+  private let buttonLabel = Label(tr("Notes"))
+  private let buttonIcon = Image(iconName: "document-edit-symbolic")
   /// Shown or hidden by the Notes button.
   let revealer: Revealer
   /// Where a new note is typed.
@@ -28,6 +31,11 @@ import ScrumdingerCore
 
   init(session: MeetingSession) {
     self.session = session
+    let content = Box(vertical: false)
+    content.append(buttonLabel)
+    content.append(buttonIcon)
+    buttonIcon.isVisible = false
+    button = ToggleButton(child: content, accessibleName: tr("Notes"))
     let box = Box(vertical: true, spacing: 6)
     box.setAccessibleLabel(tr("Meeting notes"))
     box.addCSSClass("notes-panel")
@@ -59,6 +67,12 @@ import ScrumdingerCore
       return true
     }
     observation = session.notes.observe { [unowned self] notes in self.show(notes) }
+  }
+
+  /// Shows the button as an icon (in a narrow window) or as its word.
+  func showIconOnly(_ iconOnly: Bool) {
+    buttonIcon.isVisible = iconOnly
+    buttonLabel.isVisible = !iconOnly
   }
 
   /// Whether the panel is open.

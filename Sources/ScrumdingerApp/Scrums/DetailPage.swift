@@ -135,7 +135,7 @@ import ScrumdingerCore
 
   private func show(_ scrum: DailyScrum, previous: DailyScrum?) {
     header.title = Texts.shown(scrum.title)
-    lengthLabel.text = Texts.minutes(scrum.lengthInMinutes)
+    lengthLabel.text = Texts.minutes(scrum.plannedMinutes)  // the round and the agenda after it
     themeLabel.text = scrum.theme.name
     if let previous, previous.theme != scrum.theme { swatch.removeCSSClass(ThemeStyle.cssClass(previous.theme)) }
     swatch.addCSSClass(ThemeStyle.cssClass(scrum.theme))
@@ -145,7 +145,7 @@ import ScrumdingerCore
     }
     nobodyHereLabel.isVisible = lineup.nobodyIsHere(in: scrum)
     shuffleButton.isVisible = scrum.attendees.count > 1
-    if previous?.history != scrum.history || previous?.lengthInMinutes != scrum.lengthInMinutes {
+    if previous?.history != scrum.history || previous?.plannedMinutes != scrum.plannedMinutes {
       showStatistics(MeetingStatistics(scrum))
     }
     if previous?.history != scrum.history {

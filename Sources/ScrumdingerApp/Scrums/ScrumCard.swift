@@ -28,7 +28,7 @@ import ScrumdingerCore
     init(_ scrum: DailyScrum) {
       title = scrum.title
       attendeeCount = scrum.attendees.count
-      lengthInMinutes = scrum.lengthInMinutes
+      lengthInMinutes = scrum.plannedMinutes
       theme = scrum.theme
     }
   }
@@ -43,8 +43,8 @@ import ScrumdingerCore
 
     attendeesLabel = Label("\(scrum.attendees.count)")
     attendeesLabel.setAccessibleLabel(Texts.attendees(scrum.attendees.count))
-    lengthLabel = Label("\(scrum.lengthInMinutes)")
-    lengthLabel.setAccessibleLabel(Texts.meetingLength(scrum.lengthInMinutes))
+    lengthLabel = Label("\(scrum.plannedMinutes)")
+    lengthLabel.setAccessibleLabel(Texts.meetingLength(scrum.plannedMinutes))
 
     let people = Box(vertical: false, spacing: 6)
     people.append(Image(iconName: "system-users-symbolic"))
@@ -67,6 +67,6 @@ import ScrumdingerCore
     row = ListBoxRow(button, activatable: false)
     row.setAccessibleLabel(Texts.shown(scrum.title))
     button.setAccessibleDescription(
-      Texts.attendees(scrum.attendees.count) + ", " + Texts.meetingLength(scrum.lengthInMinutes))
+      Texts.attendees(scrum.attendees.count) + ", " + Texts.meetingLength(scrum.plannedMinutes))
   }
 }

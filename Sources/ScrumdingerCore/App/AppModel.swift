@@ -67,7 +67,8 @@ public enum NewScrumOutcome: Equatable, Sendable {
     }
     return Command.Context(
       route: state.navigation.value, meetingRunning: state.meeting.value != nil, draftCanSave: draftCanSave,
-      readOnly: isReadOnly, nobodyHere: nobodyHere, canUndo: undoable != nil)
+      readOnly: isReadOnly, nobodyHere: nobodyHere, canUndo: undoable != nil,
+      canGoBack: state.meeting.value?.snapshot.canGoBack == true)
   }
 
   // MARK: Today's lineup

@@ -22,6 +22,9 @@ public enum Command: String, CaseIterable, Sendable {
   case back = "win.back"
   case pause = "win.pause"
   case nextSpeaker = "win.next-speaker"
+  case previousSpeaker = "win.previous-speaker"
+  case addMinute = "win.add-minute"
+  case compactView = "win.compact-view"
   case endMeeting = "win.end-meeting"
   case mute = "win.mute"
   case fullscreen = "win.fullscreen"
@@ -52,6 +55,9 @@ public enum Command: String, CaseIterable, Sendable {
     case .back: ["<Alt>Left"]
     case .pause: ["space"]
     case .nextSpeaker: ["Right", "n", "Page_Down"]
+    case .previousSpeaker: ["Left", "p", "Page_Up"]
+    case .addMinute: ["plus", "KP_Add"]
+    case .compactView: ["c"]
     case .endMeeting, .cancelEditor: ["Escape"]
     case .mute: ["m"]
     case .fullscreen: ["F11"]
@@ -65,7 +71,10 @@ public enum Command: String, CaseIterable, Sendable {
   /// Whether the command's keys go to the notes entry while a note is typed there (Space
   /// types a space, Right moves the cursor, Escape leaves the entry): its buttons still work.
   public var yieldsKeysToNotes: Bool {
-    self == .pause || self == .nextSpeaker || self == .endMeeting || self == .mute || self == .takeNote
+    switch self {
+    case .pause, .nextSpeaker, .previousSpeaker, .addMinute, .compactView, .endMeeting, .mute, .takeNote: true
+    default: false
+    }
   }
 
   /// The groups of the shortcuts window, in order.
@@ -94,6 +103,9 @@ public enum Command: String, CaseIterable, Sendable {
     case .cancelEditor: (.editor, tr("Dismiss or Cancel"))
     case .pause: (.meeting, tr("Pause or resume"))
     case .nextSpeaker: (.meeting, tr("Next speaker"))
+    case .previousSpeaker: (.meeting, tr("Previous speaker"))
+    case .addMinute: (.meeting, tr("Add a minute to the turn"))
+    case .compactView: (.meeting, tr("Compact view"))
     case .endMeeting: (.meeting, tr("End meeting"))
     case .mute: (.meeting, tr("Mute or unmute the ding"))
     case .fullscreen: (.meeting, tr("Full screen"))
@@ -128,12 +140,15 @@ public enum Command: String, CaseIterable, Sendable {
     public var nobodyHere: Bool
     /// Whether a delete can still be undone (its toast is up).
     public var canUndo: Bool
+    /// Whether the meeting under way has a turn to go back to.
+    public var canGoBack: Bool
 
     public init(
       route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false,
-      canUndo: Bool = false
+      canUndo: Bool = false, canGoBack: Bool = false
     ) {
       self.canUndo = canUndo
+      self.canGoBack = canGoBack
       self.route = route
       self.meetingRunning = meetingRunning
       self.draftCanSave = draftCanSave
@@ -156,9 +171,10 @@ public enum Command: String, CaseIterable, Sendable {
     case (.undo, let route): context.canUndo && !route.isMeeting
     case (.startMeeting, .detail): !context.meetingRunning && !context.nobodyHere
     case (.back, let route): route != .list
-    case (.pause, .meeting), (.nextSpeaker, .meeting), (.endMeeting, .meeting), (.mute, .meeting),
-      (.fullscreen, .meeting), (.takeNote, .meeting):
+    case (.pause, .meeting), (.nextSpeaker, .meeting), (.addMinute, .meeting),
+      (.compactView, .meeting), (.endMeeting, .meeting), (.mute, .meeting), (.fullscreen, .meeting), (.takeNote, .meeting):
       true
+    case (.previousSpeaker, .meeting): context.canGoBack
     case (.exportHistory, .detail), (.copySummary, .history): true
     default: false
     }

@@ -27,8 +27,12 @@ public enum MeetingEvent: Equatable, Sendable {
   func meeting(_ session: MeetingSession, did event: MeetingEvent)
 }
 
-/// The meeting's sound: an effect that can be muted.
+/// The meeting's sound: an effect that can be muted, whose sound and volume the user chooses.
 @MainActor public protocol SoundEffect: MeetingEffect {
   /// When true, nothing is played.
   var isMuted: Bool { get set }
+  /// Plays `sound` at the end of each turn, and it and the warning at `volumePercent` (0…100).
+  func use(_ sound: EndOfTurnSound, volumePercent: Int)
+  /// Plays `sound` once at the chosen volume, muted or not (to hear it before choosing it).
+  func preview(_ sound: EndOfTurnSound)
 }

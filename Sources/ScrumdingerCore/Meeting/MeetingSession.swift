@@ -52,7 +52,8 @@ import FoundationEssentials
     self.speakers = speakers ?? scrum.attendees.map(\.name)
     historyID = dependencies.uuid()
     timer = MeetingTimer(
-      schedule: SpeakerSchedule(names: self.speakers, lengthSeconds: scrum.lengthInSeconds), clock: dependencies.clock,
+      schedule: SpeakerSchedule(names: self.speakers, lengthSeconds: scrum.lengthInSeconds, items: scrum.agenda),
+      clock: dependencies.clock,
       warningSeconds: scrum.turnWarning.seconds, overtime: scrum.overtime)
     publish()
     tell(.started)
@@ -102,6 +103,27 @@ import FoundationEssentials
       arm()
     }
     return outcome
+  }
+
+  /// Goes back to the previous speaker (or item), whose turn starts again (a ding); false on
+  /// the first one.
+  @discardableResult public func previousSpeaker() -> Bool {
+    tick()  // what the clock did up to now first (it may have ended the meeting)
+    guard let event = timer.previousTurn() else { return false }
+    publish()
+    handle([event], dueAt: timer.instant(atPosition: timer.elapsed))
+    disarm()
+    arm()
+    return true
+  }
+
+  /// Gives the current speaker (or item) a minute more; the meeting's planned end moves too.
+  public func addMinute() {
+    tick()  // what the clock did up to now first (it may have ended the meeting)
+    guard timer.addTime(seconds: 60) else { return }
+    publish()
+    disarm()
+    arm()
   }
 
   /// Notes `text` (one line), stamped with who is speaking and the running time; nil for a
@@ -170,12 +192,16 @@ import FoundationEssentials
   private func finish(saved: Bool) {
     disarm()
     if saved {
-      let spoken = zip(timer.schedule.turns, timer.spokenSeconds).map { turn, seconds in
-        SpeakerTime(name: turn.name, seconds: seconds, shareSeconds: turn.seconds)
+      let turns = timer.schedule.turns
+      let spoken = zip(turns, timer.spokenSeconds).map { turn, seconds in
+        SpeakerTime(name: turn.name, seconds: seconds, shareSeconds: turn.plannedSeconds, addedSeconds: turn.addedSeconds)
       }
+      let speakerTimes = Array(spoken.prefix(timer.schedule.speakerCount))
+      let ran = timer.spokenSpans.map { TurnSpan(speaker: turns[$0.turn].name, startSeconds: $0.start, endSeconds: $0.end) }
       let entry = History(
-        id: historyID, date: dependencies.now(), attendees: speakers,
-        durationSeconds: timer.runningSeconds, speakers: spoken, absent: absent, notes: notes.value)
+        id: historyID, date: dependencies.now(), attendees: speakers, durationSeconds: timer.runningSeconds,
+        speakers: speakerTimes, absent: absent, notes: notes.value, items: Array(spoken.dropFirst(speakerTimes.count)),
+        turns: ran == History.timeline(of: speakerTimes) ? [] : ran)
       state.scrums.update { scrums in
         guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }
         scrums[index].history.append(entry)

@@ -10,7 +10,7 @@ public struct MeetingStatistics: Equatable, Sendable {
 
   /// The meetings counted, oldest first: their lengths in seconds.
   public let lengths: [Int]
-  /// The planned length in seconds (the scrum's length now).
+  /// The planned length in seconds (the scrum's round and agenda now).
   public let plannedSeconds: Int
   /// One speaker's average.
   public struct Average: Equatable, Sendable {
@@ -27,7 +27,7 @@ public struct MeetingStatistics: Equatable, Sendable {
   public init(_ scrum: DailyScrum) {
     let recent = scrum.history.suffix(Self.window)
     lengths = recent.map(\.durationSeconds)
-    plannedSeconds = scrum.lengthInSeconds
+    plannedSeconds = scrum.plannedMinutes * 60  // the round and the agenda after it
     var order: [String] = []
     var totals: [String: (seconds: Int, meetings: Int)] = [:]
     for entry in recent {

@@ -3,6 +3,9 @@
 // missing ticks cannot make it drift; ticks only decide *when* events are noticed. The
 // timer also says when its next visible change is due, so the UI arms one timeout at a
 // time instead of polling. Like GNOME Clocks' timer model, it knows nothing of widgets.
+// Turns bend: a skip jumps the position forward, going back jumps it to the previous
+// turn's start, an added minute lengthens the schedule; who spoke how long is kept as the
+// sequence of spans actually run, so time spoken again still counts to its speaker.
 import FoundationEssentials
 
 /// The timing of one running meeting.
@@ -62,10 +65,16 @@ public final class MeetingTimer {
     /// How long the meeting has really run, to the nearest second: what the page shows as
     /// elapsed, the end question says and the history records (skips do not add to it).
     public var secondsRunning = 0
+    /// How far the meeting will end after its planned end (added minutes included) at the
+    /// current pace, in whole seconds; negative when it will end early. Pauses, overruns and
+    /// going back add to it, skips take from it.
+    public var secondsBehind = 0
+    /// Whether there is a turn to go back to (Previous speaker).
+    public var canGoBack = false
   }
 
-  /// The turns this meeting runs through.
-  public let schedule: SpeakerSchedule
+  /// The turns this meeting runs through (added minutes lengthen them).
+  public private(set) var schedule: SpeakerSchedule
   private let clock: any MonotonicClock
   public private(set) var phase: Phase = .running
   /// The clock reading when the current running stretch began.
@@ -87,9 +96,11 @@ public final class MeetingTimer {
   public let overtime: OvertimeRule
   /// The last turn whose running out has been reported (let-finish mode).
   private var overtimeReportedTurn: Int?
-  /// The running time at which each finished turn ended, in turn order (the turns before the
-  /// current one): who spoke how long.
-  private var turnEnds: [Duration] = []
+  /// The spans run so far, in order, each as its turn and the running time it ended at (the
+  /// next one starts there; the current turn's span is still open): who spoke how long.
+  private var spans: [(turn: Int, end: Duration)] = []
+  /// The clock reading when the meeting started.
+  private let startedAt: Duration
 
   /// Starts a meeting now, on `clock`, warning `warningSeconds` before each turn ends; when
   /// a share runs out the next turn begins, or with `.letFinish` the speaker goes on.
@@ -101,6 +112,7 @@ public final class MeetingTimer {
     self.warningSeconds = max(0, warningSeconds)
     self.overtime = overtime
     since = clock.now
+    startedAt = since
     reportedTurn = schedule.turnIndex(at: .zero)
   }
 
@@ -184,25 +196,31 @@ public final class MeetingTimer {
   /// Records the ends of the turns from the current one up to (not including) `turn`, each
   /// reached by the clock in this stretch (where running time and position move together).
   private func closeTurns(upTo turn: Int) {
-    while turnEnds.count < turn {
-      let end = Duration.seconds(schedule.turns[turnEnds.count].end)
-      turnEnds.append(runningBase + (end - elapsedBase))
+    for index in reportedTurn..<max(reportedTurn, turn) {
+      let end = Duration.seconds(schedule.turns[index].end)
+      spans.append((index, runningBase + (end - elapsedBase)))
+    }
+  }
+
+  /// The spans run so far in order, on whole seconds of running time: each one's turn, start
+  /// and end (rounded, so they follow each other and the last ends at `runningSeconds`).
+  /// Spans of no whole second are left out.
+  public var spokenSpans: [(turn: Int, start: Int, end: Int)] {
+    let all = spans + [(reportedTurn, runningTime)]  // the current span (empty once finished)
+    var start = 0
+    return all.compactMap { span in
+      let end = Self.roundedSeconds(span.end)
+      defer { start = max(start, end) }
+      return end > start ? (span.turn, start, end) : nil
     }
   }
 
   /// Whole seconds each turn's speaker has spoken so far, in turn order: pauses excluded, a
-  /// skip ends a turn, an overrun counts; 0 for turns not reached. Rounded so that they add
-  /// up to `runningSeconds` exactly.
+  /// skip ends a turn, an overrun counts, a turn gone back to counts again; 0 for turns not
+  /// reached. They add up to `runningSeconds` exactly.
   public var spokenSeconds: [Int] {
-    var marks = turnEnds
-    if marks.count < schedule.turns.count { marks.append(runningTime) }
-    var previous = 0
-    var seconds = marks.map { mark -> Int in
-      let rounded = Self.roundedSeconds(mark)
-      defer { previous = rounded }
-      return rounded - previous
-    }
-    seconds += Array(repeating: 0, count: schedule.turns.count - seconds.count)
+    var seconds = Array(repeating: 0, count: schedule.turns.count)
+    for span in spokenSpans { seconds[span.turn] += span.end - span.start }
     return seconds
   }
 
@@ -249,13 +267,42 @@ public final class MeetingTimer {
     let current = reportedTurn
     let boundary = Duration.seconds(schedule.turns[current].end)
     guard current < schedule.turns.count - 1, boundary < length else { return .confirmEnd }
-    let next = schedule.turnIndex(at: boundary)
+    return .changed(jump(to: schedule.turnIndex(at: boundary), from: previous))
+  }
+
+  /// Goes back to the previous turn, which starts again from its beginning (the meeting's
+  /// end moves later by as much). Nil on the first turn or once the meeting is over.
+  public func previousTurn() -> Event? {
+    guard phase == .running || phase == .paused else { return nil }
+    let current = reportedTurn
+    if update().contains(.finished) { return nil }
+    guard let back = schedule.turns.indices.prefix(currentTurn).last(where: { schedule.turns[$0].seconds > 0 })
+    else { return nil }
+    return jump(to: back, from: current)
+  }
+
+  /// Ends the current span and moves the meeting clock to turn `turn`'s start; a turn run
+  /// again is warned again.
+  private func jump(to turn: Int, from previous: Int) -> Event {
+    if warnedTurn == turn { warnedTurn = nil }
+    if overtimeReportedTurn == turn { overtimeReportedTurn = nil }
     let wasRunning = phase == .running
-    turnEnds.append(runningTime)
-    freeze(at: boundary, running: runningTime)
+    spans.append((reportedTurn, runningTime))
+    freeze(at: .seconds(schedule.turns[turn].start), running: runningTime)
     if wasRunning { since = clock.now }
-    reportedTurn = next
-    return .changed(.speakerChanged(from: previous, to: next))
+    reportedTurn = turn
+    return .speakerChanged(from: previous, to: turn)
+  }
+
+  /// Gives the current turn `seconds` more (and the meeting as much); a warning or overrun
+  /// already told is told again when the new end nears. False once the meeting is over.
+  @discardableResult public func addTime(seconds: Int) -> Bool {
+    guard phase == .running || phase == .paused, !update().contains(.finished) else { return false }
+    let turn = reportedTurn
+    schedule.extend(turn: turn, by: seconds)
+    if warnedTurn == turn, let warning = warningPosition(ofTurn: turn), elapsed < warning { warnedTurn = nil }
+    if overtimeReportedTurn == turn, rawPosition < .seconds(schedule.turns[turn].end) { overtimeReportedTurn = nil }
+    return true
   }
 
   /// Stops the meeting early (or confirms a finished one); returns the whole seconds it ran.
@@ -299,7 +346,9 @@ public final class MeetingTimer {
       isWarning: (phase == .running || phase == .paused) && warning.map { position >= $0 } == true,
       overrunSeconds: Int(overrun.components.seconds),
       meetingOverSeconds: max(0, Int(runningTime.components.seconds) - schedule.lengthSeconds),
-      secondsRunning: runningSeconds
+      secondsRunning: runningSeconds,
+      secondsBehind: Self.roundedSeconds(clock.now - startedAt - position),
+      canGoBack: schedule.turns.prefix(turnIndex).contains { $0.seconds > 0 }
     )
   }
 
@@ -309,7 +358,9 @@ public final class MeetingTimer {
     since = clock.now
   }
 
+  /// `d` to the nearest whole second, halves away from zero.
   private static func roundedSeconds(_ d: Duration) -> Int {
+    if d < .zero { return -roundedSeconds(.zero - d) }
     let (seconds, attoseconds) = d.components
     return Int(seconds) + (attoseconds >= 500_000_000_000_000_000 ? 1 : 0)
   }

@@ -5,6 +5,8 @@
 public struct SpeakerArc: Equatable, Sendable {
   public let startDegrees: Double
   public let endDegrees: Double
+  /// Whether the arc is an agenda item's rather than a speaker's.
+  public var isItem = false
 }
 
 /// Computes the arcs of the speaker ring.
@@ -42,10 +44,10 @@ public enum SpeakerArcs {
       let start = Double(turn.start) * degreesPerSecond + insetDegrees
       let end = Double(turn.end) * degreesPerSecond - insetDegrees
       if index < snapshot.turnIndex || finished {
-        arcs.append(SpeakerArc(startDegrees: start, endDegrees: end))
+        arcs.append(SpeakerArc(startDegrees: start, endDegrees: end, isItem: turn.isItem))
       } else if index == snapshot.turnIndex {
         let filled = start + (end - start) * snapshot.turnFraction
-        if filled > start { arcs.append(SpeakerArc(startDegrees: start, endDegrees: filled)) }
+        if filled > start { arcs.append(SpeakerArc(startDegrees: start, endDegrees: filled, isItem: turn.isItem)) }
       }
     }
     return arcs

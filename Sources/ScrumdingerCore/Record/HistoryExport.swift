@@ -67,9 +67,10 @@ public enum HistoryExport {
       Texts.minutesAndSeconds(plannedSeconds(of: entry, in: scrum))) + "\n"
     if !entry.speakers.isEmpty {
       text += "\n| \(tr("Speaker")) | \(tr("Spoke")) | \(tr("Share")) |\n| --- | ---: | ---: |\n"
-      for speaker in entry.speakers {
+      for speaker in entry.speakers + entry.items {
+        let added = speaker.addedSeconds > 0 ? " + " + Texts.minutesAndSeconds(speaker.addedSeconds) : ""
         text += "| \(markdownLine(speaker.name)) | \(Texts.minutesAndSeconds(speaker.seconds)) | "
-          + "\(Texts.minutesAndSeconds(speaker.shareSeconds)) |\n"
+          + "\(Texts.minutesAndSeconds(speaker.shareSeconds))\(added) |\n"
       }
     } else if !entry.attendees.isEmpty {
       text += "\n" + tr("Attendees: %@", entry.attendees.map(markdownLine).joined(separator: ", ")) + "\n"
@@ -89,10 +90,11 @@ public enum HistoryExport {
     return text
   }
 
-  /// How long the meeting was planned to run: its shares (which add up to the length), or
-  /// for entries from before shares were kept, the scrum's length now.
+  /// How long the meeting was planned to run: its shares and agenda items with the minutes
+  /// added to them, or for entries from before shares were kept, the scrum's planned length now.
   public static func plannedSeconds(of entry: History, in scrum: DailyScrum) -> Int {
-    entry.speakers.isEmpty ? scrum.lengthInSeconds : entry.speakers.reduce(0) { $0 + $1.shareSeconds }
+    entry.speakers.isEmpty
+      ? scrum.plannedMinutes * 60 : (entry.speakers + entry.items).reduce(0) { $0 + $1.shareSeconds + $1.addedSeconds }
   }
 
   /// The column names before the speakers' own.

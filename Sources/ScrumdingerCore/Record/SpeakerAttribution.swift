@@ -1,7 +1,9 @@
 import FoundationEssentials
 
-/// One speaker's turn on the meeting's running time.
-public struct TurnSpan: Equatable, Hashable, Sendable {
+/// One speaker's turn (or agenda item) on the meeting's running time.
+public struct TurnSpan: Codable, Equatable, Hashable, Sendable {
+  private enum CodingKeys: String, CodingKey { case speaker = "name", startSeconds = "start", endSeconds = "end" }
+
   public var speaker: String
   public var startSeconds: Int
   public var endSeconds: Int

@@ -23,12 +23,15 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var overtime: OvertimeRule
   /// Whether its meetings are recorded (and transcribed) on this computer; off unless asked.
   public var recordsMeetings: Bool
+  /// What the meeting goes through after the speakers' round, in order, each timed.
+  public var agenda: [AgendaItem]
 
   /// Creates a scrum; a length outside `lengthRange` is clamped into it.
   public init(
     id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
     theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false,
-    turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn, recordsMeetings: Bool = false
+    turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn, recordsMeetings: Bool = false,
+    agenda: [AgendaItem] = []
   ) {
     self.id = id
     self.title = title
@@ -40,10 +43,11 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.turnWarning = turnWarning
     self.overtime = overtime
     self.recordsMeetings = recordsMeetings
+    self.agenda = agenda
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder
+    case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder, agenda
     case turnWarning = "turnWarningSeconds"
     case overtime = "whenTurnRunsOut"
     case recordsMeetings = "recordMeetings"
@@ -62,10 +66,14 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     turnWarning = try container.decodeIfPresent(TurnWarning.self, forKey: .turnWarning) ?? .standard
     overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
     recordsMeetings = try container.decodeIfPresent(Bool.self, forKey: .recordsMeetings) ?? false
+    agenda = try container.decodeIfPresent([AgendaItem].self, forKey: .agenda) ?? []
   }
 
-  /// The meeting length in seconds.
+  /// The speakers' round in seconds.
   public var lengthInSeconds: Int { lengthInMinutes * 60 }
+
+  /// The whole meeting as planned, in minutes: the round, then the agenda items.
+  public var plannedMinutes: Int { lengthInMinutes + agenda.reduce(0) { $0 + $1.minutes } }
 
   private static func clampedLength(_ minutes: Int) -> Int {
     min(max(minutes, lengthRange.lowerBound), lengthRange.upperBound)

@@ -1,29 +1,52 @@
 import FoundationEssentials
 
-/// How long one speaker spoke in a meeting, against their share.
+/// How long one speaker (or agenda item) took in a meeting, against their share.
 public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
-  private enum CodingKeys: String, CodingKey { case name, seconds, shareSeconds = "share" }
+  private enum CodingKeys: String, CodingKey { case name, seconds, shareSeconds = "share", addedSeconds = "added" }
 
-  /// The speaker, by name as they were then.
+  /// The speaker, by name as they were then (or the item's title).
   public var name: String
-  /// Whole seconds they spoke: pauses excluded, a skip ends the turn, an overrun counts.
+  /// Whole seconds they spoke: pauses excluded, a skip ends the turn, an overrun counts, a
+  /// turn gone back to counts again.
   public var seconds: Int
-  /// Their share of the meeting, in whole seconds.
+  /// Their share of the meeting as planned, in whole seconds.
   public var shareSeconds: Int
+  /// The seconds added to their turn during the meeting ("Add a minute").
+  public var addedSeconds: Int
 
-  public init(name: String, seconds: Int, shareSeconds: Int) {
+  public init(name: String, seconds: Int, shareSeconds: Int, addedSeconds: Int = 0) {
     self.name = name
     self.seconds = seconds
     self.shareSeconds = shareSeconds
+    self.addedSeconds = addedSeconds
   }
 
-  /// How long over their share they spoke (0 within it).
-  public var overSeconds: Int { max(0, seconds - shareSeconds) }
+  /// Reads a speaker's time; files from before minutes could be added have none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    seconds = try container.decode(Int.self, forKey: .seconds)
+    shareSeconds = try container.decode(Int.self, forKey: .shareSeconds)
+    addedSeconds = try container.decodeIfPresent(Int.self, forKey: .addedSeconds) ?? 0
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(seconds, forKey: .seconds)
+    try container.encode(shareSeconds, forKey: .shareSeconds)
+    if addedSeconds > 0 { try container.encode(addedSeconds, forKey: .addedSeconds) }
+  }
+
+  /// How long over their share and added time they spoke (0 within it).
+  public var overSeconds: Int { max(0, seconds - shareSeconds - addedSeconds) }
 }
 
 /// One finished meeting of a scrum.
 public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
-  private enum CodingKeys: String, CodingKey { case id, date, attendees, durationSeconds, speakers, absent, notes, transcript }
+  private enum CodingKeys: String, CodingKey {
+    case id, date, attendees, durationSeconds, speakers, absent, notes, transcript, items, turns
+  }
 
   /// The durations a file may hold (a day at most: anything longer is not a stand-up).
   public static let durationRange = 0...86_400
@@ -47,11 +70,17 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var notes: [MeetingNote]
   /// What was said, as whisper heard it on the recording (empty until transcribed).
   public var transcript: [TranscriptSegment]
+  /// How long each agenda item after the round took, in order (none in older files).
+  public var items: [SpeakerTime]
+  /// The turns as they ran, when that was not simply each speaker once in order (someone was
+  /// gone back to, or items followed); empty otherwise, as `timeline` then derives them.
+  public var turns: [TurnSpan]
 
   /// Creates a history entry; `date` is truncated to the whole second.
   public init(
     id: UUID = UUID(), date: Date = Date(), attendees: [String], durationSeconds: Int, speakers: [SpeakerTime] = [],
-    absent: [String] = [], notes: [MeetingNote] = [], transcript: [TranscriptSegment] = []
+    absent: [String] = [], notes: [MeetingNote] = [], transcript: [TranscriptSegment] = [], items: [SpeakerTime] = [],
+    turns: [TurnSpan] = []
   ) {
     self.id = id
     self.date = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
@@ -61,6 +90,8 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.absent = absent
     self.notes = notes
     self.transcript = transcript
+    self.items = items
+    self.turns = turns
   }
 
   /// Reads attendees as names, or as attendee objects (as earlier files and Apple's wrote them).
@@ -73,6 +104,8 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     absent = try container.decodeIfPresent([String].self, forKey: .absent) ?? []
     notes = try container.decodeIfPresent([MeetingNote].self, forKey: .notes) ?? []
     transcript = try container.decodeIfPresent([TranscriptSegment].self, forKey: .transcript) ?? []
+    items = try container.decodeIfPresent([SpeakerTime].self, forKey: .items) ?? []
+    turns = try container.decodeIfPresent([TurnSpan].self, forKey: .turns) ?? []
     if let names = try? container.decode([String].self, forKey: .attendees) {
       attendees = names
     } else {
@@ -83,9 +116,14 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
 
 extension History {
   /// Who spoke when, on the meeting's running time (which is the recording's: both stop
-  /// while the meeting is paused): the turns follow each other, each as long as its speaker
-  /// spoke. Turns nobody reached (0 s) are left out.
+  /// while the meeting is paused): the turns as they ran, or, when not recorded, each
+  /// speaker once in order, as long as they spoke. Turns nobody reached (0 s) are left out.
   public var timeline: [TurnSpan] {
+    turns.isEmpty ? Self.timeline(of: speakers) : turns
+  }
+
+  /// Each of `speakers` once in order, as long as they spoke.
+  public static func timeline(of speakers: [SpeakerTime]) -> [TurnSpan] {
     var start = 0
     return speakers.compactMap { speaker in
       defer { start += speaker.seconds }

@@ -21,6 +21,8 @@ public struct ScrumDraft: Equatable, Sendable {
   public var recordsMeetings: Bool
   /// Speaking order.
   public private(set) var attendees: [Attendee]
+  /// What runs after the round, in order (at most `AgendaItem.limit` items).
+  public private(set) var agenda: [AgendaItem]
   private let history: [History]
 
   /// A new scrum's draft with id `id`: 5 minutes, the first theme not yet used by
@@ -37,6 +39,7 @@ public struct ScrumDraft: Equatable, Sendable {
     overtime = .moveOn
     recordsMeetings = false
     attendees = []
+    agenda = []
     history = []
   }
 
@@ -52,6 +55,7 @@ public struct ScrumDraft: Equatable, Sendable {
     overtime = scrum.overtime
     recordsMeetings = scrum.recordsMeetings
     attendees = scrum.attendees
+    agenda = scrum.agenda
     history = scrum.history
   }
 
@@ -98,12 +102,52 @@ public struct ScrumDraft: Equatable, Sendable {
     attendees.swapAt(index, target)
   }
 
+  /// The whole meeting as planned, in minutes: the round, then the agenda.
+  public var plannedMinutes: Int { lengthInMinutes + agenda.reduce(0) { $0 + $1.minutes } }
+
+  /// Adds an agenda item titled `title` (trimmed) lasting `minutes` at the end; refuses a
+  /// blank title or an eleventh item (returns false).
+  @discardableResult
+  public mutating func addItem(titled title: String, minutes: Int = 5, id: UUID = UUID()) -> Bool {
+    let trimmed = title.trimmed
+    guard !trimmed.isEmpty, agenda.count < AgendaItem.limit else { return false }
+    agenda.append(AgendaItem(id: id, title: trimmed, minutes: minutes))
+    return true
+  }
+
+  /// Gives the item at `index` `minutes` (clamped to `AgendaItem.minutesRange`).
+  public mutating func setMinutes(_ minutes: Int, ofItemAt index: Int) {
+    guard agenda.indices.contains(index) else { return }
+    agenda[index].minutes = minutes
+  }
+
+  /// Renames the item at `index`, trimmed; refuses a blank title (returns false).
+  @discardableResult
+  public mutating func renameItem(at index: Int, to title: String) -> Bool {
+    let trimmed = title.trimmed
+    guard agenda.indices.contains(index), !trimmed.isEmpty else { return false }
+    agenda[index].title = trimmed
+    return true
+  }
+
+  /// Removes the item at `index`.
+  public mutating func removeItem(at index: Int) {
+    guard agenda.indices.contains(index) else { return }
+    agenda.remove(at: index)
+  }
+
+  /// Moves the item at `index` one place earlier (-1) or later (+1).
+  public mutating func moveItem(at index: Int, by offset: Int) {
+    guard agenda.indices.contains(index), agenda.indices.contains(index + offset) else { return }
+    agenda.swapAt(index, index + offset)
+  }
+
   /// The scrum as the user confirmed it (title trimmed, history kept).
   public var scrum: DailyScrum {
     DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
       theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, turnWarning: turnWarning,
-      overtime: overtime, recordsMeetings: recordsMeetings)
+      overtime: overtime, recordsMeetings: recordsMeetings, agenda: agenda)
   }
 }
 

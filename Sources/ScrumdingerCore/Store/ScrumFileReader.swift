@@ -48,7 +48,7 @@ struct ScrumFileReader {
   private mutating func scrum() -> DailyScrum? {
     var id: UUID?, title: String?, theme: Theme?, length: Int?
     var attendees: [Attendee]?, history: [History]?, shuffle = false, warning = TurnWarning.standard
-    var overtime = OvertimeRule.moveOn, records = false
+    var overtime = OvertimeRule.moveOn, records = false, agenda: [AgendaItem] = []
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -69,6 +69,10 @@ struct ScrumFileReader {
         guard let value = reader.boolean() else { return false }
         records = value
         return true
+      case "agenda":
+        guard let read = reader.array({ $0.agendaItem() }) else { return false }
+        agenda = read
+        return true
       case "whenTurnRunsOut":
         guard let value = reader.string().flatMap(OvertimeRule.init(rawValue:)) else { return false }
         overtime = value
@@ -80,7 +84,21 @@ struct ScrumFileReader {
           DailyScrum.lengthRange.contains(length) else { return nil }
     return DailyScrum(
       id: id, title: title, attendees: attendees, lengthInMinutes: length, theme: theme, history: history,
-      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime, recordsMeetings: records)
+      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime, recordsMeetings: records, agenda: agenda)
+  }
+
+  private mutating func agendaItem() -> AgendaItem? {
+    var id: UUID?, title: String?, minutes: Int?
+    let ok = object { key, reader in
+      switch key {
+      case "id": id = reader.uuid(); return id != nil
+      case "title": title = reader.string(); return title != nil
+      case "minutes": minutes = reader.integer(); return minutes != nil
+      default: return reader.skipValue()
+      }
+    }
+    guard ok, let id, let title, let minutes, AgendaItem.minutesRange.contains(minutes) else { return nil }
+    return AgendaItem(id: id, title: title, minutes: minutes)
   }
 
   private mutating func attendee() -> Attendee? {
@@ -99,7 +117,7 @@ struct ScrumFileReader {
   private mutating func historyEntry() -> History? {
     var id: UUID?, date: Date?, seconds: Int?, attendees: [String]?
     var speakers: [SpeakerTime] = [], absent: [String] = [], notes: [MeetingNote] = []
-    var transcript: [TranscriptSegment] = []
+    var transcript: [TranscriptSegment] = [], items: [SpeakerTime] = [], turns: [TurnSpan] = []
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -122,13 +140,37 @@ struct ScrumFileReader {
         guard let read = reader.array({ $0.transcriptSegment() }) else { return false }
         transcript = read
         return true
+      case "items":
+        guard let read = reader.array({ $0.speakerTime() }) else { return false }
+        items = read
+        return true
+      case "turns":
+        guard let read = reader.array({ $0.turnSpan() }) else { return false }
+        turns = read
+        return true
       default: return reader.skipValue()
       }
     }
     guard ok, let id, let date, let seconds, let attendees, History.durationRange.contains(seconds) else { return nil }
     return History(
       id: id, date: date, attendees: attendees, durationSeconds: seconds, speakers: speakers, absent: absent, notes: notes,
-      transcript: transcript)
+      transcript: transcript, items: items, turns: turns)
+  }
+
+  private mutating func turnSpan() -> TurnSpan? {
+    var name: String?, start: Int?, end: Int?
+    let ok = object { key, reader in
+      switch key {
+      case "name": name = reader.string(); return name != nil
+      case "start": start = reader.integer(); return start != nil
+      case "end": end = reader.integer(); return end != nil
+      default: return reader.skipValue()
+      }
+    }
+    guard ok, let name, let start, let end, History.durationRange.contains(start), History.durationRange.contains(end),
+      start <= end
+    else { return nil }
+    return TurnSpan(speaker: name, startSeconds: start, endSeconds: end)
   }
 
   private mutating func note() -> MeetingNote? {
@@ -162,19 +204,23 @@ struct ScrumFileReader {
   }
 
   private mutating func speakerTime() -> SpeakerTime? {
-    var name: String?, seconds: Int?, share: Int?
+    var name: String?, seconds: Int?, share: Int?, added = 0
     let ok = object { key, reader in
       switch key {
       case "name": name = reader.string(); return name != nil
       case "seconds": seconds = reader.integer(); return seconds != nil
       case "share": share = reader.integer(); return share != nil
+      case "added":
+        guard let value = reader.integer() else { return false }
+        added = value
+        return true
       default: return reader.skipValue()
       }
     }
     guard ok, let name, let seconds, let share, History.durationRange.contains(seconds),
-      History.durationRange.contains(share)
+      History.durationRange.contains(share), History.durationRange.contains(added)
     else { return nil }
-    return SpeakerTime(name: name, seconds: seconds, shareSeconds: share)
+    return SpeakerTime(name: name, seconds: seconds, shareSeconds: share, addedSeconds: added)
   }
 
   // MARK: JSON

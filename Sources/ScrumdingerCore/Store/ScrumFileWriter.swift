@@ -59,7 +59,19 @@ struct ScrumFileWriter {
   }
 
   private mutating func scrum(_ scrum: DailyScrum) {
-    raw("{\"attendees\":")
+    bytes.append(UInt8(ascii: "{"))
+    if !scrum.agenda.isEmpty {
+      raw("\"agenda\":")
+      objects(scrum.agenda, first: "\"id\":") { writer, item in
+        writer.uuid(item.id)
+        writer.raw(",\"minutes\":")
+        writer.integer(item.minutes)
+        writer.raw(",\"title\":")
+        writer.string(item.title)
+      }
+      bytes.append(UInt8(ascii: ","))
+    }
+    raw("\"attendees\":")
     attendees(scrum.attendees)
     raw(",\"history\":[")
     for (index, entry) in scrum.history.enumerated() {
@@ -74,6 +86,10 @@ struct ScrumFileWriter {
       integer(entry.durationSeconds)
       raw(",\"id\":")
       uuid(entry.id)
+      if !entry.items.isEmpty {
+        raw(",\"items\":")
+        speakerTimes(entry.items)
+      }
       if !entry.notes.isEmpty {
         raw(",\"notes\":")
         objects(entry.notes, first: "\"at\":") { writer, note in
@@ -87,13 +103,7 @@ struct ScrumFileWriter {
         }
       }
       raw(",\"speakers\":")
-      objects(entry.speakers, first: "\"name\":") { writer, speaker in
-        writer.string(speaker.name)
-        writer.raw(",\"seconds\":")
-        writer.integer(speaker.seconds)
-        writer.raw(",\"share\":")
-        writer.integer(speaker.shareSeconds)
-      }
+      speakerTimes(entry.speakers)
       if !entry.transcript.isEmpty {
         raw(",\"transcript\":")
         objects(entry.transcript, first: "\"end\":") { writer, segment in
@@ -102,6 +112,16 @@ struct ScrumFileWriter {
           writer.integer(segment.startMilliseconds)
           writer.raw(",\"text\":")
           writer.string(segment.text)
+        }
+      }
+      if !entry.turns.isEmpty {
+        raw(",\"turns\":")
+        objects(entry.turns, first: "\"end\":") { writer, span in
+          writer.integer(span.endSeconds)
+          writer.raw(",\"name\":")
+          writer.string(span.speaker)
+          writer.raw(",\"start\":")
+          writer.integer(span.startSeconds)
         }
       }
       bytes.append(UInt8(ascii: "}"))
@@ -121,6 +141,22 @@ struct ScrumFileWriter {
     raw(",\"whenTurnRunsOut\":")
     string(scrum.overtime.rawValue)
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// Who spoke (or which item ran) how long: `[{"name":…,"seconds":…,"share":…},…]`, with
+  /// `"added"` when minutes were added.
+  private mutating func speakerTimes(_ times: [SpeakerTime]) {
+    objects(times, first: "\"name\":") { writer, time in
+      writer.string(time.name)
+      writer.raw(",\"seconds\":")
+      writer.integer(time.seconds)
+      writer.raw(",\"share\":")
+      writer.integer(time.shareSeconds)
+      if time.addedSeconds > 0 {
+        writer.raw(",\"added\":")
+        writer.integer(time.addedSeconds)
+      }
+    }
   }
 
   /// `[{…},…]`: each object opens with its `first` key (`"name":`), `members` writes the rest.

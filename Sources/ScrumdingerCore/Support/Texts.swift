@@ -59,10 +59,25 @@ public enum Texts {
     format(date, tr("%b %-d, %Y, %H:%M"), timeZone: timeZone)
   }
 
-  /// The time of day as the translation writes it: "14:32".
-  public static func timeOfDay(_ date: Date, timeZone: String? = nil) -> String {
-    // Translators: a time of day in g_date_time_format's notation ("%H:%M" is 14:32).
-    format(date, tr("%H:%M"), timeZone: timeZone)
+  /// The time of day as the translation writes it: "14:32", or with `twelveHour` (GNOME's
+  /// clock format) "2:32 PM".
+  public static func timeOfDay(_ date: Date, twelveHour: Bool = false, timeZone: String? = nil) -> String {
+    let pattern =
+      twelveHour
+      // Translators: a time of day on a 12-hour clock in g_date_time_format's notation ("%-l:%M %p" is 2:32 PM).
+      ? tr("%-l:%M %p")
+      // Translators: a time of day in g_date_time_format's notation ("%H:%M" is 14:32).
+      : tr("%H:%M")
+    return format(date, pattern, timeZone: timeZone)
+  }
+
+  /// How far off its plan a meeting runs, once it is 15 s or more: "1:05 behind", "0:30
+  /// ahead"; nil when on time. `spoken` gives words for screen readers ("1 minute 5 seconds
+  /// behind").
+  public static func pace(secondsBehind: Int, spoken: Bool = false) -> String? {
+    guard abs(secondsBehind) >= 15 else { return nil }
+    let amount = spoken ? duration(seconds: abs(secondsBehind)) : minutesAndSeconds(abs(secondsBehind))
+    return secondsBehind > 0 ? tr("%@ behind", amount) : tr("%@ ahead", amount)
   }
 
   /// `date` written by GLib in `pattern`: names of months and days come from the C library's

@@ -22,11 +22,14 @@ final class DarkStyleTests: XCTestCase {
             let state = AppState(scrums: [scrum])
             let session = MeetingSession(scrum: scrum, state: state, dependencies: app.dependencies)
             defer { session.end(save: false) }
-            let page = MeetingPage(scrum: scrum, session: session, state: state, recording: app.dependencies.recorder.isRecording)
+            let page = MeetingPage(
+              scrum: scrum, session: session, state: state, recording: app.dependencies.recorder.isRecording,
+              now: app.dependencies.now, twelveHour: false)
             for (what, widget) in [
               ("card title", card.titleLabel as Widget), ("card count", card.attendeesLabel),
               ("meeting footer", page.speakerLabel), ("meeting seconds", page.elapsedLabel),
-              ("speaker name", page.ring.nameLabel),
+              ("speaker name", page.ring.nameLabel), ("compact name", page.compact.nameLabel),
+              ("compact time", page.compact.timeLabel), ("compact next", page.compact.nextLabel),
             ] {
               let color = widget.foregroundColor
               XCTAssertTrue(color == expected, "\(theme) \(scheme) \(what): \(color) instead of \(expected)")

@@ -157,7 +157,7 @@ final class MeetingPageTests: XCTestCase {
   func testAMissingSoundIsReportedOnceAndTheMeetingGoesOn() {
     MainActor.assumeIsolated {
       guard requireDisplay() else { return }
-      let chime = Chime(path: "/nonexistent/ding.ogg")
+      let chime = Chime { "/nonexistent/" + $0 }
       var problems: [String] = []
       chime.onProblem = { problems.append($0) }
       chime.ring(dueAt: .zero)

@@ -13,29 +13,6 @@ private let standup = DailyScrum(
   title: "Design Review", attendees: ["Ana Lima", "Ben", String(longName)].map { Attendee(name: $0) }, lengthInMinutes: 1,
   theme: .orange)
 
-/// Where `widget` is within `window` (fails the test when it is not laid out).
-@MainActor private func frame(of widget: Widget, in window: MainWindow, file: StaticString = #filePath, line: UInt = #line)
-  -> (x: Double, y: Double, width: Double, height: Double)
-{
-  guard let bounds = widget.bounds(in: window.window) else {
-    XCTFail("not laid out", file: file, line: line)
-    return (0, 0, 0, 0)
-  }
-  return bounds
-}
-
-/// Asserts that `widget` lies wholly inside the window's `width` × `height`.
-@MainActor private func assertInside(
-  _ widget: Widget, _ name: String, window: MainWindow, width: Int, height: Int, file: StaticString = #filePath,
-  line: UInt = #line
-) {
-  let box = frame(of: widget, in: window, file: file, line: line)
-  XCTAssertGreaterThan(box.width, 0, "\(name) has no width", file: file, line: line)
-  XCTAssertTrue(
-    box.x >= 0 && box.y >= 0 && box.x + box.width <= Double(width) + 0.5 && box.y + box.height <= Double(height) + 0.5,
-    "\(name) at \(box) is not inside \(width)×\(height)", file: file, line: line)
-}
-
 /// Asserts that `label` lies inside the free disc in the middle of `ring`.
 @MainActor private func assertInsideTheTrack(
   _ label: Label, of ring: MeetingRing, in window: MainWindow, file: StaticString = #filePath, line: UInt = #line
@@ -50,12 +27,6 @@ private let standup = DailyScrum(
   }
 }
 
-/// Saves a picture of the window to Tests/output/`name`.
-@MainActor private func picture(_ window: MainWindow, _ name: String) {
-  spin(.milliseconds(300))  // a frame at the current size: the picture is made from it
-  try? FileManager.default.createDirectory(atPath: "Tests/output", withIntermediateDirectories: true)
-  XCTAssertTrue(window.window.writePNG(to: "Tests/output/" + name), "no picture of \(name)")
-}
 
 final class MeetingScreenTests: XCTestCase {
   func testPausedIsDimmedSaysPausedAndMovesNoControl() {

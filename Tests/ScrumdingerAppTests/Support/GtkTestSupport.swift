@@ -84,7 +84,13 @@ func temporaryStore() -> ScrumStore {
 @MainActor final class RecordingSound: SoundEffect {
   var isMuted = false
   private(set) var events: [MeetingEvent] = []
+  /// The sound and volume last chosen.
+  private(set) var chosen: (sound: EndOfTurnSound, volume: Int)?
   func meeting(_ session: MeetingSession, did event: MeetingEvent) { events.append(event) }
+  /// The sounds played to be heard before choosing.
+  private(set) var previewed: [EndOfTurnSound] = []
+  func use(_ sound: EndOfTurnSound, volumePercent: Int) { chosen = (sound, volumePercent) }
+  func preview(_ sound: EndOfTurnSound) { previewed.append(sound) }
 }
 
 /// The app's dependencies with `clock` and recording effects (real GLib timeouts); meetings
@@ -174,4 +180,34 @@ func temporaryStore() -> ScrumStore {
   guard let box = page.bounds(in: window.window) else { return XCTFail("the \(name) is not laid out", file: file, line: line) }
   XCTAssertLessThanOrEqual(box.x + box.width, Double(width) + 0.5, "the \(name) is cut off at the right", file: file, line: line)
   XCTAssertLessThanOrEqual(box.y + box.height, Double(height) + 0.5, "the \(name) is cut off at the bottom", file: file, line: line)
+}
+
+/// Where `widget` is within `window` (fails the test when it is not laid out).
+@MainActor func frame(of widget: Widget, in window: MainWindow, file: StaticString = #filePath, line: UInt = #line)
+  -> (x: Double, y: Double, width: Double, height: Double)
+{
+  guard let bounds = widget.bounds(in: window.window) else {
+    XCTFail("not laid out", file: file, line: line)
+    return (0, 0, 0, 0)
+  }
+  return bounds
+}
+
+/// Asserts that `widget` lies wholly inside the window's `width` × `height`.
+@MainActor func assertInside(
+  _ widget: Widget, _ name: String, window: MainWindow, width: Int, height: Int, file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  let box = frame(of: widget, in: window, file: file, line: line)
+  XCTAssertGreaterThan(box.width, 0, "\(name) has no width", file: file, line: line)
+  XCTAssertTrue(
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= Double(width) + 0.5 && box.y + box.height <= Double(height) + 0.5,
+    "\(name) at \(box) is not inside \(width)×\(height)", file: file, line: line)
+}
+
+/// Saves a picture of the window to Tests/output/`name`.
+@MainActor func picture(_ window: MainWindow, _ name: String) {
+  spin(.milliseconds(300))  // a frame at the current size: the picture is made from it
+  try? FileManager.default.createDirectory(atPath: "Tests/output", withIntermediateDirectories: true)
+  XCTAssertTrue(window.window.writePNG(to: "Tests/output/" + name), "no picture of \(name)")
 }

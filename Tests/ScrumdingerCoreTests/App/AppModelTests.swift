@@ -82,7 +82,10 @@ import Testing
     #expect(enabled() == everywhere.union([.back, .deleteMeeting, .copySummary]))
     let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
     model.state.navigation.value = .meeting(scrumID: design.id)
-    #expect(enabled() == everywhere.union([.back, .pause, .nextSpeaker, .endMeeting, .mute, .fullscreen, .takeNote]))
+    #expect(enabled() == everywhere.union([
+      .back, .pause, .nextSpeaker, .addMinute, .compactView, .endMeeting, .mute, .fullscreen, .takeNote,
+    ]), "nobody to go back to on the first turn")
+    #expect(Command.previousSpeaker.isEnabled(in: Command.Context(route: .meeting(scrumID: design.id), meetingRunning: true, canGoBack: true)))
     session.end(save: false)
   }
 

@@ -82,4 +82,29 @@ import Testing
     let date = Date(timeIntervalSince1970: 1_763_720_100)
     #expect(Texts.meetingDate(date, timeZone: "UTC") == "Nov 21, 2025, 10:15")
   }
+
+  @Test func theAgendaAfterTheRoundHasTimedItemsUpToTenAndAPlannedTotal() throws {
+    var draft = ScrumDraft(editing: DailyScrum(title: "Design", lengthInMinutes: 10))
+    let blank = draft.addItem(titled: "  ")
+    #expect(!blank, "a blank title is refused")
+    draft.addItem(titled: " Parking lot ", minutes: 5)
+    draft.addItem(titled: "Announcements", minutes: 2)
+    #expect(draft.agenda.map(\.title) == ["Parking lot", "Announcements"])
+    #expect(draft.plannedMinutes == 17, "the speakers' 10 and the items' 7")
+    draft.setMinutes(99, ofItemAt: 1)
+    #expect(draft.agenda[1].minutes == AgendaItem.minutesRange.upperBound)
+    draft.setMinutes(0, ofItemAt: 1)
+    #expect(draft.agenda[1].minutes == 1)
+    draft.moveItem(at: 1, by: -1)
+    #expect(draft.agenda.map(\.title) == ["Announcements", "Parking lot"])
+    draft.renameItem(at: 0, to: "News")
+    #expect(draft.agenda[0].title == "News")
+    draft.removeItem(at: 0)
+    #expect(draft.scrum.agenda.map(\.title) == ["Parking lot"])
+    for index in 0..<20 { draft.addItem(titled: "Item \(index)") }
+    #expect(draft.agenda.count == AgendaItem.limit)
+    let saved = draft.scrum
+    #expect(try ScrumFile.decode(ScrumFile.encode([saved])) == [saved], "the agenda is saved")
+    #expect(ScrumDraft(editing: saved).agenda == saved.agenda)
+  }
 }

@@ -40,9 +40,7 @@ private struct RandomScrums {
         durationSeconds: Bool.random(using: &generator)
           ? History.durationRange.upperBound : Int.random(in: History.durationRange, using: &generator),
         speakers: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
-          SpeakerTime(
-            name: text(), seconds: Int.random(in: History.durationRange, using: &generator),
-            shareSeconds: Int.random(in: 0...3_600, using: &generator))
+          speakerTime()
         },
         absent: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text() },
         notes: (0..<Int.random(in: 0...2, using: &generator)).map { _ in
@@ -52,13 +50,28 @@ private struct RandomScrums {
           let start = Int.random(in: 0...3_600_000, using: &generator)
           return TranscriptSegment(
             startMilliseconds: start, endMilliseconds: start + Int.random(in: 0...30_000, using: &generator), text: text())
+        },
+        items: (0..<Int.random(in: 0...2, using: &generator)).map { _ in speakerTime() },
+        turns: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+          let start = Int.random(in: 0...3_600, using: &generator)
+          return TurnSpan(speaker: text(), startSeconds: start, endSeconds: start + Int.random(in: 0...600, using: &generator))
         })
     }
     return DailyScrum(
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),
       theme: Theme.allCases.randomElement(using: &generator)!, history: history,
       shuffleSpeakingOrder: Bool.random(using: &generator), turnWarning: TurnWarning.allCases.randomElement(using: &generator)!,
-      overtime: OvertimeRule.allCases.randomElement(using: &generator)!, recordsMeetings: Bool.random(using: &generator))
+      overtime: OvertimeRule.allCases.randomElement(using: &generator)!, recordsMeetings: Bool.random(using: &generator),
+      agenda: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+        AgendaItem(title: text(), minutes: Int.random(in: AgendaItem.minutesRange, using: &generator))
+      })
+  }
+
+  mutating func speakerTime() -> SpeakerTime {
+    SpeakerTime(
+      name: text(), seconds: Int.random(in: History.durationRange, using: &generator),
+      shareSeconds: Int.random(in: 0...3_600, using: &generator),
+      addedSeconds: Bool.random(using: &generator) ? 0 : Int.random(in: 1...10, using: &generator) * 60)
   }
 }
 

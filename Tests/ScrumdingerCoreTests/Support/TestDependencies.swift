@@ -24,6 +24,10 @@ import Foundation
     journal?.entries.append("\(name) \(event)")
   }
 
+  // The core never chooses or previews a sound.
+  func use(_ sound: EndOfTurnSound, volumePercent: Int) {}
+  func preview(_ sound: EndOfTurnSound) {}
+
   /// When each ding was due (speaker changes and time up).
   var dingsDue: [Duration] {
     events.compactMap {

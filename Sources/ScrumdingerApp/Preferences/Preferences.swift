@@ -1,15 +1,18 @@
-// Preferences: the speech model. It says which model transcribes and how big it is, offers
-// the one download the app makes (only when asked, with progress, cancellable, resumable,
-// checked against its published SHA-1) and takes a model file the user already has. Built
-// when opened; the download's state lives in ModelDownload, so closing the window does not
+// Preferences (libadwaita's preferences window): the sounds (SoundPreferences), and the speech
+// model. It says which model transcribes and how big it is, offers the one download the app
+// makes (only when asked, with progress, cancellable, resumable, checked against its published
+// SHA-1) and takes a model file the user already has. Built when opened, never before the
+// first frame; the download's state lives in ModelDownload, so closing the window does not
 // stop it and reopening shows where it stands.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
 /// The Preferences window.
-@MainActor final class PreferencesWindow {
-  let window: DialogWindow
+@MainActor final class Preferences {
+  let window: PreferencesWindow
+  /// The end-of-turn sound and the volume.
+  let sounds: SoundPreferences
   /// "Speech model": the one in use and its size.
   let modelRow = ActionRow(title: tr("Speech model"))
   /// Starts (or resumes) the download.
@@ -30,14 +33,14 @@ import ScrumdingerCore
   /// Called when a model file was added.
   var onModelAdded: (@MainActor () -> Void)?
 
-  init(parent: ApplicationWindow, download: ModelDownload, engine: WhisperEngine?) {
+  init(parent: ApplicationWindow, sounds: SoundSettings, download: ModelDownload, engine: WhisperEngine?) {
     self.download = download
     self.engine = engine
-    window = DialogWindow(parent: parent, title: tr("Preferences"), width: 560, height: 520)
+    self.sounds = SoundPreferences(settings: sounds)
+    window = PreferencesWindow(parent: parent, title: tr("Preferences"), width: 560, height: 640)
     downloadRow = ActionRow(
       title: tr("English speech model (whisper.cpp base.en, 142 MB)"),
       subtitle: tr("Downloaded only when you ask, and checked against its published checksum"))
-    let header = HeaderBar(title: tr("Preferences"))
     let group = PreferencesGroup(
       title: tr("Speech to Text"),
       description: tr("Recorded meetings are transcribed on this computer; nothing leaves it."))
@@ -52,17 +55,7 @@ import ScrumdingerCore
     group.add(downloadRow)
     group.add(progress)
     group.add(buttons)
-    let page = Box(vertical: true, spacing: 12)
-    page.setMargins(18)
-    page.append(group)
-    let content = Box(vertical: true)
-    content.append(header)
-    content.append(ScrolledWindow(Clamp(page)))
-    window.content = content
-    content.onKey("Escape") { [unowned self] in  // as in any GNOME preferences window
-      self.window.close()
-      return true
-    }
+    window.addPage(title: tr("General"), iconName: "preferences-system-symbolic", groups: [self.sounds.group, group])
 
     downloadButton.addCSSClass("suggested-action")
     downloadButton.onClicked { [unowned self] in self.download.start() }
