@@ -24,7 +24,7 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(meeting.page.recordingLabel.text, "Recording")
         spin(.milliseconds(300))
         XCTAssertTrue(meeting.page.recordingIndicator.isMapped, "on screen")
-        window.window.writePNG(to: "Tests/output/recording-indicator.png")
+        picture(window, "recording-indicator.png")  // once the page has crossfaded in
         window.window.activateAction(Command.pause.rawValue)
         spin(.milliseconds(200))
         XCTAssertTrue(meeting.page.recordingIndicator.isVisible, "still said while paused")
