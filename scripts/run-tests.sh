@@ -10,8 +10,9 @@ cd "$(dirname "$0")/.."
 export GDK_BACKEND=x11 GSK_RENDERER=cairo
 export XDG_DATA_HOME="$(mktemp -d)"  # never the user's real scrums
 export GSETTINGS_BACKEND=memory       # nor their remembered window (tests choose a key file)
+export XDG_CONFIG_HOME="$(mktemp -d)"  # nor their autostart folder
 log="$(mktemp)"
-trap 'rm -rf "$XDG_DATA_HOME" "$log"' EXIT
+trap 'rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log"' EXIT
 
 GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build 2>&1 | tee -a "$log"
 # /usr/bin/python3: Debian's, which has pyatspi (a pyenv python on PATH would not).

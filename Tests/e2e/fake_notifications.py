@@ -1,6 +1,7 @@
 """A stand-in for the desktop's notification daemon: owns org.freedesktop.Notifications on
 the session bus and appends every Notify and CloseNotification call to a log file as a JSON
-line."""
+line (with the notification's id and its actions). Its extra method Invoke(id, action key)
+emits ActionInvoked, as a click on a notification's button does."""
 import json
 import sys
 
@@ -25,6 +26,7 @@ XML = """
     </method>
     <signal name="NotificationClosed"><arg type="u"/><arg type="u"/></signal>
     <signal name="ActionInvoked"><arg type="u"/><arg type="s"/></signal>
+    <method name="Invoke"><arg type="u" direction="in"/><arg type="s" direction="in"/></method>
   </interface>
 </node>
 """
@@ -35,17 +37,21 @@ counter = [0]
 
 def on_call(connection, sender, path, interface, method, params, invocation):
     if method == "Notify":
-        app_name, _, _, summary, body = params.unpack()[:5]
+        app_name, replaces, _, summary, body, actions = params.unpack()[:6]
         counter[0] += 1
         with open(log_path, "a") as log:
-            log.write(json.dumps({"app": app_name, "summary": summary, "body": body}) + "\n")
+            log.write(json.dumps({"app": app_name, "summary": summary, "body": body, "id": counter[0],
+                                  "replaces": replaces, "actions": actions}) + "\n")
         invocation.return_value(GLib.Variant("(u)", (counter[0],)))
     elif method == "CloseNotification":
         with open(log_path, "a") as log:
             log.write(json.dumps({"closed": params.unpack()[0]}) + "\n")
         invocation.return_value(None)
     elif method == "GetCapabilities":
-        invocation.return_value(GLib.Variant("(as)", (["body"],)))
+        invocation.return_value(GLib.Variant("(as)", (["body", "actions"],)))
+    elif method == "Invoke":
+        connection.emit_signal(None, path, interface, "ActionInvoked", GLib.Variant("(us)", params.unpack()))
+        invocation.return_value(None)
     elif method == "GetServerInformation":
         invocation.return_value(GLib.Variant("(ssss)", ("fake", "scrumdinger-tests", "1", "1.2")))
     else:

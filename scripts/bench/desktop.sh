@@ -26,6 +26,7 @@ for _ in 1 2 3; do
   echo "startup_big_file_ms $big $empty"
 done
 LANGUAGE=C "$bin/scrumdinger-bench" --display-figures
+/usr/bin/python3 scripts/bench/background.py "$bin/scrumdinger"
 /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline"
 # The same meeting where GNOME runs, on Wayland: weston's headless compositor in this D-Bus
 # session (its own runtime folder; the socket by full path, as the sound server moves

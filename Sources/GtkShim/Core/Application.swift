@@ -51,13 +51,27 @@ import CAdwaita
     g_action_group_activate_action(cast(UnsafeMutableRawPointer(app)), name, nil)
   }
 
-  /// Shows a desktop notification; a later one with the same `id` replaces it.
-  public func sendNotification(id: String, title: String, body: String) {
+  /// Shows a desktop notification; a later one with the same `id` replaces it. `button`
+  /// adds a button running the application action `action` ("app.start-scheduled") with the
+  /// string parameter `target`.
+  public func sendNotification(
+    id: String, title: String, body: String, button: (label: String, action: String, target: String)? = nil
+  ) {
     let notification = g_notification_new(title)
     g_notification_set_body(notification, body)
+    if let button {
+      g_notification_add_button_with_target_value(
+        notification, button.label, button.action, g_variant_new_string(button.target))
+    }
     g_application_send_notification(gapp, id, notification)
     g_object_unref(UnsafeMutableRawPointer(notification))
   }
+
+  /// Keeps the application running with no window open (until `release()`).
+  public func hold() { g_application_hold(gapp) }
+
+  /// Ends one `hold()`.
+  public func release() { g_application_release(gapp) }
 
   /// Asks the session not to blank the screen or suspend, for `reason`; returns the cookie
   /// to end the request with (0 if it was refused).

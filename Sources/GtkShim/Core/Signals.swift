@@ -45,6 +45,18 @@ func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, withArgument
   connect(instance, signal, action, via: pointerTrampoline)
 }
 
+/// Connects GFileMonitor's `changed`, `void (*)(GFileMonitor *, GFile *, GFile *, GFileMonitorEvent, gpointer data)`.
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, fileChanged action: @escaping VoidHandler) -> gulong {
+  connect(instance, "changed", action, via: fileChangedTrampoline)
+}
+
+private let fileChangedTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gint, gpointer?) -> Void = {
+  _, _, _, _, data in
+  let run: VoidHandler = handler(data)
+  MainActor.assumeIsolated { run() }
+}
+
 /// Unpacks the Swift closure a trampoline received as user data.
 func handler<Handler>(_ data: gpointer?) -> Handler {
   (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<Handler>).handler

@@ -52,6 +52,12 @@ import CAdwaita
     set { newValue ? gtk_window_fullscreen(window) : gtk_window_unfullscreen(window) }
   }
 
+  /// Called once the window is gone (closed for good): every close ends in
+  /// `gtk_window_destroy`, which unrealizes it.
+  public func onClosed(_ action: @escaping @MainActor () -> Void) {
+    connect(raw, "unrealize", perform: action)
+  }
+
   /// Called when the user asks to close; return true to keep the window open.
   public func onCloseRequest(_ action: @escaping @MainActor () -> Bool) {
     connect(raw, "close-request", decide: action)

@@ -72,6 +72,7 @@ import ScrumdingerCore
     window.onResize { [weak self] width, height in self?.meeting?.page.fit(width: width, height: height) }
     window.onFullscreenChanged { [weak self] fullscreen in self?.meeting?.page.showFullscreen(fullscreen) }
 
+    listPage.nextMeeting = { [unowned self] scrum in self.nextMeeting(of: scrum) }
     observations.append(state.navigation.observe { [unowned self] route in self.show(route) })
     observations.append(state.scrums.observe { [unowned self] _ in self.scrumsChanged() })
     observations.append(model.lineups.observe { [unowned self] _ in self.lineupsChanged() })
@@ -142,8 +143,10 @@ import ScrumdingerCore
     case .fullscreen: window.isFullscreen.toggle()
     case .takeNote: meeting?.page.notes.takeNote()
     case .exportHistory: if case .detail(let id) = state.navigation.value { exportHistory(of: id) }
+    case .addToCalendar: if case .detail(let id) = state.navigation.value { addToCalendar(id) }
     case .copySummary: if case .history(let id, let entryID) = state.navigation.value { copySummary(of: entryID, in: id) }
-    case .newScrum, .showShortcuts, .about, .preferences, .quit, .confirmEditor, .cancelEditor: break  // not window actions
+    case .newScrum, .showShortcuts, .about, .preferences, .quit, .confirmEditor, .cancelEditor, .startScheduled:
+      break  // not window actions
     }
   }
 
@@ -186,12 +189,14 @@ import ScrumdingerCore
   private(set) var preferences: Preferences?
   /// The end-of-turn sound and volume (given by the application, which keeps the settings).
   var soundSettings: SoundSettings!
+  /// Running on for reminders (given by the application).
+  var background: Background!
 
   /// Opens Preferences (or brings them forward).
   func showPreferences() {
     if let preferences { return preferences.present() }
     let window = Preferences(
-      parent: self.window, sounds: soundSettings, download: modelDownload,
+      parent: self.window, sounds: soundSettings, background: background, download: modelDownload,
       engine: model.dependencies.speech as? WhisperEngine)
     window.onMessage = { [unowned self] message in self.toast(message) }
     window.onModelAdded = { [unowned self] in self.model.transcriber.retryFailed() }
@@ -251,6 +256,7 @@ import ScrumdingerCore
     if let detailPage, detailPage.scrumID == id { return detailPage }
     let scrum = state.scrum(id)!
     let page = DetailPage(scrum: scrum, lineup: model.lineup(for: scrum), transcripts: model.transcriber.statuses)
+    page.nextMeeting = { [unowned self] scrum in self.nextMeeting(of: scrum) }
     page.onPresenceChange = { [unowned self] attendee, present in
       self.model.setPresent(present, attendee: attendee, in: id)
     }
@@ -292,6 +298,7 @@ import ScrumdingerCore
       detailPage.update(scrum)
       detailPage.showLineup(model.lineup(for: scrum))
     }
+    updateEnabled()  // Add to Calendar follows the shown scrum's schedule
   }
 
   /// Today's lineups changed (someone checked, a shuffle, a meeting over).
@@ -336,6 +343,35 @@ import ScrumdingerCore
     state.navigation.value = .meeting(scrumID: id)
   }
 
+  /// A reminder's Start Meeting: the scrum's meeting starts with today's lineup, unless
+  /// another meeting is under way (it is not interrupted: a toast says why).
+  func startScheduledMeeting(_ id: UUID) {
+    guard let scrum = state.scrum(id) else { return }
+    if let meeting {
+      if meeting.session.scrum.id != id {
+        toast(tr("“%@” is starting: end this meeting first", Texts.shown(scrum.title)))
+      }
+      return
+    }
+    editor?.window.close()
+    state.navigation.value = .detail(scrumID: id)
+    startMeeting(id)
+  }
+
+  /// "Next: today at 9:30" for a scrum on a schedule, from now.
+  private func nextMeeting(of scrum: DailyScrum) -> String? {
+    let now = model.dependencies.now()
+    let zone = LocalZone.identifier
+    guard let start = scrum.schedule?.nextStart(after: now, timeZone: zone) else { return nil }
+    return Texts.nextMeeting(start, now: now, twelveHour: Self.usesTwelveHourClock, timeZone: zone)
+  }
+
+  /// Time has moved on (a reminder came, a start went by): the "Next: …" texts say so.
+  func timeMoved() {
+    listPage.refreshNextMeetings()
+    if let detailPage { detailPage.showNext(detailPage.scrum) }
+  }
+
   /// What compact view puts back: the window's size, and whether it was maximized or full
   /// screen (nil while the meeting page is not compact).
   private(set) var compactRestore: (width: Int, height: Int, maximized: Bool, fullscreen: Bool)?
@@ -364,7 +400,7 @@ import ScrumdingerCore
 
   /// Whether GNOME writes times on a 12-hour clock (its clock-format setting; 24 hours when
   /// the setting is not there).
-  private static var usesTwelveHourClock: Bool {
+  static var usesTwelveHourClock: Bool {
     Settings(schemaID: "org.gnome.desktop.interface", searching: [])?.string("clock-format") == "12h"
   }
 
@@ -391,6 +427,25 @@ import ScrumdingerCore
       do throws(ExportError) {
         try HistoryExport.write(scrum, as: format, to: path)
         self.toast(tr("History exported to %@", Path.name(of: path)))
+      } catch {
+        self.toast(error.description)
+      }
+    }
+  }
+
+  /// Asks where to save scrum `id`'s schedule as an iCalendar file, for a calendar to import.
+  private func addToCalendar(_ id: UUID) {
+    guard let title = state.scrum(id)?.title else { return }
+    let chooser = FileChooser(
+      title: tr("Add to Calendar"), acceptLabel: tr("_Save"), parent: window, filters: [(tr("iCalendar files"), "*.ics")],
+      saveName: String(Texts.shown(title).map { $0 == "/" ? "-" : $0 }) + ".ics")
+    chooser.present { [weak self] path, _ in
+      guard let self, let path, let scrum = self.state.scrum(id),
+        let text = CalendarExport.iCalendar(of: scrum, now: self.model.dependencies.now(), timeZone: LocalZone.identifier)
+      else { return }
+      do throws(ExportError) {
+        try HistoryExport.write(Data(text.utf8), to: path)
+        self.toast(tr("Saved %@: open it with your calendar to add the meetings", Path.name(of: path)))
       } catch {
         self.toast(error.description)
       }
@@ -444,7 +499,9 @@ import ScrumdingerCore
   }
 
   private func openEditor(_ draft: ScrumDraft) {
-    let sheet = EditorSheet(parent: window, draft: draft, newID: model.dependencies.uuid) { [unowned self] scrum in
+    let sheet = EditorSheet(
+      parent: window, draft: draft, newID: model.dependencies.uuid, twelveHour: Self.usesTwelveHourClock
+    ) { [unowned self] scrum in
       self.model.upsert(scrum)
       // A new scrum's card takes the focus, so Enter opens it once the sheet is gone.
       if draft.isNew, self.shownRoute == .list { self.listPage.card(for: scrum.id)?.button.grabFocus() }

@@ -31,6 +31,26 @@ import ScrumdingerCore
   private let settings: Settings?
   /// The application's actions: one per "app." command of the table.
   private(set) var actions: [Command: Action] = [:]
+  /// The reminders of scrums on a schedule.
+  private(set) var reminders: ReminderPlanner!
+  /// Running on without a window while scrums are on a schedule.
+  private(set) var background: Background!
+  private var meetingObservation: ObservationToken?
+  private var scheduleObservation: ObservationToken?
+  private var zoneMonitor: FileMonitor?
+  /// The end-of-turn sound and volume.
+  private var soundSettings: SoundSettings!
+  /// Whether the first activation is to start without a window (--background).
+  private var startsInBackground = false
+  /// Whether the app's work (signals, lock, reading the scrums) has started.
+  private var started = false
+  /// The scrums file could not be read while no window was open: asked about when one opens.
+  private var unreadable: StoreError?
+  /// Set by Quit: the app ends with its window, reminders or not.
+  private var quitRequested: Bool {
+    get { background.quitRequested }
+    set { background.quitRequested = newValue }
+  }
 
   /// Creates the app over `store`; `unique: false` lets tests run several at once;
   /// `dependencies` builds the effects for the application and the data folder (the live
@@ -49,19 +69,26 @@ import ScrumdingerCore
     application.onShutdown { [unowned self] in self.saveBeforeQuitting() }
     application.addSwitch("version", description: tr("Show the version and quit"))
     application.addSwitch("new-scrum", description: tr("Open the editor for a new scrum"))
+    application.addSwitch("background", description: tr("Start without a window, for the reminders of scheduled scrums"))
     application.onCommandLine { [unowned self] switches in
       if switches.contains("version") {
         print("scrumdinger \(appVersion)")
         return 0
       }
+      if switches.contains("background") { self.startsInBackground = true }
       if switches.contains("new-scrum") { self.application.activateAction(Command.newScrum.name) }
       return nil
     }
     for command in Command.allCases where command.scope == "app" {
-      let action = Action(command.name) { [unowned self] in self.perform(command) }
+      let action =
+        command.takesID
+        ? Action(command.name) { [unowned self] id in self.perform(command, id: UUID(uuidString: id)) }
+        : Action(command.name) { [unowned self] in self.perform(command, id: nil) }
       actions[command] = action
       application.addAction(action)
     }
+    soundSettings = SoundSettings(settings: self.settings, effect: self.dependencies.sound)
+    startReminders()
     for command in Command.allCases where command.scope != "editor" && !command.accelerators.isEmpty {
       application.setAccelerators(command.accelerators, for: command.rawValue)
     }
@@ -71,14 +98,35 @@ import ScrumdingerCore
   /// the microphone (recordings in the data folder's `recordings`).
   private static func liveDependencies(_ application: Application, dataFolder: String) -> Dependencies {
     Dependencies(
-      clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), sound: Chime(),
+      clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), now: { Date().addingTimeInterval(wallClockOffset) },
+      sound: Chime(),
       notifier: DesktopNotifier(application: application), keepAwake: ScreenKeeper(application: application),
       recorder: MeetingRecorder(folder: dataFolder + "/recordings") { MicrophoneCapture() },
       speech: WhisperEngine(modelsFolder: dataFolder + "/models"))
   }
 
-  private func perform(_ command: Command) {
+  /// Plans the reminders of scheduled scrums (they are read later: planned again then), tells
+  /// the planner when a meeting starts, and plans again when the time zone changes.
+  private func startReminders() {
+    reminders = ReminderPlanner(
+      state: state, now: dependencies.now, timeZone: { LocalZone.identifier }, timer: RealtimeTimer(),
+      notices: ReminderNotifier(application: application, twelveHour: MainWindow.usesTwelveHourClock))
+    reminders.onPlan = { [weak self] in self?.mainWindow?.timeMoved() }
+    var meetingScrum: UUID?
+    meetingObservation = state.meeting.observe { [weak self] meeting in
+      defer { meetingScrum = meeting?.scrumID }
+      if let id = meeting?.scrumID, id != meetingScrum { self?.reminders.meetingStarted(scrumID: id) }
+    }
+    zoneMonitor = FileMonitor(path: "/etc/localtime") { [weak self] in self?.reminders.plan() }
+    background = Background(application: application, settings: settings, reminders: reminders)
+    scheduleObservation = state.scrums.observe { [weak self] _ in self?.background.update() }
+  }
+
+  private func perform(_ command: Command, id: UUID?) {
     switch command {
+    case .startScheduled:
+      activate()
+      if let id { mainWindow?.startScheduledMeeting(id) }
     case .newScrum:
       activate()
       mainWindow?.newScrum()
@@ -90,8 +138,11 @@ import ScrumdingerCore
         over: window, name: tr("Scrumdinger"), iconName: appID, version: appVersion,
         developer: "The Scrumdinger for Linux developers",
         comments: tr("Keep daily stand-up meetings on time"), copyright: "© 2026 The Scrumdinger for Linux developers")
-    // Through the window, so a running meeting is asked about first.
-    case .quit: mainWindow?.window.close()
+    // Through the window, so a running meeting is asked about first; reminders do not keep
+    // the app running once Quit is chosen.
+    case .quit:
+      quitRequested = true
+      if let window = mainWindow?.window { window.close() } else { application.quit() }
     default: break  // window and editor commands live there
     }
   }
@@ -108,18 +159,26 @@ import ScrumdingerCore
     application.run(arguments: arguments)
   }
 
+  /// Shows the window (making it if there is none: the first start, or after it was closed
+  /// with the app kept running for reminders), starting the app's work the first time.
   private func activate() {
+    if startsInBackground {  // --background: reminders armed, no window
+      startsInBackground = false
+      return start()
+    }
     if let mainWindow {
       mainWindow.present()
       return
     }
+    background.windowShown()
     StockControlNames.close = tr("Close")
     StockControlNames.search = tr("Search")
     StockControlNames.menu = tr("Menu")
     StockControlNames.verticalScrollBar = tr("Vertical scroll bar")
     StockControlNames.horizontalScrollBar = tr("Horizontal scroll bar")
     let window = MainWindow(application: application, model: AppModel(state: state, dependencies: dependencies))
-    window.soundSettings = SoundSettings(settings: settings, effect: dependencies.sound)
+    window.soundSettings = soundSettings
+    window.background = background
     mainWindow = window
     (dependencies.sound as? Chime)?.onProblem = { [weak window] message in
       window?.toast(tr("The ding cannot be played: %@", message))
@@ -136,15 +195,35 @@ import ScrumdingerCore
         return false
       }
     }
-    for signal in [SIGTERM, SIGINT, SIGHUP] {
-      MainLoop.onSignal(signal) { [unowned self] in self.quitSavingEverything() }
+    // Closed while the app runs on for reminders: the next activation makes a new window.
+    window.window.onClosed { [weak self, weak window] in
+      guard let self, self.mainWindow === window else { return }
+      self.mainWindow = nil
+      self.background.windowGone()
     }
-    if !store.claimWriting() {
+    start()
+    if store.isReadOnly {
       window.becomeReadOnly()
       warn(window.readOnlyBanner.text)
     }
-    window.showLoading(true)
+    window.showLoading(!hasFinishedLoading)
     window.present()
+    if hasFinishedLoading, !store.isReadOnly { window.model.transcriber.queuePending() }
+    if let unreadable {
+      self.unreadable = nil
+      askAboutUnreadableFile(unreadable, in: window)
+    }
+  }
+
+  /// The app's work, once: signals, the data folder's lock, reading the scrums.
+  private func start() {
+    guard !started else { return }
+    started = true
+    for signal in [SIGTERM, SIGINT, SIGHUP] {
+      MainLoop.onSignal(signal) { [unowned self] in self.quitSavingEverything() }
+    }
+    _ = store.claimWriting()
+    application.hold()  // while the scrums are read, with or without a window (--background)
     let store = store
     DispatchQueue.global(qos: .userInitiated).async {
       var notes: [String] = []
@@ -161,9 +240,12 @@ import ScrumdingerCore
   }
 
   private func finishLoading(_ result: Result<[DailyScrum], StoreError>, notes: [String]) {
-    guard let window = mainWindow else { return }
+    defer {
+      if mainWindow == nil { background.windowGone() }  // --background: held on only for reminders
+      application.release()
+    }
     for note in notes { warn(note) }
-    window.showLoading(false)
+    mainWindow?.showLoading(false)
     hasFinishedLoading = true
     defer { Memory.releaseFreedPages() }  // start-up's freed pages, once the list is up
     switch result {
@@ -171,9 +253,13 @@ import ScrumdingerCore
       state.scrums.value = scrums
       if !store.isReadOnly {
         startSaving()
-        window.model.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
+        mainWindow?.model.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
       }
     case .failure(let error):
+      guard let window = mainWindow else {  // asked about when the window shows
+        warn(error.description)
+        return unreadable = error
+      }
       askAboutUnreadableFile(error, in: window)
     }
   }

@@ -31,6 +31,8 @@ import ScrumdingerCore
   private(set) var draft: ScrumDraft
   /// "After the round": the timed agenda items.
   private(set) var agenda: AgendaEditor!
+  /// "Schedule": when it meets, and the reminder.
+  private(set) var schedule: ScheduleEditor!
   private let newID: () -> UUID
   private let onConfirm: @MainActor (DailyScrum) -> Void
   /// The sheet's actions: one per "editor." command of the table.
@@ -53,7 +55,7 @@ import ScrumdingerCore
   /// Opens over `parent`; new attendees get ids from `newID`; `onConfirm` receives the
   /// finished scrum on Add/Done.
   init(
-    parent: Widget, draft: ScrumDraft, newID: @escaping () -> UUID = UUID.init,
+    parent: Widget, draft: ScrumDraft, newID: @escaping () -> UUID = UUID.init, twelveHour: Bool = false,
     onConfirm: @escaping @MainActor (DailyScrum) -> Void
   ) {
     self.draft = draft
@@ -84,6 +86,9 @@ import ScrumdingerCore
     page.append(attendeesGroup)
     agenda = AgendaEditor(draft: { [unowned self] in self.draft }, change: { [unowned self] edit in edit(&self.draft) })
     page.append(agenda.group)
+    schedule = ScheduleEditor(
+      draft: { [unowned self] in self.draft }, change: { [unowned self] edit in edit(&self.draft) }, twelveHour: twelveHour)
+    page.append(schedule.group)
     page.append(recordingGroup())
     let root = Box(vertical: true)
     root.append(header)
@@ -162,14 +167,14 @@ import ScrumdingerCore
   }
 
   private func warningGroup() -> PreferencesGroup {
-    warningChoices = choiceToggles(TurnWarning.allCases, label: \.label, chosen: draft.turnWarning) { [weak self] in
+    warningChoices = Self.choiceToggles(TurnWarning.allCases, label: \.label, chosen: draft.turnWarning) { [weak self] in
       self?.draft.turnWarning = $0
     }
     return choiceGroup(tr("Warn before a turn ends"), warningChoices.map(\.1), perLine: 2...4)
   }
 
   private func overtimeGroup() -> PreferencesGroup {
-    overtimeChoices = choiceToggles(OvertimeRule.allCases, label: \.label, chosen: draft.overtime) { [weak self] in
+    overtimeChoices = Self.choiceToggles(OvertimeRule.allCases, label: \.label, chosen: draft.overtime) { [weak self] in
       self?.draft.overtime = $0
     }
     return choiceGroup(tr("When a turn runs out"), overtimeChoices.map(\.1), perLine: 1...2)
@@ -178,7 +183,7 @@ import ScrumdingerCore
   /// One toggle per choice, in one radio group named `label` and showing `content` (the
   /// label by default); `choose` hears the choice pressed. The group is one Tab stop (the
   /// chosen toggle); the arrow keys move the choice, as in any radio group.
-  private func choiceToggles<Choice: Equatable>(
+  static func choiceToggles<Choice: Equatable>(
     _ all: [Choice], label: (Choice) -> String, content: ((Choice) -> Widget)? = nil, chosen: Choice,
     choose: @escaping @MainActor (Choice) -> Void
   ) -> [(Choice, ToggleButton)] {
@@ -226,7 +231,7 @@ import ScrumdingerCore
   }
 
   private func themeGroup() -> PreferencesGroup {
-    themeButtons = choiceToggles(Theme.allCases, label: \.name, content: Self.swatch, chosen: draft.theme) { [weak self] in
+    themeButtons = Self.choiceToggles(Theme.allCases, label: \.name, content: Self.swatch, chosen: draft.theme) { [weak self] in
       self?.draft.theme = $0
     }
     for (theme, button) in themeButtons {

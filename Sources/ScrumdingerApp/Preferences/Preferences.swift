@@ -13,6 +13,8 @@ import ScrumdingerCore
   let window: PreferencesWindow
   /// The end-of-turn sound and the volume.
   let sounds: SoundPreferences
+  /// "Run in the background for reminders".
+  let backgroundSwitch = Switch(accessibleName: tr("Run in the background for reminders"))
   /// "Speech model": the one in use and its size.
   let modelRow = ActionRow(title: tr("Speech model"))
   /// Starts (or resumes) the download.
@@ -33,7 +35,9 @@ import ScrumdingerCore
   /// Called when a model file was added.
   var onModelAdded: (@MainActor () -> Void)?
 
-  init(parent: ApplicationWindow, sounds: SoundSettings, download: ModelDownload, engine: WhisperEngine?) {
+  init(
+    parent: ApplicationWindow, sounds: SoundSettings, background: Background, download: ModelDownload, engine: WhisperEngine?
+  ) {
     self.download = download
     self.engine = engine
     self.sounds = SoundPreferences(settings: sounds)
@@ -55,7 +59,18 @@ import ScrumdingerCore
     group.add(downloadRow)
     group.add(progress)
     group.add(buttons)
-    window.addPage(title: tr("General"), iconName: "preferences-system-symbolic", groups: [self.sounds.group, group])
+    let reminders = PreferencesGroup(title: tr("Reminders"))
+    let backgroundRow = ActionRow(
+      title: tr("Run in the background for reminders"),
+      subtitle: tr("While a scrum meets on a schedule, reminders come with the window closed, and from login on"))
+    backgroundSwitch.isOn = background.isEnabled
+    backgroundSwitch.align(vertical: .center)
+    backgroundRow.addSuffix(backgroundSwitch)
+    backgroundRow.setActivatableWidget(backgroundSwitch)
+    reminders.add(backgroundRow)
+    backgroundSwitch.onToggled { [unowned self] in background.isEnabled = self.backgroundSwitch.isOn }
+    window.addPage(
+      title: tr("General"), iconName: "preferences-system-symbolic", groups: [self.sounds.group, reminders, group])
 
     downloadButton.addCSSClass("suggested-action")
     downloadButton.onClicked { [unowned self] in self.download.start() }

@@ -11,13 +11,20 @@ import ScrumdingerCore
   let header: HeaderBar
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let editButton = Button(label: tr("Edit"))
-  let menuButton = MainMenu.button(pageItems: [(tr("Export History…"), .exportHistory)])
+  let menuButton = MainMenu.button(pageItems: [(tr("Export History…"), .exportHistory), (tr("Add to Calendar…"), .addToCalendar)])
   let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
   /// Says why Start Meeting is greyed out when nobody is checked as here.
   let nobodyHereLabel = Label(tr("Nobody is here today: check who is, to start the meeting."))
   let shuffleButton = Button(iconName: "media-playlist-shuffle-symbolic", label: tr("Shuffle"))
   let deleteButton = Button(label: tr("Delete"))
   let lengthLabel = Label()
+  /// "Next: Monday at 9:30", for a scrum on a schedule.
+  let nextLabel = Label()
+  private let nextRow = ActionRow(title: tr("Schedule"))
+  /// When a scrum meets next, in words; nil off a schedule.
+  var nextMeeting: (DailyScrum) -> String? = { _ in nil } {
+    didSet { showNext(scrum) }
+  }
   let themeLabel = Label()
   /// Past meetings, newest first.
   let history: RecyclingList<HistoryRow, UUID>
@@ -136,6 +143,7 @@ import ScrumdingerCore
   private func show(_ scrum: DailyScrum, previous: DailyScrum?) {
     header.title = Texts.shown(scrum.title)
     lengthLabel.text = Texts.minutes(scrum.plannedMinutes)  // the round and the agenda after it
+    showNext(scrum)
     themeLabel.text = scrum.theme.name
     if let previous, previous.theme != scrum.theme { swatch.removeCSSClass(ThemeStyle.cssClass(previous.theme)) }
     swatch.addCSSClass(ThemeStyle.cssClass(scrum.theme))
@@ -174,12 +182,23 @@ import ScrumdingerCore
     row.show(entry, transcription: transcripts[entry.id])
   }
 
+  /// Says when the scrum meets next (time moves on: called again when it does).
+  func showNext(_ scrum: DailyScrum) {
+    let next = nextMeeting(scrum)
+    nextRow.isVisible = next != nil
+    nextLabel.text = next ?? ""
+  }
+
   private func infoGroup() -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("Meeting Info"))
     let length = ActionRow(title: tr("Length"))
     length.addPrefix(Image(iconName: "alarm-symbolic"))
     length.addSuffix(lengthLabel)
     group.add(length)
+    nextRow.addPrefix(Image(iconName: "x-office-calendar-symbolic"))
+    nextRow.addSuffix(nextLabel)
+    nextRow.isVisible = false
+    group.add(nextRow)
     let theme = ActionRow(title: tr("Theme"))
     theme.addPrefix(Image(iconName: "applications-graphics-symbolic"))
     swatch.addCSSClass("swatch")

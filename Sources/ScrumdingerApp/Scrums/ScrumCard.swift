@@ -15,6 +15,8 @@ import ScrumdingerCore
   let titleLabel: Label
   let attendeesLabel: Label
   let lengthLabel: Label
+  /// "Next: today at 9:30", for a scrum on a schedule.
+  let nextLabel = Label()
   /// What the card shows of its scrum: a change elsewhere (its history) leaves it alone.
   let face: Face
 
@@ -24,18 +26,22 @@ import ScrumdingerCore
     let attendeeCount: Int
     let lengthInMinutes: Int
     let theme: Theme
+    /// When it meets next, in words (nil off a schedule).
+    let next: String?
 
-    init(_ scrum: DailyScrum) {
+    init(_ scrum: DailyScrum, next: String?) {
       title = scrum.title
       attendeeCount = scrum.attendees.count
       lengthInMinutes = scrum.plannedMinutes
       theme = scrum.theme
+      self.next = next
     }
   }
 
-  init(scrum: DailyScrum) {
+  /// The card of `scrum`; `next` says when it meets next, if on a schedule.
+  init(scrum: DailyScrum, next: String? = nil) {
     scrumID = scrum.id
-    face = Face(scrum)
+    face = Face(scrum, next: next)
     titleLabel = Label(Texts.shown(scrum.title))
     titleLabel.addCSSClass("scrum-card-title")
     titleLabel.setHorizontalAlignment(0)
@@ -60,6 +66,12 @@ import ScrumdingerCore
     let content = Box(vertical: true, spacing: 10)
     content.append(titleLabel)
     content.append(facts)
+    if let next {
+      nextLabel.text = next
+      nextLabel.setHorizontalAlignment(0)
+      nextLabel.setEllipsizes()
+      content.append(nextLabel)
+    }
     button = Button(child: content, accessibleName: Texts.shown(scrum.title))
     button.addCSSClass("scrum-card")
     button.addCSSClass(ThemeStyle.cssClass(scrum.theme))
@@ -67,6 +79,7 @@ import ScrumdingerCore
     row = ListBoxRow(button, activatable: false)
     row.setAccessibleLabel(Texts.shown(scrum.title))
     button.setAccessibleDescription(
-      Texts.attendees(scrum.attendees.count) + ", " + Texts.meetingLength(scrum.plannedMinutes))
+      Texts.attendees(scrum.attendees.count) + ", " + Texts.meetingLength(scrum.plannedMinutes)
+        + (next.map { ", " + $0 } ?? ""))
   }
 }

@@ -18,6 +18,14 @@ import ScrumdingerCore
   private(set) var cards: [ScrumCard] = []
   /// How many cards have been built since the page opened (a test counts them).
   private(set) var cardBuilds = 0
+  /// When a scrum meets next, in words ("Next: today at 9:30"); nil off a schedule.
+  var nextMeeting: (DailyScrum) -> String? = { _ in nil } {
+    didSet { refreshNextMeetings() }
+  }
+
+  /// Says again when each scrum meets next (time has moved on): only cards whose words
+  /// changed are rebuilt.
+  func refreshNextMeetings() { show(state.scrums.value) }
   let emptyPage = StatusPage(
     title: tr("No Scrums"), description: tr("Add a scrum to keep its stand-up on time."))
   /// "Loading Your Scrums…" with a spinner, made only when a read takes long enough to see
@@ -82,9 +90,10 @@ import ScrumdingerCore
   private func show(_ scrums: [DailyScrum]) {
     var kept = Dictionary(cards.map { ($0.scrumID, $0) }, uniquingKeysWith: { first, _ in first })
     let wanted = scrums.map { scrum -> ScrumCard in
-      if let card = kept.removeValue(forKey: scrum.id), card.face == ScrumCard.Face(scrum) { return card }
+      let next = nextMeeting(scrum)
+      if let card = kept.removeValue(forKey: scrum.id), card.face == ScrumCard.Face(scrum, next: next) { return card }
       cardBuilds += 1
-      return ScrumCard(scrum: scrum)
+      return ScrumCard(scrum: scrum, next: next)
     }
     let wantedRows = Set(wanted.map { ObjectIdentifier($0.row) })
     for row in list.children where !wantedRows.contains(ObjectIdentifier(row)) { list.remove(row) }

@@ -62,13 +62,15 @@ public enum NewScrumOutcome: Equatable, Sendable {
   /// What the enabled rules see now (`draftCanSave` for the editor's commands).
   public func commandContext(draftCanSave: Bool = false) -> Command.Context {
     var nobodyHere = false
+    var isScheduled = false
     if case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) {
       nobodyHere = lineup(for: scrum).nobodyIsHere(in: scrum)
+      isScheduled = scrum.schedule?.days.isEmpty == false
     }
     return Command.Context(
       route: state.navigation.value, meetingRunning: state.meeting.value != nil, draftCanSave: draftCanSave,
       readOnly: isReadOnly, nobodyHere: nobodyHere, canUndo: undoable != nil,
-      canGoBack: state.meeting.value?.snapshot.canGoBack == true)
+      canGoBack: state.meeting.value?.snapshot.canGoBack == true, isScheduled: isScheduled)
   }
 
   // MARK: Today's lineup

@@ -9,6 +9,8 @@ public enum Command: String, CaseIterable, Sendable {
   case showShortcuts = "app.shortcuts"
   case about = "app.about"
   case preferences = "app.preferences"
+  /// A reminder's "Start Meeting": shows the window with that scrum's meeting started.
+  case startScheduled = "app.start-scheduled"
   case quit = "app.quit"
   case showMenu = "win.show-menu"
   case openScrum = "win.open-scrum"
@@ -30,6 +32,7 @@ public enum Command: String, CaseIterable, Sendable {
   case fullscreen = "win.fullscreen"
   case takeNote = "win.notes"
   case exportHistory = "win.export-history"
+  case addToCalendar = "win.add-to-calendar"
   case copySummary = "win.copy-summary"
   case confirmEditor = "editor.confirm"
   case cancelEditor = "editor.cancel"
@@ -40,7 +43,9 @@ public enum Command: String, CaseIterable, Sendable {
   public var name: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
 
   /// Whether the action takes the id of the scrum or meeting it applies to.
-  public var takesID: Bool { self == .openScrum || self == .openHistory || self == .deleteMeeting }
+  public var takesID: Bool {
+    self == .openScrum || self == .openHistory || self == .deleteMeeting || self == .startScheduled
+  }
 
   /// The keyboard accelerators, in GTK's syntax.
   public var accelerators: [String] {
@@ -64,7 +69,9 @@ public enum Command: String, CaseIterable, Sendable {
     case .takeNote: ["t"]
     case .undo: ["<Control>z"]
     case .deleteScrum: ["<Control>Delete"]
-    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary: []
+    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary, .startScheduled,
+      .addToCalendar:
+      []
     }
   }
 
@@ -116,7 +123,9 @@ public enum Command: String, CaseIterable, Sendable {
     case .quit: (.general, tr("Quit"))
     case .undo: (.scrums, tr("Undo the last delete"))
     case .deleteScrum: (.scrums, tr("Delete scrum"))
-    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary: nil
+    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary, .startScheduled,
+      .addToCalendar:
+      nil
     }
   }
 
@@ -142,11 +151,14 @@ public enum Command: String, CaseIterable, Sendable {
     public var canUndo: Bool
     /// Whether the meeting under way has a turn to go back to.
     public var canGoBack: Bool
+    /// Whether the scrum shown meets on a schedule.
+    public var isScheduled: Bool
 
     public init(
       route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false,
-      canUndo: Bool = false, canGoBack: Bool = false
+      canUndo: Bool = false, canGoBack: Bool = false, isScheduled: Bool = false
     ) {
+      self.isScheduled = isScheduled
       self.canUndo = canUndo
       self.canGoBack = canGoBack
       self.route = route
@@ -162,7 +174,8 @@ public enum Command: String, CaseIterable, Sendable {
   public func isEnabled(in context: Context) -> Bool {
     if context.readOnly, changesData { return false }
     return switch (self, context.route) {
-    case (.newScrum, _), (.showShortcuts, _), (.about, _), (.quit, _), (.showMenu, _), (.cancelEditor, _), (.preferences, _):
+    case (.newScrum, _), (.showShortcuts, _), (.about, _), (.quit, _), (.showMenu, _), (.cancelEditor, _), (.preferences, _),
+      (.startScheduled, _):
       true
     case (.confirmEditor, _): context.draftCanSave
     case (.openScrum, .list): true
@@ -176,6 +189,7 @@ public enum Command: String, CaseIterable, Sendable {
       true
     case (.previousSpeaker, .meeting): context.canGoBack
     case (.exportHistory, .detail), (.copySummary, .history): true
+    case (.addToCalendar, .detail): context.isScheduled
     default: false
     }
   }

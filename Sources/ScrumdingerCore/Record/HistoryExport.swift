@@ -155,7 +155,11 @@ extension HistoryExport {
   /// Writes `scrum`'s history in `format` to `path`, replacing the file in one step (a
   /// failed write leaves what was there).
   public static func write(_ scrum: DailyScrum, as format: ExportFormat, to path: String) throws(ExportError) {
-    let data = export(scrum, as: format)
+    try write(export(scrum, as: format), to: path)
+  }
+
+  /// Writes `data` to `path` whole or not at all (GLib writes a temporary file and renames it).
+  public static func write(_ data: Data, to path: String) throws(ExportError) {
     var error: UnsafeMutablePointer<GError>?
     let ok = data.withUnsafeBytes { bytes in
       g_file_set_contents_full(

@@ -25,13 +25,15 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var recordsMeetings: Bool
   /// What the meeting goes through after the speakers' round, in order, each timed.
   public var agenda: [AgendaItem]
+  /// When it meets, if it meets on a schedule (none unless asked).
+  public var schedule: MeetingSchedule?
 
   /// Creates a scrum; a length outside `lengthRange` is clamped into it.
   public init(
     id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
     theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false,
     turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn, recordsMeetings: Bool = false,
-    agenda: [AgendaItem] = []
+    agenda: [AgendaItem] = [], schedule: MeetingSchedule? = nil
   ) {
     self.id = id
     self.title = title
@@ -44,10 +46,11 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.overtime = overtime
     self.recordsMeetings = recordsMeetings
     self.agenda = agenda
+    self.schedule = schedule
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder, agenda
+    case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder, agenda, schedule
     case turnWarning = "turnWarningSeconds"
     case overtime = "whenTurnRunsOut"
     case recordsMeetings = "recordMeetings"
@@ -67,6 +70,7 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
     recordsMeetings = try container.decodeIfPresent(Bool.self, forKey: .recordsMeetings) ?? false
     agenda = try container.decodeIfPresent([AgendaItem].self, forKey: .agenda) ?? []
+    schedule = try container.decodeIfPresent(MeetingSchedule.self, forKey: .schedule)
   }
 
   /// The speakers' round in seconds.

@@ -23,6 +23,10 @@ public struct ScrumDraft: Equatable, Sendable {
   public private(set) var attendees: [Attendee]
   /// What runs after the round, in order (at most `AgendaItem.limit` items).
   public private(set) var agenda: [AgendaItem]
+  /// When it meets (nil: not on a schedule).
+  public var schedule: MeetingSchedule?
+  /// The schedule last set, given back when the schedule is switched on again.
+  private var lastSchedule: MeetingSchedule?
   private let history: [History]
 
   /// A new scrum's draft with id `id`: 5 minutes, the first theme not yet used by
@@ -40,6 +44,7 @@ public struct ScrumDraft: Equatable, Sendable {
     recordsMeetings = false
     attendees = []
     agenda = []
+    schedule = nil
     history = []
   }
 
@@ -56,6 +61,7 @@ public struct ScrumDraft: Equatable, Sendable {
     recordsMeetings = scrum.recordsMeetings
     attendees = scrum.attendees
     agenda = scrum.agenda
+    schedule = scrum.schedule
     history = scrum.history
   }
 
@@ -100,6 +106,13 @@ public struct ScrumDraft: Equatable, Sendable {
     let target = index + offset
     guard attendees.indices.contains(index), attendees.indices.contains(target) else { return }
     attendees.swapAt(index, target)
+  }
+
+  /// Puts the scrum on a schedule (Monday to Friday at 9:30, reminded 5 minutes before, the
+  /// first time; the last one set after that) or takes it off.
+  public mutating func meetsOnSchedule(_ on: Bool) {
+    if let schedule { lastSchedule = schedule }
+    schedule = on ? (schedule ?? lastSchedule ?? MeetingSchedule()) : nil
   }
 
   /// The whole meeting as planned, in minutes: the round, then the agenda.
@@ -147,7 +160,7 @@ public struct ScrumDraft: Equatable, Sendable {
     DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
       theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, turnWarning: turnWarning,
-      overtime: overtime, recordsMeetings: recordsMeetings, agenda: agenda)
+      overtime: overtime, recordsMeetings: recordsMeetings, agenda: agenda, schedule: schedule)
   }
 }
 

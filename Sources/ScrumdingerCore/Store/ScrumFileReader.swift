@@ -48,7 +48,7 @@ struct ScrumFileReader {
   private mutating func scrum() -> DailyScrum? {
     var id: UUID?, title: String?, theme: Theme?, length: Int?
     var attendees: [Attendee]?, history: [History]?, shuffle = false, warning = TurnWarning.standard
-    var overtime = OvertimeRule.moveOn, records = false, agenda: [AgendaItem] = []
+    var overtime = OvertimeRule.moveOn, records = false, agenda: [AgendaItem] = [], schedule: MeetingSchedule?
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -73,6 +73,9 @@ struct ScrumFileReader {
         guard let read = reader.array({ $0.agendaItem() }) else { return false }
         agenda = read
         return true
+      case "schedule":
+        schedule = reader.meetingSchedule()
+        return schedule != nil
       case "whenTurnRunsOut":
         guard let value = reader.string().flatMap(OvertimeRule.init(rawValue:)) else { return false }
         overtime = value
@@ -84,7 +87,25 @@ struct ScrumFileReader {
           DailyScrum.lengthRange.contains(length) else { return nil }
     return DailyScrum(
       id: id, title: title, attendees: attendees, lengthInMinutes: length, theme: theme, history: history,
-      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime, recordsMeetings: records, agenda: agenda)
+      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime, recordsMeetings: records, agenda: agenda,
+      schedule: schedule)
+  }
+
+  private mutating func meetingSchedule() -> MeetingSchedule? {
+    var days: [MeetingSchedule.Weekday]?, hour: Int?, minute: Int?, remind: Int?
+    let ok = object { key, reader in
+      switch key {
+      case "days": days = reader.array { $0.integer().flatMap(MeetingSchedule.Weekday.init(rawValue:)) }; return days != nil
+      case "hour": hour = reader.integer(); return hour != nil
+      case "minute": minute = reader.integer(); return minute != nil
+      case "remind": remind = reader.integer(); return remind != nil
+      default: return reader.skipValue()
+      }
+    }
+    guard ok, let days, let hour, let minute, let remind, (0...23).contains(hour), (0...59).contains(minute),
+      MeetingSchedule.reminderChoices.contains(remind)
+    else { return nil }
+    return MeetingSchedule(days: Set(days), hour: hour, minute: minute, reminderMinutes: remind)
   }
 
   private mutating func agendaItem() -> AgendaItem? {

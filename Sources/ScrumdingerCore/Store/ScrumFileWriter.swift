@@ -131,6 +131,20 @@ struct ScrumFileWriter {
     raw(",\"lengthInMinutes\":")
     integer(scrum.lengthInMinutes)
     if scrum.recordsMeetings { raw(",\"recordMeetings\":true") }
+    if let schedule = scrum.schedule {
+      raw(",\"schedule\":{\"days\":[")
+      for (index, day) in schedule.days.sorted().enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        integer(day.rawValue)
+      }
+      raw("],\"hour\":")
+      integer(schedule.hour)
+      raw(",\"minute\":")
+      integer(schedule.minute)
+      raw(",\"remind\":")
+      integer(schedule.reminderMinutes)
+      bytes.append(UInt8(ascii: "}"))
+    }
     raw(scrum.shuffleSpeakingOrder ? ",\"shuffleSpeakingOrder\":true" : ",\"shuffleSpeakingOrder\":false")
     raw(",\"theme\":")
     string(scrum.theme.rawValue)

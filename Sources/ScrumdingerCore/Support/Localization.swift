@@ -30,8 +30,9 @@ public func tr(_ message: String, _ arguments: any CustomStringConvertible...) -
   return arguments.isEmpty ? translated : fill(translated, with: arguments)
 }
 
-/// The translation of `singular`/`plural` chosen for `count`, with `%d` filled by `count`.
-public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+/// The translation of `singular`/`plural` chosen for `count`, with `%d` filled by `count`, or
+/// its placeholders by `arguments` in order when given (`count` among them).
+public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
   let translated = singular.withCString { one in
     plural.withCString { many in
       guard let result = dngettext(textDomain, one, many, UInt(max(0, count))) else { return plural }
@@ -40,7 +41,7 @@ public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
       return String(cString: result)
     }
   }
-  return fill(translated, with: [count])
+  return fill(translated, with: arguments.isEmpty ? [count] : arguments)
 }
 
 /// `format` with its placeholders replaced: `%@` and `%d` take the next argument, `%N$@` and

@@ -26,6 +26,13 @@ public enum Path {
     return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 
+  /// The user's settings folder ($XDG_CONFIG_HOME, ~/.config by default).
+  public static var userConfigFolder: String { String(cString: g_get_user_config_dir()) }
+
+  /// Makes the folder `path` and the folders above it that are missing; false if it cannot.
+  @discardableResult
+  public static func makeFolder(_ path: String) -> Bool { g_mkdir_with_parents(path, 0o700) == 0 }
+
   private static func taking(_ text: UnsafeMutablePointer<gchar>?) -> String {
     guard let text else { return "" }
     defer { g_free(text) }

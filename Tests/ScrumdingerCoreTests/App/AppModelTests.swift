@@ -74,7 +74,7 @@ import Testing
   @Test func commandsAreEnabledOnlyWhereTheyMakeSense() {
     let model = model()
     func enabled() -> Set<Command> { Set(Command.allCases.filter { $0.isEnabled(in: model.commandContext()) && $0.scope != "editor" }) }
-    let everywhere: Set<Command> = [.newScrum, .showShortcuts, .about, .quit, .showMenu, .preferences]
+    let everywhere: Set<Command> = [.newScrum, .showShortcuts, .about, .quit, .showMenu, .preferences, .startScheduled]
     #expect(enabled() == everywhere.union([.openScrum]))
     model.state.navigation.value = .detail(scrumID: design.id)
     #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back, .exportHistory]))

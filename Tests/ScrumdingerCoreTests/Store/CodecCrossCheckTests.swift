@@ -64,7 +64,13 @@ private struct RandomScrums {
       overtime: OvertimeRule.allCases.randomElement(using: &generator)!, recordsMeetings: Bool.random(using: &generator),
       agenda: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
         AgendaItem(title: text(), minutes: Int.random(in: AgendaItem.minutesRange, using: &generator))
-      })
+      },
+      schedule: Bool.random(using: &generator)
+        ? nil
+        : MeetingSchedule(
+          days: Set(MeetingSchedule.Weekday.allCases.filter { _ in Bool.random(using: &generator) }),
+          hour: Int.random(in: 0...23, using: &generator), minute: Int.random(in: 0...59, using: &generator),
+          reminderMinutes: MeetingSchedule.reminderChoices.randomElement(using: &generator)!))
   }
 
   mutating func speakerTime() -> SpeakerTime {

@@ -1,0 +1,162 @@
+// When a scrum meets: weekdays and a local time of day, and how long before it the reminder
+// comes. Occurrences are computed by GLib's GDateTime in the time zone given (the user's own
+// by default), never by adding seconds: a 9:30 stand-up stays at 9:30 local time across a
+// daylight-saving change, and a time that does not exist that day (2:30 on a spring-forward
+// night) is moved, as GLib does, to the first valid time after it.
+import CGLib
+import FoundationEssentials
+
+/// A scrum's weekly schedule.
+public struct MeetingSchedule: Codable, Equatable, Hashable, Sendable {
+  /// A day of the week, numbered as ISO 8601 and GLib number them (Monday 1 … Sunday 7).
+  public enum Weekday: Int, CaseIterable, Codable, Comparable, Sendable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// The short name the editor's toggles show ("Mon").
+    public var shortName: String {
+      switch self {
+      case .monday: tr("Mon")
+      case .tuesday: tr("Tue")
+      case .wednesday: tr("Wed")
+      case .thursday: tr("Thu")
+      case .friday: tr("Fri")
+      case .saturday: tr("Sat")
+      case .sunday: tr("Sun")
+      }
+    }
+
+    /// The whole name ("Monday"), for screen readers and "Next: Monday at 9:30".
+    public var name: String {
+      switch self {
+      case .monday: tr("Monday")
+      case .tuesday: tr("Tuesday")
+      case .wednesday: tr("Wednesday")
+      case .thursday: tr("Thursday")
+      case .friday: tr("Friday")
+      case .saturday: tr("Saturday")
+      case .sunday: tr("Sunday")
+      }
+    }
+
+    public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  /// The reminder leads offered, in minutes (0: no reminder).
+  public static let reminderChoices = [0, 1, 5, 10, 15]
+  /// A new schedule's weekdays: Monday to Friday.
+  public static let workingDays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
+
+  /// The days it meets.
+  public var days: Set<Weekday>
+  /// The local time it starts: 0…23 and 0…59.
+  public var hour: Int
+  public var minute: Int
+  /// How many minutes before the start the reminder comes (one of `reminderChoices`).
+  public var reminderMinutes: Int
+
+  private enum CodingKeys: String, CodingKey { case days, hour, minute, reminderMinutes = "remind" }
+
+  /// A schedule; values out of range are brought into it.
+  public init(days: Set<Weekday> = Self.workingDays, hour: Int = 9, minute: Int = 30, reminderMinutes: Int = 5) {
+    self.days = days
+    self.hour = min(max(hour, 0), 23)
+    self.minute = min(max(minute, 0), 59)
+    self.reminderMinutes = Self.reminderChoices.contains(reminderMinutes) ? reminderMinutes : 5
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let days = try container.decode([Weekday].self, forKey: .days)
+    self.init(
+      days: Set(days), hour: try container.decode(Int.self, forKey: .hour),
+      minute: try container.decode(Int.self, forKey: .minute),
+      reminderMinutes: try container.decode(Int.self, forKey: .reminderMinutes))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(days.sorted(), forKey: .days)
+    try container.encode(hour, forKey: .hour)
+    try container.encode(minute, forKey: .minute)
+    try container.encode(reminderMinutes, forKey: .reminderMinutes)
+  }
+
+  /// The first start strictly after `instant`, in `timeZone` (an identifier such as
+  /// "Europe/Berlin"; nil is the user's own); nil without days.
+  public func nextStart(after instant: Date, timeZone: String? = nil) -> Date? {
+    guard !days.isEmpty else { return nil }
+    return LocalTime(timeZone).withZone { zone in
+      let seconds = gint64(instant.timeIntervalSince1970.rounded(.down))
+      guard let utc = g_date_time_new_from_unix_utc(seconds) else { return nil }
+      defer { g_date_time_unref(utc) }
+      guard let local = g_date_time_to_timezone(utc, zone) else { return nil }
+      defer { g_date_time_unref(local) }
+      // Noon of today, then whole days on from it: noon never falls in a change of offset.
+      guard let noon = g_date_time_new(
+        zone, g_date_time_get_year(local), g_date_time_get_month(local), g_date_time_get_day_of_month(local), 12, 0, 0)
+      else { return nil }
+      defer { g_date_time_unref(noon) }
+      for offset in 0...7 {
+        guard let day = g_date_time_add_days(noon, gint(offset)) else { continue }
+        defer { g_date_time_unref(day) }
+        guard let weekday = Weekday(rawValue: Int(g_date_time_get_day_of_week(day))), days.contains(weekday),
+          let start = g_date_time_new(
+            zone, g_date_time_get_year(day), g_date_time_get_month(day), g_date_time_get_day_of_month(day), gint(hour),
+            gint(minute), 0)
+        else { continue }
+        defer { g_date_time_unref(start) }
+        let unix = g_date_time_to_unix(start)
+        if Double(unix) > instant.timeIntervalSince1970 { return Date(timeIntervalSince1970: Double(unix)) }
+      }
+      return nil
+    }
+  }
+}
+
+extension Texts {
+  /// When a scheduled scrum meets next, from `now`: "Next: today at 9:30", "Next: tomorrow at
+  /// 9:30", "Next: Monday at 9:30" (the weekday within the week to come).
+  public static func nextMeeting(_ start: Date, now: Date, twelveHour: Bool = false, timeZone: String? = nil) -> String {
+    let time = timeOfDay(start, twelveHour: twelveHour, timeZone: timeZone)
+    let days = LocalTime(timeZone).withZone { zone in localDays(from: now, to: start, in: zone) } ?? 7
+    switch days {
+    case 0: return tr("Next: today at %@", time)
+    case 1: return tr("Next: tomorrow at %@", time)
+    default:
+      let weekday = Int(format(start, "%u", timeZone: timeZone)).flatMap(MeetingSchedule.Weekday.init(rawValue:))
+      return tr("Next: %@ at %@", weekday?.name ?? "", time)
+    }
+  }
+
+  /// How many calendar days `end` lies after `start` in `zone`.
+  private static func localDays(from start: Date, to end: Date, in zone: OpaquePointer) -> Int? {
+    func day(_ date: Date) -> OpaquePointer? {
+      guard let utc = g_date_time_new_from_unix_utc(gint64(date.timeIntervalSince1970.rounded(.down))) else { return nil }
+      defer { g_date_time_unref(utc) }
+      guard let local = g_date_time_to_timezone(utc, zone) else { return nil }
+      defer { g_date_time_unref(local) }
+      return g_date_time_new(
+        zone, g_date_time_get_year(local), g_date_time_get_month(local), g_date_time_get_day_of_month(local), 12, 0, 0)
+    }
+    guard let from = day(start), let to = day(end) else { return nil }
+    defer {
+      g_date_time_unref(from)
+      g_date_time_unref(to)
+    }
+    // Noon to noon: whole days, give or take the hour a daylight-saving change moves.
+    return Int((Double(g_date_time_difference(to, from)) / 86_400_000_000).rounded())
+  }
+}
+
+/// A time zone by identifier (nil: the user's own), opened for the length of a computation.
+struct LocalTime {
+  let identifier: String?
+
+  init(_ identifier: String?) { self.identifier = identifier }
+
+  func withZone<T>(_ body: (OpaquePointer) -> T?) -> T? {
+    guard let zone = identifier.map({ g_time_zone_new_identifier($0) }) ?? g_time_zone_new_local() else { return nil }
+    defer { g_time_zone_unref(zone) }
+    return body(zone)
+  }
+}
