@@ -28,21 +28,6 @@ import CAdwaita
     descendants.filter { gtk_widget_has_css_class($0, "keycap") != 0 }
   }
 
-  /// The window and every widget inside it, depth first.
-  private var descendants: [UnsafeMutablePointer<GtkWidget>] {
-    var found: [UnsafeMutablePointer<GtkWidget>] = []
-    func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
-      found.append(widget)
-      var child = gtk_widget_get_first_child(widget)
-      while let current = child {
-        walk(current)
-        child = gtk_widget_get_next_sibling(current)
-      }
-    }
-    walk(widget)
-    return found
-  }
-
   /// The text of every key cap shown (for tests).
   package var keyLabels: [String] {
     keyCaps.map { string(gtk_label_get_text(cast(UnsafeMutableRawPointer($0)))) }

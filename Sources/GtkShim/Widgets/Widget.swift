@@ -141,3 +141,45 @@ import CAdwaita
   @discardableResult
   public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 }
+
+extension Widget {
+  /// The widget and every widget inside it, depth first.
+  package var descendants: [UnsafeMutablePointer<GtkWidget>] {
+    var found: [UnsafeMutablePointer<GtkWidget>] = []
+    func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
+      found.append(widget)
+      var child = gtk_widget_get_first_child(widget)
+      while let current = child {
+        walk(current)
+        child = gtk_widget_get_next_sibling(current)
+      }
+    }
+    walk(widget)
+    return found
+  }
+
+  /// Every label shown inside the widget with the characters Pango found no font for (drawn
+  /// as empty boxes): (its text, how many), for the labels that have any.
+  public var labelsMissingGlyphs: [(text: String, missing: Int)] {
+    descendants.compactMap { widget in
+      let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+      guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0, gtk_widget_get_mapped(widget) != 0 else {
+        return nil
+      }
+      let label = OpaquePointer(widget)
+      let missing = Int(pango_layout_get_unknown_glyphs_count(gtk_label_get_layout(label)))
+      return missing > 0 ? (string(gtk_label_get_text(label)), missing) : nil
+    }
+  }
+
+  /// The text of every label shown inside the widget, depth first.
+  public var shownLabelTexts: [String] {
+    descendants.compactMap { widget in
+      let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+      guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0, gtk_widget_get_mapped(widget) != 0 else {
+        return nil
+      }
+      return string(gtk_label_get_text(OpaquePointer(widget)))
+    }
+  }
+}
