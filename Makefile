@@ -22,7 +22,7 @@ MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdin
 SPEECH := .build/whisper/lib/libscrumdinger-whisper.so .build/whisper/models/ggml-tiny.en.bin \
   .build/whisper/samples/jfk.wav
 
-.PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall clean
+.PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb clean
 
 run: deps build speech
 	.build/debug/scrumdinger
@@ -103,6 +103,21 @@ install: deps translations speech
 
 uninstall:
 	scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# The Debian package, .build/deb/scrumdinger_VERSION_ARCH.deb, from the release build, checked
+# by lintian (no errors allowed).
+DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev lintian
+deb: translations speech
+	scripts/install-deps.sh $(DEB_PACKAGES)
+	$(SWIFT) build $(RELEASE)
+	scripts/deb/build.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)" .build/deb
+	lintian --fail-on error .build/deb/scrumdinger_*.deb
+
+# Installs the package on a bare Debian 12 made by debootstrap (cached in .build/check-deb),
+# starts it there and removes it again (scripts/deb/check.sh).
+check-deb: deb
+	scripts/install-deps.sh debootstrap xvfb xdotool dbus
+	scripts/deb/check.sh .build/deb/scrumdinger_*.deb .build/check-deb
 
 clean:
 	rm -rf .build

@@ -17,6 +17,13 @@ for lang in $(cat po/LINGUAS); do
   grep -q "xml:lang=\"$lang\">" ".build/data/$app.metainfo.xml" || fail "the metainfo has no $lang text"
 done
 
+# The version is written once (AppID.swift); the metainfo's newest release must say it.
+version=$(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/App/AppID.swift)
+newest=$(grep -o '<release version="[^"]*"' "data/$app.metainfo.xml" | head -1 | cut -d'"' -f2)
+[ "$newest" = "$version" ] || fail "the metainfo's newest release is $newest, the app says $version"
+grep -q "^ObjectPath=/$(echo "$app" | tr . /)/SearchProvider$" "data/$app.search-provider.ini" \
+  || fail "the search provider file names another object path"
+
 # The template matches the sources, and every catalogue translates all of it.
 fresh_pot="$(mktemp --suffix=.pot)"
 trap 'rm -f "$fresh_pot"' EXIT
@@ -40,9 +47,10 @@ expected=$(scripts/install.sh files "$prefix" | sed "s|^|$prefix/|" | sort)
 actual=$(cd "$stage" && find . -type f | sed 's|^\.||' | sort)
 [ "$expected" = "$actual" ] || fail "installed files differ:"$'\n'"$(diff <(echo "$expected") <(echo "$actual"))"
 echo "make install put $(echo "$actual" | wc -l) files under DESTDIR$prefix"
-version=$("$stage$prefix/bin/scrumdinger" --version)
-[ "$version" = "scrumdinger $(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/App/AppID.swift)" ] \
-  || fail "installed binary says '$version'"
+said=$("$stage$prefix/bin/scrumdinger" --version)
+[ "$said" = "scrumdinger $version" ] || fail "installed binary says '$said'"
+grep -qx "Exec=$prefix/bin/scrumdinger --gapplication-service" "$stage$prefix/share/dbus-1/services/$app.service" \
+  || fail "the D-Bus service file does not start the installed binary"
 make --no-print-directory uninstall DESTDIR="$stage" PREFIX="$prefix" >/dev/null
 left=$(cd "$stage" && find . -type f)
 [ -z "$left" ] || fail "make uninstall left: $left"

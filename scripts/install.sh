@@ -15,7 +15,11 @@ files() {  # "source destination" pairs, destination relative to PREFIX
   done
   echo ".build/data/$app.desktop share/applications/$app.desktop"
   echo ".build/data/$app.metainfo.xml share/metainfo/$app.metainfo.xml"
+  # D-Bus activation (the desktop entry is DBusActivatable) and the Activities overview's search.
+  echo "data/$app.service.in share/dbus-1/services/$app.service"
+  echo "data/$app.search-provider.ini share/gnome-shell/search-providers/$app.search-provider.ini"
   echo "data/$app.gschema.xml share/glib-2.0/schemas/$app.gschema.xml"
+  echo "data/scrumdinger.1 share/man/man1/scrumdinger.1"
   echo "data/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/scalable/apps/$app.svg"
   echo "data/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png share/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png"
   # Speech to text: whisper.cpp in a private folder, not the system's library path.
@@ -62,8 +66,14 @@ case $mode in
     files | while read -r source target; do
       [ "$source" = .bin/scrumdinger ] && source=$bindir/scrumdinger
       mode_bits=644
-      case $target in bin/scrumdinger | lib/*) mode_bits=755 ;; esac
-      install -D -m "$mode_bits" "$source" "$destdir$prefix/$target"
+      [ "$target" = bin/scrumdinger ] && mode_bits=755
+      if [ "${source%.in}" != "$source" ]; then  # a template: the install's own paths filled in
+        install -d "$(dirname "$destdir$prefix/$target")"
+        sed "s|@bindir@|$prefix/bin|g" "$source" >"$destdir$prefix/$target"
+        chmod "$mode_bits" "$destdir$prefix/$target"
+      else
+        install -D -m "$mode_bits" "$source" "$destdir$prefix/$target"
+      fi
       echo "installed $prefix/$target"
     done
     compile_schemas

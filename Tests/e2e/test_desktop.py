@@ -13,32 +13,45 @@ import pytest
 
 from atspi_app import MAIN_WINDOW, ROOT, wait_for
 from conftest import scrum, write_scrums
+from private_bus import PrivateBus
 
 APP_ID = "io.github.scrumdinger.Scrumdinger"
 HERE = os.path.dirname(__file__)
 
 
-def release_bin():
-    return subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
-                          capture_output=True, text=True, check=True).stdout.strip()
+def app_version():
+    """The version, from the one place it is written."""
+    with open(os.path.join(ROOT, "Sources", "ScrumdingerCore", "App", "AppID.swift")) as source:
+        return re.search(r'appVersion = "([^"]+)"', source.read()).group(1)
 
 
-def test_the_installed_app_starts_from_its_desktop_file(launch, tmp_path):
+def test_the_installed_app_starts_from_its_desktop_file(launch, tmp_path, data_home):
     prefix = tmp_path / "prefix"
     subprocess.run(["make", "--no-print-directory", "-C", ROOT, "install", f"PREFIX={prefix}"],
                    check=True, capture_output=True)
     installed = str(prefix / "bin" / "scrumdinger")
     assert os.path.exists(prefix / "share" / "applications" / f"{APP_ID}.desktop")
+    # The entry is DBusActivatable: the launcher asks the session bus, which starts the app
+    # from the installed service file, as a desktop session's bus finds it under XDG_DATA_DIRS.
     env = {
         "XDG_DATA_DIRS": f"{prefix}/share:/usr/local/share:/usr/share",
-        "PATH": f"{prefix}/bin:" + os.environ["PATH"],
+        "XDG_DATA_HOME": str(data_home),
         "LANG": "C.UTF-8",
         "LANGUAGE": "zh_CN",  # the installed catalogue must be found, away from the build folder
+        "GDK_BACKEND": "x11",
     }
-    app = launch(command=["gtk-launch", APP_ID], executable=installed, **env)
-    app.find("label", "每日站会")
-    app.find("label", "没有站会")
-    assert os.path.realpath(f"/proc/{app.pid}/exe") == installed
+    bus = PrivateBus(str(tmp_path), [str(prefix / "share" / "dbus-1" / "services")], env)
+    try:
+        # (The launcher still wants the entry's Exec on its PATH.)
+        app = launch(command=["gtk-launch", APP_ID], executable=installed, DBUS_SESSION_BUS_ADDRESS=bus.address,
+                     PATH=f"{prefix}/bin:" + os.environ["PATH"], **env)
+        app.find("label", "每日站会")
+        app.find("label", "没有站会")
+        assert os.path.realpath(f"/proc/{app.pid}/exe") == installed
+        assert bus.owner_pid(APP_ID) == app.pid, "the app was started by D-Bus activation"
+        app.kill()
+    finally:
+        bus.close()
     subprocess.run(["make", "--no-print-directory", "-C", ROOT, "uninstall", f"PREFIX={prefix}"],
                    check=True, capture_output=True)
     assert not any(f for _, _, files in os.walk(prefix) for f in files)
@@ -63,7 +76,7 @@ def test_the_menu_offers_shortcuts_about_and_quit(launch):
     app = launch()
     app.press("push button", "Main Menu")
     app.press("menu item", "About Scrumdinger")
-    about = wait_for(lambda: next((w for w in app.windows() if app.query("label", "0.1.0", w)), None),
+    about = wait_for(lambda: next((w for w in app.windows() if app.query("label", app_version(), w)), None),
                      what="the About window with the version")
     app.find("label", "Scrumdinger", within=about)
     app.key("Escape")
@@ -204,7 +217,7 @@ def test_help_and_version_need_no_display():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     binary = os.path.join(ROOT, ".build", "debug", "scrumdinger")
     version = subprocess.run([binary, "--version"], env=env, capture_output=True, text=True, timeout=10)
-    assert version.returncode == 0 and version.stdout.strip() == "scrumdinger 0.1.0"
+    assert version.returncode == 0 and version.stdout.strip() == f"scrumdinger {app_version()}"
     usage = subprocess.run([binary, "--help"], env=env, capture_output=True, text=True, timeout=10)
     assert usage.returncode == 0
     assert "--new-scrum" in usage.stdout and "--version" in usage.stdout

@@ -69,8 +69,10 @@ def test_a_recorded_meeting_is_transcribed_and_split_between_its_speakers(launch
     said_by_ana = texts[texts.index(ana.name) + 1].lower()
     said_by_ben = texts[texts.index(ben.name) + 1].lower()
     # Speech synthesized by espeak-ng was misheard under load in CI ("I fixed the build" came
-    # out as "I fix the wheel"); a human voice is heard the same every time.
+    # out as "I fix the wheel"); a human voice is heard far better, but the lone first word
+    # of the second half is not always ("ask" came out once as "asp"), so the test asks for
+    # the words that say whose half it is.
     assert "americans" in said_by_ana and "your country can do for you" in said_by_ana, said_by_ana
-    assert "ask what you can do for your country" in said_by_ben and "americans" not in said_by_ben, said_by_ben
+    assert "what you can do for your country" in said_by_ben and "americans" not in said_by_ben, said_by_ben
     segments = read_scrums(data_home)[0]["history"][0]["transcript"]
     assert segments and all(s["end"] >= s["start"] for s in segments)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The figures that need a display: start-up and memory (7 runs each after a warm-up,
 # alternating app and baseline), the detail page of 10 vs 10,000 meetings, meeting cost
-# (under Xvfb and on Wayland, beside GNOME Clocks' timer), ding latency. Run by bench.sh under
-# with-display.sh. Prints "name value baseline" lines (start-up/memory once per run).
+# (under Xvfb and on Wayland, beside GNOME Clocks' timer), the search provider's answers,
+# ding latency. Run by bench.sh under with-display.sh. Prints "name value baseline" lines (start-up/memory once per run).
 set -euo pipefail
 bin=$1 work=$2
 export GDK_BACKEND=x11 GSK_RENDERER=cairo LANGUAGE=C GSETTINGS_BACKEND=memory
@@ -27,6 +27,7 @@ for _ in 1 2 3; do
 done
 LANGUAGE=C "$bin/scrumdinger-bench" --display-figures
 /usr/bin/python3 scripts/bench/background.py "$bin/scrumdinger"
+/usr/bin/python3 scripts/bench/search_provider.py "$bin/scrumdinger"
 /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline"
 # The same meeting where GNOME runs, on Wayland: weston's headless compositor in this D-Bus
 # session (its own runtime folder; the socket by full path, as the sound server moves

@@ -9,10 +9,15 @@ import CAdwaita
   /// Creates the application. `unique: false` lets several copies run (tests).
   public init(id: String, unique: Bool = true) {
     let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
-    app = adw_application_new(id, flags)
+    app = cast(g_object_new_with_properties(applicationType, 0, nil, nil))
+    g_application_set_application_id(cast(UnsafeMutableRawPointer(app)), id)
+    g_application_set_flags(cast(UnsafeMutableRawPointer(app)), flags)
   }
 
-  isolated deinit { g_object_unref(app) }
+  isolated deinit {
+    forgetBusHandlers()
+    g_object_unref(app)
+  }
 
   private var gapp: UnsafeMutablePointer<GApplication> { cast(UnsafeMutableRawPointer(app)) }
 
@@ -65,6 +70,13 @@ import CAdwaita
     }
     g_application_send_notification(gapp, id, notification)
     g_object_unref(UnsafeMutableRawPointer(notification))
+  }
+
+  /// How long the application stays running once nothing holds it (no window, no hold): a
+  /// process D-Bus started to answer a search lingers for the next one.
+  public func setInactivityTimeout(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    g_application_set_inactivity_timeout(gapp, guint(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
   }
 
   /// Keeps the application running with no window open (until `release()`).

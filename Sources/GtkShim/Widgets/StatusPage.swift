@@ -25,6 +25,11 @@ import CAdwaita
     g_object_unref(UnsafeMutableRawPointer(file))
   }
 
+  /// Shows the themed icon `name`.
+  public func setIcon(name: String) {
+    adw_status_page_set_icon_name(page, name)
+  }
+
   /// Whether the page shows an icon.
   public var hasIcon: Bool { adw_status_page_get_paintable(page) != nil }
 

@@ -115,6 +115,7 @@ import ScrumdingerCore
     switch command {
     case .showMenu: shownMenuButton.popup()
     case .openScrum: if let id { state.navigation.value = .detail(scrumID: id) }
+    case .search: listPage.searchBar.isOpen = true
     case .edit: if let draft = model.draftOfShownScrum() { openEditor(draft) }
     case .startMeeting: if case .detail(let id) = state.navigation.value { startMeeting(id) }
     case .deleteScrum: if case .detail(let id) = state.navigation.value { confirmDelete(id) }
@@ -364,6 +365,22 @@ import ScrumdingerCore
     let zone = LocalZone.identifier
     guard let start = scrum.schedule?.nextStart(after: now, timeZone: zone) else { return nil }
     return Texts.nextMeeting(start, now: now, twelveHour: Self.usesTwelveHourClock, timeZone: zone)
+  }
+
+  /// A search result picked in the Activities overview: the scrum's page, unless a meeting or
+  /// the editor is under way (neither is interrupted; the window comes forward).
+  func showScrum(_ id: UUID) {
+    if meeting == nil, editor == nil, state.scrum(id) != nil { state.navigation.value = .detail(scrumID: id) }
+    present()
+  }
+
+  /// "Search in the app" from the Activities overview: the list, filtered by `terms`.
+  func showSearch(_ terms: [String]) {
+    if meeting == nil, editor == nil {
+      state.navigation.value = .list
+      listPage.search(terms)
+    }
+    present()
   }
 
   /// Time has moved on (a reminder came, a start went by): the "Next: …" texts say so.

@@ -35,6 +35,10 @@ import ScrumdingerCore
   private(set) var reminders: ReminderPlanner!
   /// Running on without a window while scrums are on a schedule.
   private(set) var background: Background!
+  /// Answers GNOME Shell's searches.
+  private var shellSearch: ShellSearch!
+  /// Work waiting for the scrums to be read (searches from the overview).
+  private var afterLoading: [@MainActor () -> Void] = []
   private var meetingObservation: ObservationToken?
   private var scheduleObservation: ObservationToken?
   private var zoneMonitor: FileMonitor?
@@ -89,6 +93,17 @@ import ScrumdingerCore
     }
     soundSettings = SoundSettings(settings: self.settings, effect: self.dependencies.sound)
     startReminders()
+    shellSearch = ShellSearch(
+      application: application, state: state, now: self.dependencies.now,
+      whenLoaded: { [unowned self] work in self.whenLoaded(work) },
+      open: { [unowned self] id in
+        self.activate()
+        self.whenLoaded { self.mainWindow?.showScrum(id) }
+      },
+      launch: { [unowned self] terms in
+        self.activate()
+        self.whenLoaded { self.mainWindow?.showSearch(terms) }
+      })
     for command in Command.allCases where command.scope != "editor" && !command.accelerators.isEmpty {
       application.setAccelerators(command.accelerators, for: command.rawValue)
     }
@@ -239,9 +254,19 @@ import ScrumdingerCore
     }
   }
 
+  /// Runs `work` once the scrums are read, starting to read them if nothing has yet.
+  private func whenLoaded(_ work: @escaping @MainActor () -> Void) {
+    guard !hasFinishedLoading else { return work() }
+    afterLoading.append(work)
+    start()
+  }
+
   private func finishLoading(_ result: Result<[DailyScrum], StoreError>, notes: [String]) {
     defer {
       if mainWindow == nil { background.windowGone() }  // --background: held on only for reminders
+      let waiting = afterLoading
+      afterLoading = []
+      for work in waiting { work() }
       application.release()
     }
     for note in notes { warn(note) }

@@ -1,6 +1,8 @@
 // The list keeps one card per scrum, keyed by id: a change rebuilds only the cards whose
 // face changed (title, attendee count, length, theme), moves or removes only what moved
-// or went, and a new meeting in some scrum's history touches no card at all.
+// or went, and a new meeting in some scrum's history touches no card at all. The search bar
+// (Ctrl+F, or the overview's "search in the app") lists only the scrums whose title has
+// every word typed, by the rule the Activities overview uses (ScrumSearch).
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
@@ -14,6 +16,13 @@ import ScrumdingerCore
   let list = ListBox(boxed: false)
   let emptyButton = Button(label: tr("New Scrum"))
   let menuButton = MainMenu.button()
+  let searchButton = ToggleButton(child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search Scrums"))
+  let searchEntry = SearchEntry(placeholder: tr("Search scrums"), accessibleName: tr("Search Scrums"))
+  let searchBar: SearchBar
+  /// What the search bar holds (nothing while it is closed).
+  private(set) var search = ScrumSearch([])
+  /// "No Results Found", made when a search first finds nothing.
+  private var noResultsPage: StatusPage?
   /// The cards, in list order.
   private(set) var cards: [ScrumCard] = []
   /// How many cards have been built since the page opened (a test counts them).
@@ -55,8 +64,12 @@ import ScrumdingerCore
     list.addCSSClass("scrum-list")
     list.setAccessibleLabel(tr("Daily Scrums"))
     scroller = ScrolledWindow(Clamp(list))
+    searchBar = SearchBar(searchEntry)
+    searchBar.bind(searchButton)
+    searchButton.tooltip = tr("Search Scrums")
     header.packStart(newButton)
     header.packEnd(menuButton)
+    header.packEnd(searchButton)
     newButton.setAction(Command.newScrum.rawValue)
     emptyButton.addCSSClass("pill")
     emptyButton.addCSSClass("suggested-action")
@@ -67,9 +80,12 @@ import ScrumdingerCore
     emptyPage.expand(vertically: true)
     list.setMargins(12)
     root.append(header)
+    root.append(searchBar)
     root.append(emptyPage)
     root.append(scroller)
     observation = state.scrums.observe { [weak self] scrums in self?.show(scrums) }
+    searchEntry.onSearchChanged { [weak self] in self?.searchChanged() }
+    searchBar.onOpenChanged { [weak self] in self?.searchChanged() }
     show(state.scrums.value)
     // Up and Down walk the cards, as in any list.
     for (key, step) in [("Up", -1), ("Down", 1)] {
@@ -86,8 +102,24 @@ import ScrumdingerCore
     cards.first { $0.scrumID == id }
   }
 
-  /// Brings the cards in line with `scrums`, rebuilding only the cards whose face changed.
-  private func show(_ scrums: [DailyScrum]) {
+  /// Opens the search bar holding `terms`, and lists what matches.
+  func search(_ terms: [String]) {
+    searchBar.isOpen = true
+    searchEntry.text = terms.joined(separator: " ")
+    searchChanged()
+  }
+
+  private func searchChanged() {
+    let typed = searchBar.isOpen ? ScrumSearch([searchEntry.text]) : ScrumSearch([])
+    guard typed != search else { return }
+    search = typed
+    show(state.scrums.value)
+  }
+
+  /// Brings the cards in line with `scrums` (those the search finds, while it is open),
+  /// rebuilding only the cards whose face changed.
+  private func show(_ all: [DailyScrum]) {
+    let scrums = search.isEmpty ? all : all.filter { search.matches($0.title) }
     var kept = Dictionary(cards.map { ($0.scrumID, $0) }, uniquingKeysWith: { first, _ in first })
     let wanted = scrums.map { scrum -> ScrumCard in
       let next = nextMeeting(scrum)
@@ -117,8 +149,17 @@ import ScrumdingerCore
   }
 
   private func showState() {
+    let nothingFound = !isLoading && cards.isEmpty && !search.isEmpty && !state.scrums.value.isEmpty
+    if nothingFound, noResultsPage == nil {
+      let page = StatusPage(title: tr("No Results Found"), description: tr("Try a different search."))
+      page.setIcon(name: "system-search-symbolic")
+      page.expand(vertically: true)
+      root.insert(page, after: searchBar)
+      noResultsPage = page
+    }
+    noResultsPage?.isVisible = nothingFound
     loadingPage?.isVisible = isLoading
-    emptyPage.isVisible = !isLoading && cards.isEmpty
+    emptyPage.isVisible = !isLoading && cards.isEmpty && !nothingFound
     scroller.isVisible = !isLoading && !cards.isEmpty
   }
 }

@@ -1,5 +1,6 @@
 /// The reverse-DNS id used for the application, its data folder, desktop file and icon.
 public let appID = "io.github.scrumdinger.Scrumdinger"
 
-/// The version shown by `--version` and the About window.
-public let appVersion = "0.1.0"
+/// The version: the one place it is written. `--version`, About, the metainfo's newest
+/// release (checked by scripts/check-data.sh) and the Debian package (`make deb`) all say it.
+public let appVersion = "0.3.0"

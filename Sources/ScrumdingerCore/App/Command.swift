@@ -14,6 +14,8 @@ public enum Command: String, CaseIterable, Sendable {
   case quit = "app.quit"
   case showMenu = "win.show-menu"
   case openScrum = "win.open-scrum"
+  /// Opens the list's search field (the list filters as the title is typed).
+  case search = "win.search"
   case edit = "win.edit"
   case startMeeting = "win.start-meeting"
   case deleteScrum = "win.delete-scrum"
@@ -56,6 +58,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .quit: ["<Control>q"]
     case .showMenu: ["F10"]
     case .edit: ["<Control>e"]
+    case .search: ["<Control>f"]
     case .startMeeting, .confirmEditor: ["<Control>Return"]
     case .back: ["<Alt>Left"]
     case .pause: ["space"]
@@ -104,6 +107,7 @@ public enum Command: String, CaseIterable, Sendable {
     switch self {
     case .newScrum: (.scrums, tr("New scrum"))
     case .edit: (.scrums, tr("Edit scrum"))
+    case .search: (.scrums, tr("Search scrums"))
     case .startMeeting: (.scrums, tr("Start meeting"))
     case .back: (.scrums, tr("Go back"))
     case .confirmEditor: (.editor, tr("Add or Done"))
@@ -178,7 +182,7 @@ public enum Command: String, CaseIterable, Sendable {
       (.startScheduled, _):
       true
     case (.confirmEditor, _): context.draftCanSave
-    case (.openScrum, .list): true
+    case (.openScrum, .list), (.search, .list): true
     case (.edit, .detail), (.deleteScrum, .detail), (.openHistory, .detail), (.shuffleLineup, .detail): true
     case (.deleteMeeting, .detail), (.deleteMeeting, .history): true
     case (.undo, let route): context.canUndo && !route.isMeeting

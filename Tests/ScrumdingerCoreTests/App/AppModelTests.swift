@@ -75,7 +75,7 @@ import Testing
     let model = model()
     func enabled() -> Set<Command> { Set(Command.allCases.filter { $0.isEnabled(in: model.commandContext()) && $0.scope != "editor" }) }
     let everywhere: Set<Command> = [.newScrum, .showShortcuts, .about, .quit, .showMenu, .preferences, .startScheduled]
-    #expect(enabled() == everywhere.union([.openScrum]))
+    #expect(enabled() == everywhere.union([.openScrum, .search]))
     model.state.navigation.value = .detail(scrumID: design.id)
     #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back, .exportHistory]))
     model.state.navigation.value = .history(scrumID: design.id, historyID: design.history[0].id)
