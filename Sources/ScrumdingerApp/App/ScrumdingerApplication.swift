@@ -50,6 +50,10 @@ import ScrumdingerCore
   private var started = false
   /// The scrums file could not be read while no window was open: asked about when one opens.
   private var unreadable: StoreError?
+  /// The journal of the meeting under way, beside the scrums.
+  private let journalFile: JournalFile
+  /// A meeting a crash interrupted, found at start: asked about once a window shows.
+  private var interrupted: MeetingJournal?
   /// Set by Quit: the app ends with its window, reminders or not.
   private var quitRequested: Bool {
     get { background.quitRequested }
@@ -68,7 +72,10 @@ import ScrumdingerCore
     self.store = store
     self.settings = WindowMemory.settings(settings)
     application = Application(id: appID, unique: unique)
-    self.dependencies = (dependencies ?? Self.liveDependencies)(application, store.directory)
+    journalFile = JournalFile(folder: store.directory)
+    var effects = (dependencies ?? Self.liveDependencies)(application, store.directory)
+    if effects.journal == nil { effects.journal = JournalKeeper(storage: journalFile, scheduler: effects.scheduler) }
+    self.dependencies = effects
     application.onActivate { [unowned self] in self.activate() }
     application.onShutdown { [unowned self] in self.saveBeforeQuitting() }
     application.addSwitch("version", description: tr("Show the version and quit"))
@@ -228,6 +235,10 @@ import ScrumdingerCore
       self.unreadable = nil
       askAboutUnreadableFile(unreadable, in: window)
     }
+    if let interrupted {
+      self.interrupted = nil
+      askAboutInterruptedMeeting(interrupted, in: window)
+    }
   }
 
   /// The app's work, once: signals, the data folder's lock, reading the scrums.
@@ -239,7 +250,7 @@ import ScrumdingerCore
     }
     _ = store.claimWriting()
     application.hold()  // while the scrums are read, with or without a window (--background)
-    let store = store
+    let (store, journalPath) = (store, journalFile.path)
     DispatchQueue.global(qos: .userInitiated).async {
       var notes: [String] = []
       let result: Result<[DailyScrum], StoreError>
@@ -248,8 +259,9 @@ import ScrumdingerCore
       } catch {
         result = .failure(error)
       }
+      let journal = JournalFile.read(journalPath)
       DispatchQueue.main.async { [weak self] in
-        MainActor.assumeIsolated { self?.finishLoading(result, notes: notes) }
+        MainActor.assumeIsolated { self?.finishLoading(result, notes: notes, journal: journal) }
       }
     }
   }
@@ -261,7 +273,9 @@ import ScrumdingerCore
     start()
   }
 
-  private func finishLoading(_ result: Result<[DailyScrum], StoreError>, notes: [String]) {
+  private func finishLoading(
+    _ result: Result<[DailyScrum], StoreError>, notes: [String], journal: Result<MeetingJournal, UnreadableReason>?
+  ) {
     defer {
       if mainWindow == nil { background.windowGone() }  // --background: held on only for reminders
       let waiting = afterLoading
@@ -278,6 +292,7 @@ import ScrumdingerCore
       state.scrums.value = scrums
       if !store.isReadOnly {
         startSaving()
+        if let journal { found(journal) }
         mainWindow?.model.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
       }
     case .failure(let error):
@@ -292,6 +307,53 @@ import ScrumdingerCore
   private func startSaving() {
     autoSave = AutoSave(store: store, state: state) { [weak self] error in
       self?.mainWindow?.toast(error.description)
+    }
+    journalFile.flushSaves = { [weak self] in self?.autoSave?.flush() == nil }
+  }
+
+  /// A journal left by a meeting that did not end: asked about (now, or when a window shows);
+  /// one whose meeting was saved after all is removed; one that cannot be read is kept aside.
+  private func found(_ journal: Result<MeetingJournal, UnreadableReason>) {
+    switch journal {
+    case .success(let journal) where journal.isSaved(in: state.scrums.value):
+      journalFile.remove()
+    case .success(let journal):
+      guard let window = mainWindow else { return interrupted = journal }
+      askAboutInterruptedMeeting(journal, in: window)
+    case .failure(let reason):
+      let message: String
+      if let aside = journalFile.moveAside(now: dependencies.now()) {
+        message = tr("An interrupted meeting could not be read (%@); the file was kept as “%@”", reason.description, aside)
+      } else {
+        message = tr("An interrupted meeting could not be read (%@)", reason.description)
+      }
+      warn(message)
+      mainWindow?.toast(message)
+    }
+  }
+
+  /// "The meeting of TITLE was interrupted at 9:42, 6:10 in": Save It puts it in the history
+  /// (with its recording, which is then transcribed); Discard deletes it and its recording.
+  /// Closing the question keeps it for the next start.
+  private func askAboutInterruptedMeeting(_ journal: MeetingJournal, in window: MainWindow) {
+    let dialog = MessageDialog(
+      parent: window.window, heading: Texts.interruptedMeeting(journal, twelveHour: MainWindow.usesTwelveHourClock),
+      body: tr("Save It adds it to the scrum’s history with the time it really ran. Discard deletes it, and its recording."))
+    dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive)
+    dialog.addResponse("save", label: tr("Save It"), appearance: .suggested)
+    dialog.setDefaults(enter: "save", escape: "later")
+    dialog.present { [unowned self] response in
+      switch response {
+      case "save":
+        self.state.scrums.update { journal.save(into: &$0) }
+        self.journalFile.meetingEnded(saved: true)
+        self.mainWindow?.model.transcriber.queuePending()
+      case "discard":
+        self.dependencies.recorder.deleteRecording(of: journal.meeting.id)
+        self.journalFile.remove()
+      default:
+        break
+      }
     }
   }
 

@@ -42,6 +42,9 @@ public final class RandomSource {
   public var recorder: MeetingRecorder
   /// Speech to text, for recorded meetings.
   public var speech: any SpeechEngine
+  /// Writing the meeting under way down, so a crash does not lose it: the last meeting
+  /// effect (none unless given).
+  public var journal: (any MeetingEffect)?
 
   /// Creates the dependencies from each effect.
   public init(
@@ -63,5 +66,5 @@ public final class RandomSource {
   }
 
   /// Every meeting effect, in the order they are told of an event.
-  public var meetingEffects: [any MeetingEffect] { [sound, notifier, keepAwake, recorder] }
+  public var meetingEffects: [any MeetingEffect] { [sound, notifier, keepAwake, recorder] + (journal.map { [$0] } ?? []) }
 }

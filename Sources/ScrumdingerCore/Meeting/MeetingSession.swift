@@ -189,19 +189,25 @@ import FoundationEssentials
     for effect in effects { effect.meeting(self, did: event) }
   }
 
+  /// The history entry of the meeting as far as it went, dated now: what ending it now would
+  /// save (and what the journal keeps while it runs).
+  public func entrySoFar() -> History {
+    let turns = timer.schedule.turns
+    let spoken = zip(turns, timer.spokenSeconds).map { turn, seconds in
+      SpeakerTime(name: turn.name, seconds: seconds, shareSeconds: turn.plannedSeconds, addedSeconds: turn.addedSeconds)
+    }
+    let speakerTimes = Array(spoken.prefix(timer.schedule.speakerCount))
+    let ran = timer.spokenSpans.map { TurnSpan(speaker: turns[$0.turn].name, startSeconds: $0.start, endSeconds: $0.end) }
+    return History(
+      id: historyID, date: dependencies.now(), attendees: speakers, durationSeconds: timer.runningSeconds,
+      speakers: speakerTimes, absent: absent, notes: notes.value, items: Array(spoken.dropFirst(speakerTimes.count)),
+      turns: ran == History.timeline(of: speakerTimes) ? [] : ran)
+  }
+
   private func finish(saved: Bool) {
     disarm()
     if saved {
-      let turns = timer.schedule.turns
-      let spoken = zip(turns, timer.spokenSeconds).map { turn, seconds in
-        SpeakerTime(name: turn.name, seconds: seconds, shareSeconds: turn.plannedSeconds, addedSeconds: turn.addedSeconds)
-      }
-      let speakerTimes = Array(spoken.prefix(timer.schedule.speakerCount))
-      let ran = timer.spokenSpans.map { TurnSpan(speaker: turns[$0.turn].name, startSeconds: $0.start, endSeconds: $0.end) }
-      let entry = History(
-        id: historyID, date: dependencies.now(), attendees: speakers, durationSeconds: timer.runningSeconds,
-        speakers: speakerTimes, absent: absent, notes: notes.value, items: Array(spoken.dropFirst(speakerTimes.count)),
-        turns: ran == History.timeline(of: speakerTimes) ? [] : ran)
+      let entry = entrySoFar()
       state.scrums.update { scrums in
         guard let index = scrums.firstIndex(where: { $0.id == scrum.id }) else { return }
         scrums[index].history.append(entry)

@@ -175,19 +175,7 @@ public final class ScrumStore: @unchecked Sendable {
     } catch {
       throw .writeFailed(path: path, message: error.description)
     }
-    var gerror: UnsafeMutablePointer<GError>?
-    let flags = GFileSetContentsFlags(
-      G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
-    let ok = data.withUnsafeBytes { bytes in
-      g_file_set_contents_full(
-        target, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count),
-        flags, 0o600, &gerror)
-    }
-    if ok == 0 {
-      let message = gerror.map(Self.describe) ?? "unknown error"
-      g_clear_error(&gerror)
-      throw .writeFailed(path: target, message: message)
-    }
+    try AtomicFile.write(data, to: target)
   }
 
   /// A save error in words a user knows.
@@ -203,7 +191,7 @@ public final class ScrumStore: @unchecked Sendable {
     }
   }
 
-  private static func describe(errno code: Int32) -> String {
+  static func describe(errno code: Int32) -> String {
     switch code {
     case ENOSPC: tr("the disk is full")
     case EACCES, EPERM: tr("permission denied")
@@ -220,7 +208,7 @@ public final class ScrumStore: @unchecked Sendable {
     guard let file = lock.withLock({ _ in unreadablePath }) else {
       throw .moveAsideFailed(path: path, message: "no unreadable file is pending")
     }
-    let base = file + ".unreadable-" + Texts.format(now, "%Y%m%dT%H%M%SZ", timeZone: "UTC")
+    let base = Path.unreadableAside(file, now: now)
     var target = base
     var attempt = 1
     while Self.exists(target) {

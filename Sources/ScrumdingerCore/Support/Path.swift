@@ -1,6 +1,7 @@
 // Paths are plain strings, as GLib and the C library take them; GLib takes them apart, so
 // no Foundation path type is needed for it.
 import CGLib
+import FoundationEssentials
 import Glibc
 
 /// Taking file paths apart.
@@ -28,6 +29,11 @@ public enum Path {
 
   /// The user's settings folder ($XDG_CONFIG_HOME, ~/.config by default).
   public static var userConfigFolder: String { String(cString: g_get_user_config_dir()) }
+
+  /// Where a file that cannot be read is kept, beside it: `<path>.unreadable-<UTC timestamp>`.
+  public static func unreadableAside(_ path: String, now: Date) -> String {
+    path + ".unreadable-" + Texts.format(now, "%Y%m%dT%H%M%SZ", timeZone: "UTC")
+  }
 
   /// Makes the folder `path` and the folders above it that are missing; false if it cannot.
   @discardableResult

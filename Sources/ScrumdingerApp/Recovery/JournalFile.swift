@@ -1,0 +1,62 @@
+// The journal of the meeting under way, in a file beside scrums.json. Writes go to a serial
+// background queue (a durable write can take a disk's flush time, which the meeting page
+// must not wait for), each replacing the file whole (GLib writes a temporary file and
+// renames it). When a meeting ends saved, the journal goes only once the history holding
+// it is on disk; if that save fails, the journal stays and the next start offers it.
+import Dispatch
+import FoundationEssentials
+import Glibc
+import ScrumdingerCore
+
+/// `meeting-journal.json` in the data folder.
+@MainActor final class JournalFile: JournalStorage {
+  let path: String
+  /// Writes what is pending of the scrums now; true once they are on disk.
+  var flushSaves: @MainActor () -> Bool = { true }
+  private let queue = DispatchQueue(label: "io.github.scrumdinger.Scrumdinger.journal")
+
+  init(folder: String) {
+    path = folder + "/meeting-journal.json"
+  }
+
+  func write(_ data: Data) {
+    let path = path
+    queue.async {
+      do throws(StoreError) {
+        Path.makeFolder(Path.folder(of: path))
+        try AtomicFile.write(data, to: path)
+      } catch {
+        warn("the meeting journal could not be written: \(error)")
+      }
+    }
+  }
+
+  func meetingEnded(saved: Bool) {
+    if saved, !flushSaves() { return }  // kept: the next start offers the meeting again
+    remove()
+  }
+
+  /// Removes the journal, after any write still queued.
+  func remove() {
+    let path = path
+    queue.async { _ = unlink(path) }
+  }
+
+  /// Moves an unreadable journal to `<name>.unreadable-<UTC timestamp>`, kept for whoever
+  /// wants to look; returns where, or nil if it could not be moved.
+  func moveAside(now: Date) -> String? {
+    let aside = Path.unreadableAside(path, now: now)
+    return rename(path, aside) == 0 ? aside : nil
+  }
+
+  /// What the file holds: nothing, a journal, or why it cannot be read.
+  nonisolated static func read(_ path: String) -> Result<MeetingJournal, UnreadableReason>? {
+    guard access(path, F_OK) == 0 else { return nil }
+    guard let data = FileManager.default.contents(atPath: path) else { return .failure(.notJSON) }
+    do throws(UnreadableReason) {
+      return .success(try MeetingJournal.decode(data))
+    } catch {
+      return .failure(error)
+    }
+  }
+}
