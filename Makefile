@@ -22,7 +22,7 @@ MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdin
 SPEECH := .build/whisper/lib/libscrumdinger-whisper.so .build/whisper/models/ggml-tiny.en.bin \
   .build/whisper/samples/jfk.wav
 
-.PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb clean
+.PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb fuzz sanitize clean
 
 run: deps build speech
 	.build/debug/scrumdinger
@@ -119,5 +119,30 @@ check-deb: deb
 	scripts/install-deps.sh debootstrap xvfb xdotool dbus
 	scripts/deb/check.sh .build/deb/scrumdinger_*.deb .build/check-deb
 
+# The file readers under libFuzzer with AddressSanitizer for FUZZ_SECONDS (60 by default),
+# from the committed seeds in Tests/FuzzCorpus; what it learns stays in .build/fuzz-corpus,
+# a crash lands in .build/fuzz-crashes (copy it into Tests/FuzzCorpus: `make test` replays
+# every file there through the same checks).
+FUZZ_SECONDS ?= 60
+# Swift's own -sanitize=fuzzer instruments with trace-pc-guard, which this libFuzzer no longer
+# reads (it would fuzz blind): the code gets inline 8-bit counters, and libFuzzer is linked in.
+LIBFUZZER = $(firstword $(wildcard $(dir $(shell command -v $(SWIFT)))../lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a))
+fuzz:
+	$(SWIFT) build -c release --product scrumdinger-fuzz --sanitize=address -Xswiftc -DFUZZING \
+	  -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xlinker $(LIBFUZZER) -Xlinker -lstdc++ \
+	  --scratch-path .build-fuzz
+	mkdir -p .build/fuzz-corpus .build/fuzz-crashes
+	.build-fuzz/release/scrumdinger-fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  -artifact_prefix=.build/fuzz-crashes/ .build/fuzz-corpus Tests/FuzzCorpus
+
+# The core tests (models, store, timer, journal: every thread the core starts) under
+# ThreadSanitizer, then AddressSanitizer, each in a build folder of its own.
+sanitize:
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter ScrumdingerCoreTests
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter ScrumdingerCoreTests
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-tsan .build-asan

@@ -49,6 +49,8 @@ let package = Package(
       name: "scrumdinger", dependencies: ["ScrumdingerApp", "GtkShim"], exclude: ["startup.order"],
       linkerSettings: [.unsafeFlags(shippedLinking, .when(configuration: .release))]),
     .executableTarget(name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim"]),
+    // The file readers under libFuzzer (`make fuzz`); a plain build replays files through them.
+    .executableTarget(name: "scrumdinger-fuzz", dependencies: ["ScrumdingerCore"]),
     .testTarget(name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore"], exclude: ["Record/Golden"]),
     .testTarget(name: "ScrumdingerAppTests", dependencies: ["ScrumdingerApp", "GtkShim", "ScrumdingerCore"]),
   ]
