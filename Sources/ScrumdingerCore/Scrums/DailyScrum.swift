@@ -27,6 +27,8 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var agenda: [AgendaItem]
   /// When it meets, if it meets on a schedule (none unless asked).
   public var schedule: MeetingSchedule?
+  /// Keys a newer version wrote that this one does not know, kept for its saves.
+  public var unknown = UnknownFields()
 
   /// Creates a scrum; a length outside `lengthRange` is clamped into it.
   public init(
@@ -49,7 +51,7 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.schedule = schedule
   }
 
-  private enum CodingKeys: String, CodingKey {
+  private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder, agenda, schedule
     case turnWarning = "turnWarningSeconds"
     case overtime = "whenTurnRunsOut"
@@ -71,6 +73,7 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     recordsMeetings = try container.decodeIfPresent(Bool.self, forKey: .recordsMeetings) ?? false
     agenda = try container.decodeIfPresent([AgendaItem].self, forKey: .agenda) ?? []
     schedule = try container.decodeIfPresent(MeetingSchedule.self, forKey: .schedule)
+    unknown = try UnknownFields.reading(decoder, known: Set(CodingKeys.allCases.map(\.rawValue)))
   }
 
   /// The speakers' round in seconds.

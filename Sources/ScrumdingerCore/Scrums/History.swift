@@ -44,7 +44,7 @@ public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
 
 /// One finished meeting of a scrum.
 public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
-  private enum CodingKeys: String, CodingKey {
+  private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, date, attendees, durationSeconds, speakers, absent, notes, transcript, items, turns
   }
 
@@ -75,6 +75,8 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
   /// The turns as they ran, when that was not simply each speaker once in order (someone was
   /// gone back to, or items followed); empty otherwise, as `timeline` then derives them.
   public var turns: [TurnSpan]
+  /// Keys a newer version wrote that this one does not know, kept for its saves.
+  public var unknown = UnknownFields()
 
   /// Creates a history entry; `date` is truncated to the whole second.
   public init(
@@ -111,6 +113,7 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     } else {
       attendees = try container.decode([Attendee].self, forKey: .attendees).map(\.name)
     }
+    unknown = try UnknownFields.reading(decoder, known: Set(CodingKeys.allCases.map(\.rawValue)))
   }
 }
 

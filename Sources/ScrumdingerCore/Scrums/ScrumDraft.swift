@@ -28,6 +28,8 @@ public struct ScrumDraft: Equatable, Sendable {
   /// The schedule last set, given back when the schedule is switched on again.
   private var lastSchedule: MeetingSchedule?
   private let history: [History]
+  /// The keys a newer version wrote on the scrum, kept through the edit.
+  private let unknown: UnknownFields
 
   /// A new scrum's draft with id `id`: 5 minutes, the first theme not yet used by
   /// `existing` scrums.
@@ -46,6 +48,7 @@ public struct ScrumDraft: Equatable, Sendable {
     agenda = []
     schedule = nil
     history = []
+    unknown = UnknownFields()
   }
 
   /// A draft of an existing scrum.
@@ -63,6 +66,7 @@ public struct ScrumDraft: Equatable, Sendable {
     agenda = scrum.agenda
     schedule = scrum.schedule
     history = scrum.history
+    unknown = scrum.unknown
   }
 
   /// The title without surrounding white space.
@@ -155,12 +159,14 @@ public struct ScrumDraft: Equatable, Sendable {
     agenda.swapAt(index, index + offset)
   }
 
-  /// The scrum as the user confirmed it (title trimmed, history kept).
+  /// The scrum as the user confirmed it (title trimmed, history and unknown keys kept).
   public var scrum: DailyScrum {
-    DailyScrum(
+    var scrum = DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
       theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, turnWarning: turnWarning,
       overtime: overtime, recordsMeetings: recordsMeetings, agenda: agenda, schedule: schedule)
+    scrum.unknown = unknown
+    return scrum
   }
 }
 

@@ -10,23 +10,49 @@ public enum ScrumFile {
   public static let currentVersion = 1
 
   private struct Envelope: Decodable {
-    var version: Int
     var scrums: [DailyScrum]
+    var unknown: UnknownFields
+
+    private enum CodingKeys: String, CodingKey { case scrums }
+
+    init(from decoder: any Decoder) throws {
+      scrums = try decoder.container(keyedBy: CodingKeys.self).decode([DailyScrum].self, forKey: .scrums)
+      unknown = try UnknownFields.reading(decoder, known: ["version", "scrums"])
+    }
+  }
+
+  /// What a file holds: the scrums, and the keys of the file itself this version does not know.
+  public struct Contents: Equatable, Sendable {
+    public var scrums: [DailyScrum]
+    public var unknown: UnknownFields
+
+    public init(scrums: [DailyScrum], unknown: UnknownFields = UnknownFields()) {
+      self.scrums = scrums
+      self.unknown = unknown
+    }
   }
 
   private struct VersionOnly: Decodable {
     var version: Int
   }
 
-  /// The bytes of a version-1 file holding `scrums`: compact JSON, keys sorted, a scrum a line.
-  public static func encode(_ scrums: [DailyScrum]) -> Data {
-    ScrumFileWriter.encode(scrums, version: currentVersion)
+  /// The bytes of a version-1 file holding `scrums`: compact JSON, keys sorted (those this
+  /// version does not know after its own), a scrum a line.
+  public static func encode(_ scrums: [DailyScrum], unknown: UnknownFields = UnknownFields()) -> Data {
+    ScrumFileWriter.encode(scrums, version: currentVersion, unknown: unknown)
   }
 
   /// Reads our file or Apple Scrumdinger's `scrums.data`; the error says what is wrong.
   /// Whatever the bytes, it returns or throws: no file can crash it.
   public static func decode(_ data: Data) throws(UnreadableReason) -> [DailyScrum] {
-    if let scrums = ScrumFileReader.decode(data, version: currentVersion) { return scrums }
+    try contents(of: data).scrums
+  }
+
+  /// The scrums and the file's own unknown keys; as `decode`.
+  public static func contents(of data: Data) throws(UnreadableReason) -> Contents {
+    if let read = ScrumFileReader.decode(data, version: currentVersion) {
+      return Contents(scrums: read.scrums, unknown: read.unknown)
+    }
     // The fast reader gave up. Before a general parser sees the bytes: too deep, or cut short?
     let shape = JSONShape(data)
     if shape.depth > JSONShape.maximumDepth { throw .nestedTooDeeply(JSONShape.maximumDepth) }
@@ -38,6 +64,7 @@ public enum ScrumFile {
       throw .notJSON
     }
     let scrums: [DailyScrum]
+    var unknown = UnknownFields()
     if top == .list {
       scrums = try decodeShape([AppleScrum].self, from: data, dates: .deferredToDate).enumerated().map {
         (index, scrum) throws(UnreadableReason) in try scrum.scrum(at: index)
@@ -46,10 +73,12 @@ public enum ScrumFile {
       let version = try decodeShape(VersionOnly.self, from: data, dates: .iso8601).version
       guard version <= currentVersion else { throw .futureVersion(version) }
       guard version >= 1 else { throw .invalidValue("format version \(version) is not one Scrumdinger wrote") }
-      scrums = try decodeShape(Envelope.self, from: data, dates: .iso8601).scrums
+      let envelope = try decodeShape(Envelope.self, from: data, dates: .iso8601)
+      scrums = envelope.scrums
+      unknown = envelope.unknown
     }
     try validate(scrums)
-    return scrums
+    return Contents(scrums: scrums, unknown: unknown)
   }
 
   /// What a JSON document holds at its top: a list (Apple Scrumdinger's file) or anything

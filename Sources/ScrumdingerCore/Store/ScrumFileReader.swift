@@ -1,5 +1,6 @@
-// A reader for exactly what ScrumFileWriter writes (any key order, any white space, unknown
-// keys skipped), working on raw bytes: Foundation's JSONDecoder took 5 s for 100 scrums ×
+// A reader for exactly what ScrumFileWriter writes (any key order, any white space; keys it
+// does not know are kept as their JSON text where the writer writes them back, skipped
+// elsewhere), working on raw bytes: Foundation's JSONDecoder took 5 s for 100 scrums ×
 // 1,000 meetings. Anything it is not sure about (another shape, a fractional number, an
 // unusual date) makes it give up and return nil; ScrumFile then decodes with Foundation,
 // which either accepts the file or says precisely what is wrong with it.
@@ -15,8 +16,8 @@ struct ScrumFileReader {
   /// up (a file nested 100,000 deep must not overflow the stack).
   private var depth = 0
 
-  /// The scrums in `data`, or nil when the fast path cannot be sure.
-  static func decode(_ data: Data, version expected: Int) -> [DailyScrum]? {
+  /// The scrums in `data` and the file's unknown keys, or nil when the fast path cannot be sure.
+  static func decode(_ data: Data, version expected: Int) -> (scrums: [DailyScrum], unknown: UnknownFields)? {
     data.withUnsafeBytes { raw in
       var reader = ScrumFileReader(bytes: raw)
       return reader.file(expectedVersion: expected)
@@ -30,25 +31,27 @@ struct ScrumFileReader {
 
   // MARK: Structure
 
-  private mutating func file(expectedVersion: Int) -> [DailyScrum]? {
+  private mutating func file(expectedVersion: Int) -> (scrums: [DailyScrum], unknown: UnknownFields)? {
     var version: Int?
     var scrums: [DailyScrum]?
+    var unknown = UnknownFields()
     let ok = object { key, reader in
       switch key {
       case "version": version = reader.integer(); return version != nil
       case "scrums": scrums = reader.array { $0.scrum() }; return scrums != nil
-      default: return reader.skipValue()
+      default: return reader.keep(key, in: &unknown)
       }
     }
     skipWhitespace()
-    guard ok, index == count, version == expectedVersion else { return nil }
-    return scrums
+    guard ok, index == count, version == expectedVersion, let scrums else { return nil }
+    return (scrums, unknown)
   }
 
   private mutating func scrum() -> DailyScrum? {
     var id: UUID?, title: String?, theme: Theme?, length: Int?
     var attendees: [Attendee]?, history: [History]?, shuffle = false, warning = TurnWarning.standard
     var overtime = OvertimeRule.moveOn, records = false, agenda: [AgendaItem] = [], schedule: MeetingSchedule?
+    var unknown = UnknownFields()
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -80,15 +83,17 @@ struct ScrumFileReader {
         guard let value = reader.string().flatMap(OvertimeRule.init(rawValue:)) else { return false }
         overtime = value
         return true
-      default: return reader.skipValue()
+      default: return reader.keep(key, in: &unknown)
       }
     }
     guard ok, let id, let title, let theme, let length, let attendees, let history,
           DailyScrum.lengthRange.contains(length) else { return nil }
-    return DailyScrum(
+    var scrum = DailyScrum(
       id: id, title: title, attendees: attendees, lengthInMinutes: length, theme: theme, history: history,
       shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime, recordsMeetings: records, agenda: agenda,
       schedule: schedule)
+    scrum.unknown = unknown
+    return scrum
   }
 
   private mutating func meetingSchedule() -> MeetingSchedule? {
@@ -124,21 +129,25 @@ struct ScrumFileReader {
 
   private mutating func attendee() -> Attendee? {
     var id: UUID?, name: String?
+    var unknown = UnknownFields()
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
       case "name": name = reader.string(); return name != nil
-      default: return reader.skipValue()
+      default: return reader.keep(key, in: &unknown)
       }
     }
     guard ok, let id, let name else { return nil }
-    return Attendee(id: id, name: name)
+    var attendee = Attendee(id: id, name: name)
+    attendee.unknown = unknown
+    return attendee
   }
 
   private mutating func historyEntry() -> History? {
     var id: UUID?, date: Date?, seconds: Int?, attendees: [String]?
     var speakers: [SpeakerTime] = [], absent: [String] = [], notes: [MeetingNote] = []
     var transcript: [TranscriptSegment] = [], items: [SpeakerTime] = [], turns: [TurnSpan] = []
+    var unknown = UnknownFields()
     let ok = object { key, reader in
       switch key {
       case "id": id = reader.uuid(); return id != nil
@@ -169,13 +178,15 @@ struct ScrumFileReader {
         guard let read = reader.array({ $0.turnSpan() }) else { return false }
         turns = read
         return true
-      default: return reader.skipValue()
+      default: return reader.keep(key, in: &unknown)
       }
     }
     guard ok, let id, let date, let seconds, let attendees, History.durationRange.contains(seconds) else { return nil }
-    return History(
+    var entry = History(
       id: id, date: date, attendees: attendees, durationSeconds: seconds, speakers: speakers, absent: absent, notes: notes,
       transcript: transcript, items: items, turns: turns)
+    entry.unknown = unknown
+    return entry
   }
 
   private mutating func turnSpan() -> TurnSpan? {
@@ -468,6 +479,17 @@ struct ScrumFileReader {
   }
 
   /// Skips any JSON value (for keys this version does not know).
+  /// Reads the value of a key this version does not know into `unknown`, as its JSON text.
+  private mutating func keep(_ key: Key, in unknown: inout UnknownFields) -> Bool {
+    skipWhitespace()
+    let start = index
+    guard skipValue() else { return false }
+    let text = UnsafeBufferPointer(start: base + start, count: index - start)
+    guard let name = String(validating: UnsafeBufferPointer(start: key.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: key.bytes.count), as: UTF8.self) else { return false }
+    unknown.set(name, json: String(decoding: text, as: UTF8.self))
+    return true
+  }
+
   private mutating func skipValue() -> Bool {
     skipWhitespace()
     guard let byte = current else { return false }

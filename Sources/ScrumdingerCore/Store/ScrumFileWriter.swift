@@ -42,8 +42,8 @@ struct ScrumFileWriter {
 
   private var bytes: Buffer
 
-  /// The file's bytes for `scrums`.
-  static func encode(_ scrums: [DailyScrum], version: Int) -> Data {
+  /// The file's bytes for `scrums`, with the file's `unknown` keys after ours.
+  static func encode(_ scrums: [DailyScrum], version: Int, unknown: UnknownFields = UnknownFields()) -> Data {
     let historyCount = scrums.reduce(0) { $0 + $1.history.count }
     var writer = ScrumFileWriter(bytes: Buffer(capacity: 4096 + historyCount * 320))
     defer { writer.bytes.start.deallocate() }
@@ -54,6 +54,7 @@ struct ScrumFileWriter {
     }
     writer.raw("\n],\"version\":")
     writer.integer(version)
+    writer.unknown(unknown)
     writer.raw("}\n")
     return Data(bytes: writer.bytes.start, count: writer.bytes.count)
   }
@@ -124,6 +125,7 @@ struct ScrumFileWriter {
           writer.integer(span.startSeconds)
         }
       }
+      unknown(entry.unknown)
       bytes.append(UInt8(ascii: "}"))
     }
     raw("],\"id\":")
@@ -154,7 +156,27 @@ struct ScrumFileWriter {
     integer(scrum.turnWarning.seconds)
     raw(",\"whenTurnRunsOut\":")
     string(scrum.overtime.rawValue)
+    unknown(scrum.unknown)
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// The keys this version does not know, after ours: `,"key":value` each.
+  private mutating func unknown(_ fields: UnknownFields) {
+    for field in fields.fields {
+      bytes.append(UInt8(ascii: ","))
+      string(field.key)
+      bytes.append(UInt8(ascii: ":"))
+      var json = field.json
+      json.withUTF8 { bytes.append($0) }
+    }
+  }
+
+  /// `text` as a JSON string, quotes included.
+  static func quoted(_ text: String) -> String {
+    var writer = ScrumFileWriter(bytes: Buffer(capacity: text.utf8.count + 16))
+    defer { writer.bytes.start.deallocate() }
+    writer.string(text)
+    return String(decoding: UnsafeBufferPointer(start: writer.bytes.start, count: writer.bytes.count), as: UTF8.self)
   }
 
   /// Who spoke (or which item ran) how long: `[{"name":…,"seconds":…,"share":…},…]`, with
@@ -202,6 +224,7 @@ struct ScrumFileWriter {
       writer.uuid(attendee.id)
       writer.raw(",\"name\":")
       writer.string(attendee.name)
+      writer.unknown(attendee.unknown)
     }
   }
 

@@ -25,6 +25,8 @@ public final class ScrumStore: @unchecked Sendable {
   private let lock = Mutex(())
   private var unreadablePath: String?
   private var readOnly = false
+  /// The keys of the file itself that this version does not know, kept for the next save.
+  private var fileUnknown = UnknownFields()
   private var lockDescriptor: Int32 = -1
 
   /// A store in `directory` (created on the first save).
@@ -105,10 +107,13 @@ public final class ScrumStore: @unchecked Sendable {
       return []
     }
     do {
-      var scrums = try Self.read(file)
-      for note in ScrumFile.freshenDuplicateIDs(&scrums) { notes?(note) }
-      lock.withLock { _ in unreadablePath = nil }
-      return scrums
+      var contents = try Self.contents(of: file)
+      for note in ScrumFile.freshenDuplicateIDs(&contents.scrums) { notes?(note) }
+      lock.withLock { _ in
+        unreadablePath = nil
+        fileUnknown = contents.unknown
+      }
+      return contents.scrums
     } catch {
       lock.withLock { _ in unreadablePath = file }
       throw StoreError.unreadable(path: file, reason: error)
@@ -137,6 +142,11 @@ public final class ScrumStore: @unchecked Sendable {
 
   /// Reads one scrums file of either format.
   public static func read(_ file: String) throws(UnreadableReason) -> [DailyScrum] {
+    try contents(of: file).scrums
+  }
+
+  /// Reads one scrums file of either format, with the file's own unknown keys.
+  static func contents(of file: String) throws(UnreadableReason) -> ScrumFile.Contents {
     let target = try target(of: file)
     var info = stat()
     guard stat(target, &info) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
@@ -154,7 +164,7 @@ public final class ScrumStore: @unchecked Sendable {
     } catch {
       throw .cannotOpen(Self.plainMessage(error))
     }
-    return try ScrumFile.decode(data)
+    return try ScrumFile.contents(of: data)
   }
 
   // MARK: Saving
@@ -162,10 +172,10 @@ public final class ScrumStore: @unchecked Sendable {
   /// Replaces the file atomically (mode 0600); through a symbolic link, the file it points
   /// to, in its own folder. Refused while an unreadable file stands, or read-only.
   public func save(_ scrums: [DailyScrum]) throws(StoreError) {
-    let (blocked, readOnly) = lock.withLock { _ in (unreadablePath, self.readOnly) }
+    let (blocked, readOnly, unknown) = lock.withLock { _ in (unreadablePath, self.readOnly, fileUnknown) }
     if let blocked { throw .saveRefused(path: blocked) }
     if readOnly { throw .readOnly(path: path) }
-    let data = ScrumFile.encode(scrums)
+    let data = ScrumFile.encode(scrums, unknown: unknown)
     guard g_mkdir_with_parents(directory, 0o700) == 0 else {
       throw .writeFailed(path: path, message: Self.describe(errno: errno))
     }
