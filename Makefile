@@ -121,8 +121,8 @@ check-deb: deb
 
 # The file readers under libFuzzer with AddressSanitizer for FUZZ_SECONDS (60 by default),
 # from the committed seeds in Tests/FuzzCorpus; what it learns stays in .build/fuzz-corpus,
-# a crash lands in .build/fuzz-crashes (copy it into Tests/FuzzCorpus: `make test` replays
-# every file there through the same checks).
+# a crash lands in .build/fuzz-crashes (copy it into Tests/FuzzCorpus: the core tests replay
+# every file there through the same checks; `.build/debug/scrumdinger-fuzz FILE` replays one).
 FUZZ_SECONDS ?= 60
 # Swift's own -sanitize=fuzzer instruments with trace-pc-guard, which this libFuzzer no longer
 # reads (it would fuzz blind): the code gets inline 8-bit counters, and libFuzzer is linked in.

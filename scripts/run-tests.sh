@@ -2,9 +2,8 @@
 # Runs every test on a private X display and D-Bus session (scripts/with-display.sh), so GTK
 # tests have a real display (they fail, never skip, without one) and nothing touches the
 # user's session or scrums:
-#   1. the fuzzer's seed corpus and regression cases, replayed through the file readers;
-#   2. swift test: core tests (no display needed) and GTK widget tests (XCTest);
-#   3. the end-to-end tests, which drive the real binary through AT-SPI.
+#   1. swift test: core tests (no display needed) and GTK widget tests (XCTest);
+#   2. the end-to-end tests, which drive the real binary through AT-SPI.
 # It ends with one line counting every test of the three runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +14,6 @@ export XDG_CONFIG_HOME="$(mktemp -d)"  # nor their autostart folder
 log="$(mktemp)"
 trap 'rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log"' EXIT
 
-# The fuzzer's seeds and the crashes it found, replayed through the file readers.
-.build/debug/scrumdinger-fuzz Tests/FuzzCorpus/* 2>&1 | tee -a "$log"
 GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build 2>&1 | tee -a "$log"
 # /usr/bin/python3: Debian's, which has pyatspi (a pyenv python on PATH would not).
 scripts/with-display.sh /usr/bin/python3 -m pytest -p no:cacheprovider -p no:warnings -q Tests/e2e 2>&1 | tee -a "$log"

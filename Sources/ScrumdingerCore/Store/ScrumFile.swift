@@ -70,10 +70,10 @@ public enum ScrumFile {
         (index, scrum) throws(UnreadableReason) in try scrum.scrum(at: index)
       }
     } else {
-      let version = try decodeShape(VersionOnly.self, from: data, dates: .iso8601).version
+      let version = try decodeShape(VersionOnly.self, from: data, dates: isoDates).version
       guard version <= currentVersion else { throw .futureVersion(version) }
       guard version >= 1 else { throw .invalidValue("format version \(version) is not one Scrumdinger wrote") }
-      let envelope = try decodeShape(Envelope.self, from: data, dates: .iso8601)
+      let envelope = try decodeShape(Envelope.self, from: data, dates: isoDates)
       scrums = envelope.scrums
       unknown = envelope.unknown
     }
@@ -110,6 +110,14 @@ public enum ScrumFile {
       freshen(&scrums[s].history, \.id) { "scrums[\(s)].history[\($0)]" }
     }
     return notes
+  }
+
+  /// ISO 8601 dates: as the writer writes them, read as the fast reader reads them; any other
+  /// ISO 8601 form as Foundation reads it.
+  private static let isoDates = JSONDecoder.DateDecodingStrategy.custom { decoder in
+    let text = try decoder.singleValueContainer().decode(String.self)
+    if let date = ScrumFileReader.date(fromISO: text) ?? (try? Date.ISO8601FormatStyle().parse(text)) { return date }
+    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date"))
   }
 
   private static func decodeShape<T: Decodable>(
@@ -188,6 +196,11 @@ public enum ScrumFile {
         where !recording.contains(segment.startMilliseconds) || !recording.contains(segment.endMilliseconds)
           || segment.startMilliseconds > segment.endMilliseconds {
           throw .invalidValue("scrums[\(index)].history[\(h)].transcript[\(k)] is outside the recording")
+        }
+        for (k, span) in entry.turns.enumerated()
+        where !History.durationRange.contains(span.startSeconds) || !History.durationRange.contains(span.endSeconds)
+          || span.startSeconds > span.endSeconds {
+          throw .invalidValue("scrums[\(index)].history[\(h)].turns[\(k)] is outside the meeting")
         }
       }
     }

@@ -293,7 +293,8 @@ struct ScrumFileReader {
       guard current == UInt8(ascii: "\"") else { return false }
       index += 1
       let start = index
-      while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") { index += 1 }
+      // A control character is not JSON, even in a key: left to the slow path, which says so.
+      while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { index += 1 }
       guard current == UInt8(ascii: "\""), start < index else { return false }
       let key = Key(bytes: UnsafeRawBufferPointer(start: base + start, count: index - start))
       index += 1
@@ -452,6 +453,19 @@ struct ScrumFileReader {
     return UUID(uuid: raw)
   }
 
+  /// `text`, if it is a date as the writer writes it ("yyyy-MM-ddTHH:mm:ssZ", proleptic
+  /// Gregorian): the slow path reads such dates this way too, so a date reads the same
+  /// whichever reader a file takes (Foundation's own would count days before 1582 on the
+  /// Julian calendar).
+  static func date(fromISO text: String) -> Date? {
+    let quoted = Data(("\"" + text + "\"").utf8)
+    return quoted.withUnsafeBytes { raw in
+      var reader = ScrumFileReader(bytes: raw)
+      guard let date = reader.date(), reader.index == reader.count else { return nil }
+      return date
+    }
+  }
+
   /// A `"yyyy-MM-ddTHH:mm:ssZ"` date (what the writer writes; other ISO forms go the slow way).
   private mutating func date() -> Date? {
     skipWhitespace()
@@ -478,7 +492,6 @@ struct ScrumFileReader {
     return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
   }
 
-  /// Skips any JSON value (for keys this version does not know).
   /// Reads the value of a key this version does not know into `unknown`, as its JSON text.
   private mutating func keep(_ key: Key, in unknown: inout UnknownFields) -> Bool {
     skipWhitespace()
@@ -490,6 +503,7 @@ struct ScrumFileReader {
     return true
   }
 
+  /// Skips any JSON value (for keys this version does not know).
   private mutating func skipValue() -> Bool {
     skipWhitespace()
     guard let byte = current else { return false }
