@@ -54,25 +54,29 @@ def test_kills_during_saves_leave_no_temp_files_after_the_next_start(launch, dat
     assert saved[-30:] == titles[-30:], "a saved scrum was lost"
 
 
-UNSAVED = "Your changes could not be saved: it is a folder, not a file"
+UNSAVED = "Your changes could not be saved: the file on disk cannot be read"
 
 
 def app_whose_saves_fail(launch, data_home):
-    """The app on Design and Retro, Design deleted, and every save failing from then on (a
-    folder stands where the file goes). Returns the app and that path."""
+    """The app on Design and Retro, Design deleted, and every save refused from then on (a
+    folder stands where the file goes: the app says it cannot read it, and writes nothing
+    over it). Returns the app and that path."""
     write_scrums(data_home, [scrum("Design"), scrum("Retro")])
     path = data_home / FOLDER / "scrums.json"
     app = launch()
     app.find("push button", "Design")
     os.remove(path)
     os.mkdir(path)
+    question = wait_for(lambda: app.window("Your Scrums File Was Changed and Cannot Be Read"),
+                        what="the question about the file that cannot be read")
+    app.press("push button", "Not Now", within=question)
     delete_first_scrum(app, "Design")
     return app, path
 
 
 def test_quitting_after_a_failed_save_asks_first(launch, data_home):
     app, path = app_whose_saves_fail(launch, data_home)
-    app.find("label", re.compile(r"Could not save .*it is a folder, not a file.*"), timeout=10)
+    app.find("label", re.compile(r"Not saving: .*could not be read.*"), timeout=10)
     app.key("ctrl+q")
     question = wait_for(lambda: app.window(UNSAVED),
                         what="the question about unsaved changes")

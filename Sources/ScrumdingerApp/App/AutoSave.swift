@@ -70,9 +70,18 @@ import ScrumdingerCore
         outcome.error = nil
       } catch {
         outcome.error = error
-        DispatchQueue.main.async { MainActor.assumeIsolated { onError(error) } }
+        guard case .changedElsewhere = error else {
+          return DispatchQueue.main.async { MainActor.assumeIsolated { onError(error) } }
+        }
       }
     }
+  }
+
+  /// Saves shortly even though nothing changed here (the file on disk differs from what is
+  /// shown: after a merge, or once it was deleted).
+  package func saveSoon() {
+    guard !stopped else { return }
+    schedule()
   }
 
   /// Saves anything pending and waits until it has reached the disk (on quit, when the main

@@ -27,6 +27,8 @@ import ScrumdingerCore
   /// Whether reading the scrums has finished (well or not).
   public private(set) var hasFinishedLoading = false
   private var autoSave: AutoSave?
+  /// Merges changes made to the file elsewhere.
+  private var fileWatcher: FileWatcher?
   /// Where the window's size and the sound chosen are kept (nil without an installed schema).
   private let settings: Settings?
   /// The application's actions: one per "app." command of the table.
@@ -309,6 +311,26 @@ import ScrumdingerCore
       self?.mainWindow?.toast(error.description)
     }
     journalFile.flushSaves = { [weak self] in self?.autoSave?.flush() == nil }
+    let watcher = FileWatcher(store: store, state: state, now: dependencies.now)
+    watcher.onConflict = { [weak self] title in self?.mainWindow?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
+    watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
+    watcher.onUnreadable = { [weak self] error in
+      guard let self else { return }
+      warn(error.description)
+      if let window = self.mainWindow { self.askAboutFileUnreadableNow(error, in: window) }
+    }
+    fileWatcher = watcher
+  }
+
+  /// The file became unreadable while the app ran: the scrums shown are kept, nothing is
+  /// saved over the file until the user chooses Keep Mine (the file is moved aside, kept,
+  /// and the scrums shown are saved).
+  private func askAboutFileUnreadableNow(_ error: StoreError, in window: MainWindow) {
+    askAboutUnreadable(
+      error, in: window, heading: tr("Your Scrums File Was Changed and Cannot Be Read"),
+      explanation: tr("The scrums shown here are kept, and nothing is saved over that file. Keep Mine moves it aside, keeping it, and saves the scrums shown here."),
+      stay: tr("Not Now"), move: (tr("Keep Mine"), .suggested), onStay: {}
+    ) { [weak self] in self?.autoSave?.saveSoon() }
   }
 
   /// A journal left by a meeting that did not end: asked about (now, or when a window shows);
@@ -379,6 +401,7 @@ import ScrumdingerCore
     let reason: String
     switch error {
     case .writeFailed(_, let message): reason = message
+    case .saveRefused: reason = tr("the file on disk cannot be read")
     default: reason = error.description
     }
     let dialog = MessageDialog(
@@ -403,21 +426,32 @@ import ScrumdingerCore
   }
 
   private func askAboutUnreadableFile(_ error: StoreError, in window: MainWindow) {
-    let dialog = MessageDialog(
-      parent: window.window, heading: tr("Your Scrums Could Not Be Read"),
-      body: error.description
-        + "\n\n" + tr("Start Fresh moves the file aside, keeping it, and starts an empty list. Quit leaves everything as it is."))
-    dialog.addResponse("quit", label: tr("Quit"))
-    dialog.addResponse("start-fresh", label: tr("Start Fresh"), appearance: .destructive)
-    dialog.setDefaults(enter: nil, escape: "quit")
+    askAboutUnreadable(
+      error, in: window, heading: tr("Your Scrums Could Not Be Read"),
+      explanation: tr("Start Fresh moves the file aside, keeping it, and starts an empty list. Quit leaves everything as it is."),
+      stay: tr("Quit"), move: (tr("Start Fresh"), .destructive), onStay: { [weak self] in self?.application.quit() }
+    ) { [weak self] in self?.startSaving() }
+  }
+
+  /// Asks what to do with a scrums file that cannot be read: `stay` leaves it (and runs
+  /// `onStay`), `move` moves it aside, keeping it, then runs `afterMove`; a move that fails
+  /// leaves saving blocked, and the toast says why.
+  private func askAboutUnreadable(
+    _ error: StoreError, in window: MainWindow, heading: String, explanation: String, stay: String,
+    move: (label: String, appearance: MessageDialog.Appearance), onStay: @escaping @MainActor () -> Void,
+    afterMove: @escaping @MainActor () -> Void
+  ) {
+    let dialog = MessageDialog(parent: window.window, heading: heading, body: error.description + "\n\n" + explanation)
+    dialog.addResponse("stay", label: stay)
+    dialog.addResponse("move", label: move.label, appearance: move.appearance)
+    dialog.setDefaults(enter: nil, escape: "stay")
     dialog.present { [unowned self] response in
-      guard response == "start-fresh" else { return self.application.quit() }
+      guard response == "move" else { return onStay() }
       do {
         let aside = try self.store.moveUnreadableAside()
-        self.startSaving()
+        afterMove()
         window.toast(tr("The old file was kept as “%@”", aside))
       } catch {
-        // Still blocked: nothing will be saved, and the toast says why.
         window.toast(String(describing: error))
       }
     }

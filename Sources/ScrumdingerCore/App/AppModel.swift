@@ -130,7 +130,13 @@ public enum NewScrumOutcome: Equatable, Sendable {
   public func upsert(_ scrum: DailyScrum) {
     state.scrums.update { scrums in
       if let index = scrums.firstIndex(where: { $0.id == scrum.id }) {
-        scrums[index] = scrum
+        // The editor changes the scrum's own fields: its history and the keys this version
+        // does not know are taken as they are now (a meeting synced in, or saved, while the
+        // editor was open stays).
+        var edited = scrum
+        edited.history = scrums[index].history
+        edited.unknown = scrums[index].unknown
+        scrums[index] = edited
       } else {
         scrums.append(scrum)
       }

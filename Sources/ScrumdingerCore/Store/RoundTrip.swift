@@ -1,8 +1,9 @@
 import FoundationEssentials
 
-/// What the file readers promise, checked on any bytes (by the fuzzer, and by the core tests
-/// on its corpus): reading never crashes, and whatever reads, written back and read again,
-/// comes back the same.
+/// What the file readers and the merge promise, checked on any bytes (by the fuzzer, and by
+/// the core tests on its corpus): reading never crashes; whatever reads, written back and
+/// read again, comes back the same; and merging a file into scrums that did not change
+/// gives the file.
 public enum RoundTrip {
   /// Nil if `data` keeps the promise (or does not read at all), else what went wrong.
   public static func problem(with data: Data) -> String? {
@@ -17,6 +18,22 @@ public enum RoundTrip {
     }
     if let journal = try? MeetingJournal.decode(data), (try? MeetingJournal.decode(journal.encoded())) != journal {
       return "a meeting journal came back different after being written and read again"
+    }
+    if let scrums = try? ScrumFile.decode(data), Set(scrums.map(\.id)).count == scrums.count {
+      return mergeProblem(with: scrums)
+    }
+    return nil
+  }
+
+  /// The merge's promises on `scrums` (ids unique, as the store makes them).
+  static func mergeProblem(with scrums: [DailyScrum]) -> String? {
+    let half = Array(scrums.prefix(scrums.count / 2))
+    let time = Date(timeIntervalSince1970: 0)
+    for base in [[], half, scrums] {
+      let outcome = ScrumMerge.merge(base: base, ours: base, theirs: scrums, oursEdited: [:], theirsWritten: time)
+      if outcome.scrums != scrums { return "merging a file into unchanged scrums did not give the file" }
+      let mine = ScrumMerge.merge(base: base, ours: scrums, theirs: base, oursEdited: [:], theirsWritten: time)
+      if mine.scrums != scrums { return "merging an unchanged file into changed scrums did not keep them" }
     }
     return nil
   }

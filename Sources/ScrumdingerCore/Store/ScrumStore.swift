@@ -27,6 +27,11 @@ public final class ScrumStore: @unchecked Sendable {
   private var readOnly = false
   /// The keys of the file itself that this version does not know, kept for the next save.
   private var fileUnknown = UnknownFields()
+  /// The scrums as the file was when this store last read or wrote it, and its bytes: the
+  /// base of a merge, and how our own save is told from a change made elsewhere.
+  private var lastKnown: (scrums: [DailyScrum], bytes: Data, stamp: Stamp?)?
+  /// Held while the file is written, or read to see whether it changed elsewhere.
+  private let io = Mutex(())
   private var lockDescriptor: Int32 = -1
 
   /// A store in `directory` (created on the first save).
@@ -107,11 +112,13 @@ public final class ScrumStore: @unchecked Sendable {
       return []
     }
     do {
-      var contents = try Self.contents(of: file)
+      let data = try Self.bytes(of: file)
+      var contents = try ScrumFile.contents(of: data)
       for note in ScrumFile.freshenDuplicateIDs(&contents.scrums) { notes?(note) }
       lock.withLock { _ in
         unreadablePath = nil
         fileUnknown = contents.unknown
+        lastKnown = (contents.scrums, data, Self.stamp(file))
       }
       return contents.scrums
     } catch {
@@ -147,6 +154,11 @@ public final class ScrumStore: @unchecked Sendable {
 
   /// Reads one scrums file of either format, with the file's own unknown keys.
   static func contents(of file: String) throws(UnreadableReason) -> ScrumFile.Contents {
+    try ScrumFile.contents(of: bytes(of: file))
+  }
+
+  /// The bytes of a scrums file, refusing what is not a readable regular file.
+  private static func bytes(of file: String) throws(UnreadableReason) -> Data {
     let target = try target(of: file)
     var info = stat()
     guard stat(target, &info) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
@@ -164,7 +176,7 @@ public final class ScrumStore: @unchecked Sendable {
     } catch {
       throw .cannotOpen(Self.plainMessage(error))
     }
-    return try ScrumFile.contents(of: data)
+    return data
   }
 
   // MARK: Saving
@@ -172,10 +184,40 @@ public final class ScrumStore: @unchecked Sendable {
   /// Replaces the file atomically (mode 0600); through a symbolic link, the file it points
   /// to, in its own folder. Refused while an unreadable file stands, or read-only.
   public func save(_ scrums: [DailyScrum]) throws(StoreError) {
-    let (blocked, readOnly, unknown) = lock.withLock { _ in (unreadablePath, self.readOnly, fileUnknown) }
+    let (blocked, readOnly, unknown) = lock.withLock { _ in
+      // The unreadable file is gone: nothing is left to write over.
+      if unreadablePath == path, !Self.exists(path) { unreadablePath = nil }
+      return (unreadablePath, self.readOnly, fileUnknown)
+    }
     if let blocked { throw .saveRefused(path: blocked) }
     if readOnly { throw .readOnly(path: path) }
     let data = ScrumFile.encode(scrums, unknown: unknown)
+    try io.withLock { _ throws(StoreError) in
+      // Changed elsewhere since we read it: saving now would lose that change. The file
+      // monitor's merge comes first, and saves.
+      if let known = lock.withLock({ _ in lastKnown }), Self.exists(path), Self.stamp(path) != known.stamp,
+        (try? Self.bytes(of: path)) != known.bytes
+      {
+        throw .changedElsewhere(path: path)
+      }
+      try write(data)
+      lock.withLock { _ in lastKnown = (scrums, data, Self.stamp(path)) }
+    }
+  }
+
+  /// What tells a file's versions apart cheaply: its inode, size and modification time.
+  struct Stamp: Equatable, Sendable {
+    var inode: UInt, size: Int, seconds: Int, nanoseconds: Int
+  }
+
+  private static func stamp(_ file: String) -> Stamp? {
+    var info = stat()
+    guard stat(file, &info) == 0 else { return nil }
+    return Stamp(
+      inode: UInt(info.st_ino), size: Int(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
+  }
+
+  private func write(_ data: Data) throws(StoreError) {
     guard g_mkdir_with_parents(directory, 0o700) == 0 else {
       throw .writeFailed(path: path, message: Self.describe(errno: errno))
     }
@@ -186,6 +228,64 @@ public final class ScrumStore: @unchecked Sendable {
       throw .writeFailed(path: path, message: error.description)
     }
     try AtomicFile.write(data, to: target)
+  }
+
+  // MARK: Changes made elsewhere
+
+  /// What `checkDisk` found.
+  public enum DiskChange: Sendable {
+    /// The file is as we last read or wrote it (or there is none, and never was).
+    case none
+    /// It was changed elsewhere, at `written`: these are its contents, to merge into ours
+    /// with `base` (the file as we knew it before). It becomes the base of the next merge.
+    case changed(ScrumFile.Contents, base: [DailyScrum], written: Date)
+    /// It cannot be read any more: saving stops until `moveUnreadableAside`.
+    case unreadable(UnreadableReason)
+    /// It was deleted: the next save writes it again.
+    case gone
+  }
+
+  /// Looks at the file again (off the main thread: it reads the whole file), after a file
+  /// monitor said it changed. Our own saves are recognised by their bytes.
+  public func checkDisk() -> DiskChange {
+    io.withLock { _ in
+      let known = lock.withLock { _ in lastKnown }
+      guard Self.exists(path) else {
+        lock.withLock { _ in if unreadablePath == path { unreadablePath = nil } }
+        return known == nil ? .none : .gone
+      }
+      do throws(UnreadableReason) {
+        let stamp = Self.stamp(path)
+        if let known, stamp == known.stamp { return .none }
+        let data = try Self.bytes(of: path)
+        if data == known?.bytes {
+          lock.withLock { _ in lastKnown?.stamp = stamp }
+          return .none
+        }
+        let contents = try ScrumFile.contents(of: data)
+        lock.withLock { _ in
+          lastKnown = (contents.scrums, data, stamp)
+          fileUnknown = contents.unknown
+          if unreadablePath == path { unreadablePath = nil }  // readable again
+        }
+        return .changed(contents, base: known?.scrums ?? [], written: Self.modified(path) ?? Date())
+      } catch {
+        lock.withLock { _ in unreadablePath = path }
+        return .unreadable(error)
+      }
+    }
+  }
+
+  /// The files a monitor should watch: the scrums file, and the file a link points to.
+  public var watchedPaths: [String] {
+    let target = (try? Self.target(of: path)) ?? path
+    return target == path ? [path] : [path, target]
+  }
+
+  private static func modified(_ file: String) -> Date? {
+    var info = stat()
+    guard stat(file, &info) == 0 else { return nil }
+    return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
   }
 
   /// A save error in words a user knows.

@@ -50,19 +50,23 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case moveAsideFailed(path: String, message: String)
   /// Another Scrumdinger owns the data folder: this one only reads.
   case readOnly(path: String)
+  /// The file was changed elsewhere since we read it: it is merged first, then saved.
+  case changedElsewhere(path: String)
 
   public var description: String {
     switch self {
     case .unreadable(let path, let reason):
       tr("Could not read “%@”: %@.", path, reason.description)
     case .saveRefused(let path):
-      tr("Not saving: “%@” could not be read, and it is kept until you choose to start fresh.", path)
+      tr("Not saving: “%@” could not be read, and it is kept until you choose what to do with it.", path)
     case .writeFailed(let path, let message):
       tr("Could not save “%@”: %@. The previous file is unchanged.", path, message)
     case .moveAsideFailed(let path, let message):
       tr("Could not move “%@” aside: %@.", path, message)
     case .readOnly(let path):
       tr("Not saving: another Scrumdinger is using “%@”.", path)
+    case .changedElsewhere(let path):
+      tr("Not saving yet: “%@” was changed elsewhere, and is merged first.", path)
     }
   }
 }

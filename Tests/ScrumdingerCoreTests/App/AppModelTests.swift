@@ -25,6 +25,19 @@ import Testing
     #expect(model.state.scrums.value.map(\.title) == ["Retro", "Design 2", "Standup", "New"])
   }
 
+  @Test func anEditKeepsTheMeetingsSavedWhileTheEditorWasOpen() {
+    let model = model()
+    let draft = ScrumDraft(editing: design)
+    // A meeting arrives meanwhile (synced in from the file, or saved).
+    let meeting = History(attendees: ["Ana"], durationSeconds: 42)
+    model.state.scrums.update { $0[1].history.append(meeting) }
+    var edited = draft
+    edited.title = "Design 2"
+    model.upsert(edited.scrum)
+    #expect(model.state.scrums.value[1].title == "Design 2")
+    #expect(model.state.scrums.value[1].history.last == meeting)
+  }
+
   @Test func deletingAScrumShowsTheListAndUndoPutsItBackInItsPlace() {
     let model = model()
     model.state.navigation.value = .detail(scrumID: design.id)

@@ -1,0 +1,103 @@
+"""End-to-end: scrums.json changed by another process while the app runs (a synced folder:
+another machine's meeting, someone else's edit) is merged, not overwritten: the app shows
+both sides' changes within 2 s and the file on disk then holds ours and theirs; also when
+scrums.json is a symbolic link into the synced folder."""
+import json
+import os
+import re
+import uuid
+
+from atspi_app import wait_for
+from conftest import read_scrums, scrum
+
+
+def replace_atomically(path, contents):
+    """Writes the file as a sync client does: a temporary file renamed over it."""
+    temporary = f"{path}.sync-{uuid.uuid4().hex}"
+    with open(temporary, "w") as out:
+        json.dump(contents, out)
+    os.replace(temporary, os.path.realpath(path))
+
+
+def edit_here_then_elsewhere(app, data_home, file_path):
+    with open(file_path) as source:
+        theirs = json.load(source)
+    # Ours: Design gets a new theme, not saved yet (saves wait half a second) when...
+    app.press("push button", "Design")
+    app.press("push button", "Edit")
+    editor = wait_for(lambda: app.window("Edit Scrum"), what="the editor")
+    app.press("push button", "Navy", within=editor)
+    app.press("push button", "Done", within=editor)
+    # ...theirs arrives: a meeting of Design recorded on another machine, and Retro renamed.
+    meeting = {"id": str(uuid.uuid4()).upper(), "date": "2026-11-23T09:00:00Z", "attendees": ["Ana", "Ben"],
+               "durationSeconds": 290}
+    theirs["scrums"][0]["history"].append(meeting)
+    theirs["scrums"][1]["title"] = "Retrospective"
+    replace_atomically(file_path, theirs)
+    wait_for(lambda: app.window("Edit Scrum") is None, what="Done to close")
+    app.press("push button", "Back")
+    return meeting
+
+
+def check_merged(app, data_home, meeting):
+    # Within 2 s the app shows their rename, and keeps ours.
+    app.find("push button", "Retrospective", timeout=2)
+    app.press("push button", "Design")
+    app.find("label", "Navy")
+    app.find("push button", re.compile(r"Show meeting of Nov 23, 2026.*"))
+    # And the file holds both.
+
+    def merged_on_disk():
+        scrums = read_scrums(data_home)
+        return (scrums[0]["theme"] == "navy" and [h["id"] for h in scrums[0]["history"]] == [meeting["id"]]
+                and scrums[1]["title"] == "Retrospective")
+    wait_for(merged_on_disk, what="the merge saved")
+
+
+def team(data_home):
+    return [scrum("Design", ["Ana", "Ben"], theme="sky"), scrum("Retro", ["Cy"])]
+
+
+def test_a_file_replaced_elsewhere_is_merged_not_overwritten(launch, data_home):
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    folder.mkdir(parents=True)
+    (folder / "scrums.json").write_text(json.dumps({"version": 1, "scrums": team(data_home)}))
+    app = launch(TZ="Europe/Berlin")
+    meeting = edit_here_then_elsewhere(app, data_home, str(folder / "scrums.json"))
+    check_merged(app, data_home, meeting)
+
+
+def test_the_same_through_a_symbolic_link_into_a_synced_folder(launch, data_home, tmp_path):
+    synced = tmp_path / "Sync"
+    synced.mkdir()
+    (synced / "scrums.json").write_text(json.dumps({"version": 1, "scrums": team(data_home)}))
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    folder.mkdir(parents=True)
+    os.symlink(synced / "scrums.json", folder / "scrums.json")
+    app = launch(TZ="Europe/Berlin")
+    meeting = edit_here_then_elsewhere(app, data_home, str(synced / "scrums.json"))
+    check_merged(app, data_home, meeting)
+    assert os.path.islink(folder / "scrums.json")
+
+
+def test_a_file_that_becomes_unreadable_is_not_overwritten(launch, data_home):
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    folder.mkdir(parents=True)
+    (folder / "scrums.json").write_text(json.dumps({"version": 1, "scrums": team(data_home)}))
+    app = launch()
+    app.find("push button", "Design")
+    (folder / "scrums.json").write_text('{"version": 1, "scrums": [')
+    question = wait_for(lambda: app.window("Your Scrums File Was Changed and Cannot Be Read"),
+                        what="the question about the unreadable file")
+    app.find("push button", "Retro")  # ours are kept on screen
+    assert (folder / "scrums.json").read_text() == '{"version": 1, "scrums": ['
+    app.press("push button", "Keep Mine", within=question)
+
+    def ours_saved():
+        try:
+            return [s["title"] for s in read_scrums(data_home)] == ["Design", "Retro"]
+        except (OSError, ValueError):  # not moved aside yet, or not written yet
+            return False
+    wait_for(ours_saved, what="ours saved")
+    kept = [name for name in os.listdir(folder) if name.startswith("scrums.json.unreadable-")]
+    assert len(kept) == 1
