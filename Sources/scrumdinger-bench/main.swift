@@ -1,6 +1,7 @@
 // Figures the benchmark (scripts/bench.sh) gets from inside the process, each with its
 // baseline, as "name value baseline" lines: drift, store load/save, main-loop stall; with
-// --display-figures, opening a detail page of 10,000 meetings against one of 10; with
+// --display-figures, opening a detail page of 10,000 meetings against one of 10 and adding the
+// 40th and 400th attendee in the editor against the 4th; with
 // --transcribe, the speech figures.
 import Foundation
 import GtkShim
@@ -42,6 +43,7 @@ if CommandLine.arguments.contains("--display-figures") {
   MainActor.assumeIsolated {
     detailOpenTimes("detail_open_ms", make: scrumWithHistory)
     detailOpenTimes("detail_attendees_open_ms", make: scrumWithAttendees)
+    attendeeAddTimes()
   }
   exit(0)
 }

@@ -20,20 +20,14 @@ import ScrumdingerCore
   private(set) var warningChoices: [(TurnWarning, ToggleButton)] = []
   /// "When a turn runs out": the same, for the overtime rule.
   private(set) var overtimeChoices: [(OvertimeRule, ToggleButton)] = []
-  let newAttendeeRow = EntryRow(title: tr("New Attendee"))
-  let addAttendeeButton = Button(iconName: "list-add-symbolic", accessibleName: tr("Add attendee"))
   private(set) var themeButtons: [(Theme, ToggleButton)] = []
-  private(set) var attendeeRows: [AttendeeRow] = []
-  private let attendeesGroup = PreferencesGroup(title: tr("Attendees"))
-  private let attendeeList = ListBox()
-  private let newAttendeeList = ListBox()
-  private let noAttendeesRow = ActionRow(title: tr("No attendees yet"))
   private(set) var draft: ScrumDraft
+  /// "Attendees": the people, in speaking order.
+  private(set) var attendees: AttendeeEditor!
   /// "After the round": the timed agenda items.
   private(set) var agenda: AgendaEditor!
   /// "Schedule": when it meets, and the reminder.
   private(set) var schedule: ScheduleEditor!
-  private let newID: () -> UUID
   private let onConfirm: @MainActor (DailyScrum) -> Void
   /// The sheet's actions: one per "editor." command of the table.
   private(set) var actions: [Command: Action] = [:]
@@ -44,14 +38,6 @@ import ScrumdingerCore
   /// The sheet owns itself while its window is open.
   private var keepAlive: EditorSheet?
 
-  /// The controls of one attendee row.
-  struct AttendeeRow {
-    let row: ActionRow
-    let moveUp: Button
-    let moveDown: Button
-    let remove: Button
-  }
-
   /// Opens over `parent`; new attendees get ids from `newID`; `onConfirm` receives the
   /// finished scrum on Add/Done.
   init(
@@ -59,7 +45,6 @@ import ScrumdingerCore
     onConfirm: @escaping @MainActor (DailyScrum) -> Void
   ) {
     self.draft = draft
-    self.newID = newID
     self.onConfirm = onConfirm
     let title = draft.isNew ? tr("New Scrum") : tr("Edit Scrum")
     // Over a narrow window (a phone, half a screen) the sheet takes the whole window.
@@ -83,7 +68,10 @@ import ScrumdingerCore
     page.append(warningGroup())
     page.append(overtimeGroup())
     page.append(themeGroup())
-    page.append(attendeesGroup)
+    attendees = AttendeeEditor(
+      draft: { [unowned self] in self.draft }, change: { [unowned self] edit in edit(&self.draft) }, newID: newID)
+    attendees.scroller = scroller
+    page.append(attendees.group)
     agenda = AgendaEditor(draft: { [unowned self] in self.draft }, change: { [unowned self] edit in edit(&self.draft) })
     page.append(agenda.group)
     schedule = ScheduleEditor(
@@ -95,21 +83,9 @@ import ScrumdingerCore
     root.append(scroller)
     window.content = root
 
-    addAttendeeButton.setFlat()
-    addAttendeeButton.align(vertical: .center)
-    newAttendeeRow.addSuffix(addAttendeeButton)
-    // Two lists, so rebuilding the attendee rows never re-parents the entry being typed in.
-    attendeeList.setAccessibleLabel(tr("Attendees"))
-    newAttendeeList.setAccessibleLabel(tr("New Attendee"))
-    newAttendeeList.append(newAttendeeRow)
-    let lists = Box(vertical: true, spacing: 12)
-    lists.append(attendeeList)
-    lists.append(newAttendeeList)
-    attendeesGroup.add(lists)
     wireActions()
     titleRow.text = draft.title
     lengthChanged()
-    rebuildAttendees()
     updateButtons()
   }
 
@@ -284,10 +260,6 @@ import ScrumdingerCore
       guard let self else { return }
       self.draft.recordsMeetings = self.recordSwitch.isOn
     }
-
-    newAttendeeRow.onChanged { [weak self] in self?.updateButtons() }
-    newAttendeeRow.onActivate { [weak self] in self?.addAttendee() }
-    addAttendeeButton.onClicked { [weak self] in self?.addAttendee() }
   }
 
   private func lengthChanged() {
@@ -301,124 +273,12 @@ import ScrumdingerCore
   private func updateButtons() {
     actions[.confirmEditor]?.isEnabled = Command.confirmEditor.isEnabled(
       in: Command.Context(route: .list, meetingRunning: false, draftCanSave: draft.canSave))
-    addAttendeeButton.isSensitive = ScrumDraft.isValidAttendeeName(newAttendeeRow.text)
-  }
-
-  private func addAttendee() {
-    guard draft.addAttendee(named: newAttendeeRow.text, id: newID()) else { return }
-    newAttendeeRow.text = ""
-    rebuildAttendees()
-    newAttendeeRow.grabFocus()
-    // The new row pushed the field down: keep it in view for the next name (once laid out).
-    newAttendeeRow.afterNextPaint { [weak self] in
-      guard let self else { return }
-      self.scroller.scrollToShow(self.newAttendeeRow)
-    }
-  }
-
-  private enum RowControl { case moveUp, moveDown, remove }
-
-  /// The attendee being renamed, and the entry holding the new name.
-  private var renaming: (index: Int, entry: EntryRow)?
-
-  /// Rebuilds the attendee rows; `focus` puts keyboard focus back on the row moved (or the
-  /// one now where a removed row was). The row being renamed is an entry instead.
-  private func rebuildAttendees(focus: Int? = nil) {
-    attendeeList.removeAll()
-    attendeeRows = draft.attendees.enumerated().map { index, attendee in
-      let name = Texts.shown(attendee.name)
-      let row = ActionRow(title: name)
-      row.addPrefix(Image(iconName: "avatar-default-symbolic"))
-      let up = Button(iconName: "go-up-symbolic", accessibleName: tr("Move %@ up", name))
-      let down = Button(iconName: "go-down-symbolic", accessibleName: tr("Move %@ down", name))
-      let remove = Button(iconName: "user-trash-symbolic", accessibleName: tr("Remove %@", name))
-      for button in [up, down, remove] {
-        button.setFlat()
-        button.align(vertical: .center)
-        row.addSuffix(button)
-      }
-      up.isSensitive = index > 0
-      down.isSensitive = index < draft.attendees.count - 1
-      up.onClicked { [weak self] in self?.edit(index, .moveUp) }
-      down.onClicked { [weak self] in self?.edit(index, .moveDown) }
-      remove.onClicked { [weak self] in self?.edit(index, .remove) }
-      // One Tab stop per attendee: the row, with Alt+Up, Alt+Down and Delete; Enter, F2 or a
-      // click renames in place. The buttons are for the mouse.
-      for button in [up, down, remove] { button.isFocusable = false }
-      row.isFocusable = true
-      row.setAccessibleDescription(tr("Enter to rename, Alt+Up or Alt+Down to move, Delete to remove"))
-      row.onActivated { [weak self] in self?.startRenaming(index) }
-      row.onKey("F2") { [weak self] in
-        self?.startRenaming(index)
-        return true
-      }
-      for (key, control) in [("<Alt>Up", RowControl.moveUp), ("<Alt>Down", .moveDown), ("Delete", .remove)] {
-        row.onKey(key) { [weak self] in
-          guard let self, control != .moveUp || index > 0, control != .moveDown || index < self.draft.attendees.count - 1
-          else { return true }
-          self.edit(index, control)
-          return true
-        }
-      }
-      if let renaming, renaming.index == index { attendeeList.append(renaming.entry) } else { attendeeList.append(row) }
-      return AttendeeRow(row: row, moveUp: up, moveDown: down, remove: remove)
-    }
-    if attendeeRows.isEmpty { attendeeList.append(noAttendeesRow) }
-    if let renaming {
-      renaming.entry.focusAtEnd()
-      return
-    }
-    guard let focus else { return }
-    if attendeeRows.isEmpty {
-      newAttendeeRow.grabFocus()
-      return
-    }
-    attendeeRows[min(focus, attendeeRows.count - 1)].row.grabFocus()
-  }
-
-  /// Turns attendee `index`'s row into an entry holding their name: Enter keeps the new
-  /// name, Escape the old one.
-  func startRenaming(_ index: Int) {
-    guard renaming == nil, draft.attendees.indices.contains(index) else { return }
-    let entry = EntryRow(title: tr("Name of %@", Texts.shown(draft.attendees[index].name)))
-    entry.text = draft.attendees[index].name
-    entry.onActivate { [weak self] in self?.finishRenaming(keep: true) }
-    entry.onKey("Escape") { [weak self] in
-      self?.finishRenaming(keep: false)
-      return true
-    }
-    renaming = (index, entry)
-    rebuildAttendees()
-  }
-
-  /// Ends renaming, keeping the new name (unless blank) or not; the row gets the focus back.
-  private func finishRenaming(keep: Bool) {
-    guard let (index, entry) = renaming else { return }
-    renaming = nil
-    if keep { draft.renameAttendee(at: index, to: entry.text) }
-    rebuildAttendees(focus: index)
-  }
-
-  private func edit(_ index: Int, _ control: RowControl) {
-    finishRenaming(keep: true)
-    switch control {
-    case .moveUp:
-      draft.moveAttendee(at: index, by: -1)
-      rebuildAttendees(focus: index - 1)
-    case .moveDown:
-      draft.moveAttendee(at: index, by: 1)
-      rebuildAttendees(focus: index + 1)
-    case .remove:
-      draft.removeAttendee(at: index)
-      rebuildAttendees(focus: index)
-    }
   }
 
   private func confirm() {
     guard draft.canSave else { return }
-    finishRenaming(keep: true)  // Done while renaming keeps the name typed
-    // A name typed in New Attendee but not added yet is meant to be in the scrum.
-    if draft.addAttendee(named: newAttendeeRow.text, id: newID()) { newAttendeeRow.text = "" }
+    attendees.finishRenaming(keep: true)  // Done while renaming keeps the name typed
+    attendees.addTypedName()  // a name typed in New Attendee but not added yet is meant to be in the scrum
     onConfirm(draft.scrum)
     window.close()
   }

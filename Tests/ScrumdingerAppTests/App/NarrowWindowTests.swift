@@ -47,12 +47,12 @@ final class NarrowWindowTests: XCTestCase {
         sheet.window.writePNG(to: "Tests/output/editor-360x640.png")
 
         // Typing names one after another: New Attendee stays in view.
-        sheet.newAttendeeRow.grabFocus()
+        sheet.attendees.newAttendeeRow.grabFocus()
         for name in ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"] {
-          sheet.newAttendeeRow.text = name
-          sheet.addAttendeeButton.click()
+          sheet.attendees.newAttendeeRow.text = name
+          sheet.attendees.addButton.click()
           spin(.milliseconds(150))
-          XCTAssertTrue(sheet.scroller.shows(sheet.newAttendeeRow), "New Attendee slid out of view after \(name)")
+          XCTAssertTrue(sheet.scroller.shows(sheet.attendees.newAttendeeRow), "New Attendee slid out of view after \(name)")
         }
         sheet.window.writePNG(to: "Tests/output/editor-attendees-360x640.png")
         sheet.window.close()

@@ -74,15 +74,15 @@ final class ScrumPagesTests: XCTestCase {
         sheet.titleRow.text = "  Retro "
         XCTAssertTrue(sheet.confirmButton.isSensitive)
 
-        sheet.newAttendeeRow.text = "   "
-        XCTAssertFalse(sheet.addAttendeeButton.isSensitive)
-        sheet.newAttendeeRow.text = " Ana "
-        sheet.addAttendeeButton.click()
+        sheet.attendees.newAttendeeRow.text = "   "
+        XCTAssertFalse(sheet.attendees.addButton.isSensitive)
+        sheet.attendees.newAttendeeRow.text = " Ana "
+        sheet.attendees.addButton.click()
         XCTAssertEqual(sheet.draft.attendees.map(\.name), ["Ana"])
-        XCTAssertEqual(sheet.newAttendeeRow.text, "")
-        XCTAssertEqual(sheet.attendeeRows.count, 1)
-        XCTAssertFalse(sheet.attendeeRows[0].moveUp.isSensitive)
-        XCTAssertFalse(sheet.attendeeRows[0].moveDown.isSensitive)
+        XCTAssertEqual(sheet.attendees.newAttendeeRow.text, "")
+        XCTAssertEqual(sheet.attendees.rows.count, 1)
+        XCTAssertFalse(sheet.attendees.rows[0].moveUp.isSensitive)
+        XCTAssertFalse(sheet.attendees.rows[0].moveDown.isSensitive)
 
         sheet.lengthScale.value = 12
         XCTAssertEqual(sheet.lengthLabel.text, "12 minutes")

@@ -1,0 +1,59 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+final class AttendeeEditorTests: XCTestCase {
+  /// Adding, renaming, moving and removing one attendee of 400 builds at most the one new
+  /// row (nothing is rebuilt), and the list shown is still the speaking order, the buttons
+  /// named after the right people.
+  func testOneEditTouchesOneRowWith400Attendees() {
+    let people = (1...400).map { Attendee(name: "Person \($0)") }
+    let scrum = DailyScrum(title: "Team", attendees: people)
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let saved = edit(scrum, in: app) { sheet in
+          let editor = sheet.attendees!
+          XCTAssertEqual(editor.rowsBuilt, 400, "one row per attendee when the sheet opens")
+          @MainActor func shown() -> [String] {
+            editor.group.shownLabelTexts.filter { $0.hasPrefix("Person ") || $0 == "Zoe" || $0 == "Ana" }
+          }
+
+          editor.newAttendeeRow.text = "Zoe"
+          editor.newAttendeeRow.activate()
+          XCTAssertEqual(editor.rowsBuilt, 401, "adding the 401st builds one row")
+          XCTAssertEqual(shown().last, "Zoe")
+          XCTAssertTrue(editor.rows[399].moveDown.isSensitive, "the one before Zoe can move down now")
+          XCTAssertFalse(editor.rows[400].moveDown.isSensitive)
+
+          editor.startRenaming(1)
+          XCTAssertFalse(shown().contains("Person 2"), "the row became an entry")
+          XCTAssertEqual(editor.renamingEntry?.text, "Person 2")
+          editor.renamingEntry?.text = "Ann"
+          editor.finishRenaming(keep: false)  // Escape: the old name stays
+          XCTAssertEqual(editor.rows[1].row.title, "Person 2")
+          editor.startRenaming(1)
+          editor.renamingEntry?.text = "Ana"
+          editor.renamingEntry?.activate()
+          XCTAssertEqual(editor.rows[1].row.title, "Ana")
+          XCTAssertEqual(editor.rows[1].moveUp.accessibleName, "Move Ana up")
+
+          editor.rows[1].moveUp.click()  // Ana first
+          editor.rows[399].moveDown.click()  // Person 400 after Zoe
+          editor.rows[2].remove.click()  // Person 3 gone
+          XCTAssertEqual(editor.rowsBuilt, 401, "renaming, moving and removing build no row")
+          XCTAssertEqual(
+            Array(shown().prefix(3)) + Array(shown().suffix(2)), ["Ana", "Person 1", "Person 4", "Zoe", "Person 400"])
+          XCTAssertEqual(shown(), sheet.draft.attendees.map(\.name), "the list shown is the speaking order")
+          XCTAssertFalse(editor.rows[0].moveUp.isSensitive, "Ana is first now")
+          XCTAssertTrue(editor.rows[1].moveUp.isSensitive, "Person 1 is not")
+          XCTAssertEqual(editor.rows[0].remove.accessibleName, "Remove Ana", "buttons follow their attendee")
+        }
+        XCTAssertEqual(saved?.attendees.count, 400)
+        XCTAssertEqual(saved?.attendees.first?.name, "Ana")
+        XCTAssertEqual(saved?.attendees.last?.name, "Person 400")
+      }
+    }
+  }
+}
