@@ -58,6 +58,27 @@ static inline void shim_accessible_hide(GtkAccessible *accessible) {
   gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 }
 
+/// A box that assistive technologies see as `role` (a label, an alert) rather than a group.
+static inline GtkWidget *shim_box_new_with_role(GtkOrientation orientation, GtkAccessibleRole role) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "orientation", orientation, "accessible-role", role, NULL));
+}
+
+/// Names `accessible` after `label` (its text, read whenever the name is asked for).
+static inline void shim_accessible_labelled_by(GtkAccessible *accessible, GtkAccessible *label) {
+  gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+/// Tells assistive technologies that the name of `accessible`, given by a labelled-by
+/// relation to `label`, changed (GTK 4.8 says nothing when the label's text changes, nor when
+/// a relation is set): names it `name` directly for a moment, then by the relation again.
+/// Both changes send the same name, so a client caching names reads it right either way.
+static inline void shim_accessible_renotify_name(GtkAccessible *accessible, GtkAccessible *label, const char *name) {
+  gtk_accessible_reset_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_accessible_update_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+  gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
 /// A drawing area that assistive technologies see as an image (GTK's default role is a
 /// generic widget, which has no name to read).
 static inline GtkWidget *shim_drawing_area_new_image(void) {

@@ -9,6 +9,16 @@ import CAdwaita
     super.init(gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, Int32(spacing)))
   }
 
+  /// A box that assistive technologies see as one label (or an alert, announced when it
+  /// appears) instead of a group of its children: name it, and hide the children it speaks for.
+  public init(vertical: Bool = true, spacing: Int = 0, alert: Bool) {
+    super.init(
+      shim_box_new_with_role(
+        vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+        alert ? GTK_ACCESSIBLE_ROLE_ALERT : GTK_ACCESSIBLE_ROLE_LABEL))
+    gtk_box_set_spacing(box, Int32(spacing))
+  }
+
   private var box: UnsafeMutablePointer<GtkBox> { cast(raw) }
 
   /// Adds `child` at the end.

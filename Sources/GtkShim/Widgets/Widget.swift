@@ -51,6 +51,11 @@ import CAdwaita
   /// technologies (bus traffic every meeting tick), so it is skipped.
   private var accessibleLabel: String?
 
+  /// The label naming the widget (`setAccessibleLabelledBy`), and what `touchAccessibleName`
+  /// was last told.
+  private var nameSource: Widget?
+  private var nameSummary: String?
+
   /// The name last given with `setAccessibleLabel`, if any.
   public var accessibleName: String? { accessibleLabel }
 
@@ -59,6 +64,22 @@ import CAdwaita
     guard label != accessibleLabel else { return }
     accessibleLabel = label
     shim_accessible_set_name(cast(raw), label)
+  }
+
+  /// Names the widget after `label`'s text, read whenever a screen reader asks (no event is
+  /// sent when that text changes; see `touchAccessibleName`).
+  public func setAccessibleLabelledBy(_ label: Widget) {
+    accessibleLabel = nil
+    nameSource = label
+    shim_accessible_labelled_by(cast(raw), cast(label.raw))
+  }
+
+  /// Tells assistive technologies that the name given by `setAccessibleLabelledBy` is now
+  /// `name`, when `summary` differs from the last one (a figure's whole minutes, say).
+  public func touchAccessibleName(_ name: String, summary: String) {
+    guard summary != nameSummary, let nameSource else { return }
+    nameSummary = summary
+    shim_accessible_renotify_name(cast(raw), cast(nameSource.raw), name)
   }
 
   /// Drops the name set with `setAccessibleLabel`: screen readers take it from the widget's

@@ -13,7 +13,8 @@ import ScrumdingerCore
   let ring = DrawingArea()
   let nameLabel = Label()
   /// The time left in the turn (m:ss), or the overrun ("0:12 over").
-  let timeLabel = Label()
+  /// The time left in the turn (or over it), read by screen readers in words.
+  let time = SpokenFigure()
   /// "Next: NAME" (empty on the last turn).
   let nextLabel = Label()
   let pauseButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause"))
@@ -39,16 +40,18 @@ import ScrumdingerCore
     ring.align(vertical: .center)
     ring.onDraw { [weak self] canvas, width, height in self?.draw(&canvas, width: width, height: height) }
     nameLabel.addCSSClass("compact-name")
-    timeLabel.addCSSClass("compact-time")
+    time.label.addCSSClass("compact-time")
     // One line each: the name, the time left, who is next.
     let texts = Box(vertical: true)
     texts.align(vertical: .center)
     texts.expand(horizontally: true)
-    for label in [nameLabel, timeLabel, nextLabel] {
+    for label in [nameLabel, time.label, nextLabel] {
       label.setHorizontalAlignment(0)
       label.setEllipsizes()
-      texts.append(label)
     }
+    texts.append(nameLabel)
+    texts.append(time.root)
+    texts.append(nextLabel)
     box.append(ring)
     box.append(texts)
     pauseButton.setAction(Command.pause.rawValue)
@@ -65,13 +68,15 @@ import ScrumdingerCore
   func show(_ snapshot: MeetingTimer.Snapshot, schedule: SpeakerSchedule) {
     let turn = schedule.turns[snapshot.turnIndex]
     nameLabel.text = Texts.shown(turn.name)
-    let time =
-      snapshot.overrunSeconds > 0
-      ? tr("%@ over", Texts.minutesAndSeconds(snapshot.overrunSeconds))
-      : Texts.minutesAndSeconds(turn.end - snapshot.secondsElapsed)
-    timeLabel.text = time
-    timeLabel.setAccessibleLabel(
-      snapshot.overrunSeconds > 0 ? time : tr("%@ left in the turn", Texts.duration(seconds: turn.end - snapshot.secondsElapsed)))
+    // Read in words; listeners told once a minute (SpokenFigure).
+    if snapshot.overrunSeconds > 0 {
+      time.showOver(seconds: snapshot.overrunSeconds)
+    } else {
+      let left = turn.end - snapshot.secondsElapsed
+      time.show(
+        Texts.minutesAndSeconds(left), spoken: tr("%@ left in the turn", Texts.duration(seconds: left)),
+        summary: "\(left / 60)")
+    }
     let next = snapshot.turnIndex + 1
     nextLabel.text = next < schedule.turns.count ? tr("Next: %@", Texts.shown(schedule.turns[next].name)) : ""
     let paused = snapshot.phase == .paused

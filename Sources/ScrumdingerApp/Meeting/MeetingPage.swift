@@ -48,16 +48,17 @@ import ScrumdingerCore
   let progress = ProgressBar()
   /// "Ends at 9:45 · 1:05 behind": when the meeting will end at its pace, and how far off
   /// its plan that is.
-  let paceLabel = Label()
-  let elapsedLabel = Label()
-  let remainingLabel = Label()
+  let pace = SpokenFigure()
+  /// The running time and the time left, read by screen readers in words (SpokenFigure).
+  let elapsed: SpokenFigure
+  let remaining: SpokenFigure
   let ring: MeetingRing
   let speakerLabel = Label()
   /// "Next: NAME" (empty on the last speaker).
   let nextLabel = Label()
-  /// "10 seconds left for NAME" while a turn is in its warning time: an alert, so screen
-  /// readers announce it once when it appears.
-  let warningLabel = Label.alert()
+  /// "10 seconds left for NAME" while a turn is in its warning time, "NAME is over by 0:12"
+  /// past it: an alert, so screen readers announce it once when it appears.
+  let warning = SpokenFigure(alert: true)
   private let warningSeconds: Int
   /// The meeting's turns as they stand (added minutes change them).
   private var schedule: SpeakerSchedule { session.timer.schedule }
@@ -101,6 +102,8 @@ import ScrumdingerCore
     previousButton.setAction(Command.previousSpeaker.rawValue)
     previousButton.tooltip = tr("Previous speaker")
     addMinuteButton.setAction(Command.addMinute.rawValue)
+    elapsed = SpokenFigure(caption: captions[0])
+    remaining = SpokenFigure(caption: captions[1])
     ring = MeetingRing(theme: scrum.theme)
     compact = CompactStrip(theme: scrum.theme)
     compact.root.isVisible = false
@@ -149,34 +152,29 @@ import ScrumdingerCore
     progress.addCSSClass("meeting-dimmable")
     let numbers = Box(vertical: false)
     numbers.addCSSClass("meeting-dimmable")
-    let elapsed = counter(caption: captions[0], value: elapsedLabel, alignment: 0)
-    elapsed.expand(horizontally: true)
+    counter(elapsed, caption: captions[0], alignment: 0)
     // Between the two numbers, so it takes no height from the ring.
-    paceLabel.addCSSClass("meeting-dimmable")
-    paceLabel.limitLines(2)
-    paceLabel.expand(horizontally: true)
-    paceLabel.align(vertical: .end)
-    let remaining = counter(caption: captions[1], value: remainingLabel, alignment: 1)
-    remaining.expand(horizontally: true)
-    numbers.append(elapsed)
-    numbers.append(paceLabel)
-    numbers.append(remaining)
+    pace.label.addCSSClass("meeting-dimmable")
+    pace.label.limitLines(2)
+    pace.root.expand(horizontally: true)
+    pace.root.align(vertical: .end)
+    counter(remaining, caption: captions[1], alignment: 1)
+    numbers.append(elapsed.root)
+    numbers.append(pace.root)
+    numbers.append(remaining.root)
     let box = Box(vertical: true, spacing: 8)
     box.append(progress)
     box.append(numbers)
     return box
   }
 
-  private func counter(caption captionLabel: Label, value: Label, alignment: Float) -> Box {
-    captionLabel.addCSSClass("caption")
-    captionLabel.setHorizontalAlignment(alignment)
-    captionLabel.hideFromAccessibility()  // the number's own name includes the caption
-    value.addCSSClass("meeting-number")
-    value.setHorizontalAlignment(alignment)
-    let box = Box(vertical: true)
-    box.append(captionLabel)
-    box.append(value)
-    return box
+  /// Styles a number and its caption above it (read as one: the number's words include it).
+  private func counter(_ figure: SpokenFigure, caption: Label, alignment: Float) {
+    caption.addCSSClass("caption")
+    caption.setHorizontalAlignment(alignment)
+    figure.label.addCSSClass("meeting-number")
+    figure.label.setHorizontalAlignment(alignment)
+    figure.root.expand(horizontally: true)
   }
 
   private func footer() -> Box {
@@ -185,13 +183,13 @@ import ScrumdingerCore
     speakerLabel.addCSSClass("heading")
     nextLabel.setHorizontalAlignment(0)
     nextLabel.setEllipsizes()
-    warningLabel.setHorizontalAlignment(0)
-    warningLabel.addCSSClass("meeting-warning")
-    warningLabel.addCSSClass("heading")
-    warningLabel.isVisible = false
+    warning.label.setHorizontalAlignment(0)
+    warning.label.addCSSClass("meeting-warning")
+    warning.label.addCSSClass("heading")
+    warning.root.isVisible = false
     let texts = Box(vertical: true, spacing: 2)
     texts.expand(horizontally: true)
-    texts.append(warningLabel)
+    texts.append(warning.root)
     texts.append(speakerLabel)
     texts.append(nextLabel)
     let buttons = Box(vertical: false, spacing: 6)
@@ -233,15 +231,17 @@ import ScrumdingerCore
     let minutesLeft = (snapshot.secondsRemaining + 59) / 60
     progress.setAccessibleValueText(Texts.minutes(minutesLeft))
     // Real running time, as the end question and the history say (skips do not add to it).
-    elapsedLabel.text = Texts.clock(seconds: snapshot.secondsRunning)
-    elapsedLabel.setAccessibleLabel(tr("Elapsed: %@", Texts.duration(seconds: snapshot.secondsRunning)))
+    elapsed.show(
+      Texts.clock(seconds: snapshot.secondsRunning),
+      spoken: tr("Elapsed: %@", Texts.duration(seconds: snapshot.secondsRunning)),
+      summary: "\(snapshot.secondsRunning / 60)")
     if snapshot.meetingOverSeconds > 0 {
-      let over = tr("%@ over", Texts.minutesAndSeconds(snapshot.meetingOverSeconds))
-      remainingLabel.text = over
-      remainingLabel.setAccessibleLabel(over)
+      remaining.showOver(seconds: snapshot.meetingOverSeconds)
     } else {
-      remainingLabel.text = Texts.clock(seconds: snapshot.secondsRemaining)
-      remainingLabel.setAccessibleLabel(tr("Remaining: %@", Texts.duration(seconds: snapshot.secondsRemaining)))
+      remaining.show(
+        Texts.clock(seconds: snapshot.secondsRemaining),
+        spoken: tr("Remaining: %@", Texts.duration(seconds: snapshot.secondsRemaining)),
+        summary: "\(snapshot.secondsRemaining / 60)")
     }
     showPace(snapshot)
     speakerLabel.text = schedule.position(of: snapshot.turnIndex)
@@ -252,17 +252,16 @@ import ScrumdingerCore
     let name = Texts.shown(turn.name)
     addMinuteButton.setAccessibleLabel(tr("Add a minute for %@", name))
     addMinuteButton.tooltip = tr("Add a minute for %@", name)
-    let warning =
-      if snapshot.overrunSeconds > 0 {
-        tr("%@ is over by %@", name, Texts.minutesAndSeconds(snapshot.overrunSeconds))
-      } else if snapshot.isWarning {
-        tr("%@ left for %@", Texts.duration(seconds: warningSeconds), name)
-      } else {
-        ""
-      }
-    warningLabel.text = warning
-    warningLabel.setAccessibleLabel(warning)
-    warningLabel.isVisible = !warning.isEmpty
+    if snapshot.overrunSeconds > 0 {
+      let over = snapshot.overrunSeconds
+      warning.show(
+        tr("%@ is over by %@", name, Texts.minutesAndSeconds(over)),
+        spoken: tr("%@ is over by %@", name, Texts.duration(seconds: over)), summary: name + "\(over / 60)")
+    } else {
+      let text = snapshot.isWarning ? tr("%@ left for %@", Texts.duration(seconds: warningSeconds), name) : ""
+      warning.show(text, spoken: text, summary: text)
+    }
+    warning.root.isVisible = !warning.label.text.isEmpty
     let paused = snapshot.phase == .paused
     if paused != panel.hasCSSClass("paused") {  // not every second: only when it changes
       paused ? panel.addCSSClass("paused") : panel.removeCSSClass("paused")
@@ -278,12 +277,12 @@ import ScrumdingerCore
   private func showPace(_ snapshot: MeetingTimer.Snapshot) {
     let end = now() + Double(snapshot.secondsRemaining)
     let endsAt = tr("Ends at %@", Texts.timeOfDay(end, twelveHour: twelveHour))
-    if let pace = Texts.pace(secondsBehind: snapshot.secondsBehind) {
-      paceLabel.text = tr("%@ · %@", endsAt, pace)
-      paceLabel.setAccessibleLabel(tr("%@, %@", endsAt, Texts.pace(secondsBehind: snapshot.secondsBehind, spoken: true)!))
+    if let behind = Texts.pace(secondsBehind: snapshot.secondsBehind) {
+      pace.show(
+        tr("%@ · %@", endsAt, behind), spoken: tr("%@, %@", endsAt, Texts.pace(secondsBehind: snapshot.secondsBehind, spoken: true)!),
+        summary: endsAt + " \(snapshot.secondsBehind / 60)")
     } else {
-      paceLabel.text = endsAt
-      paceLabel.setAccessibleLabel(endsAt)
+      pace.show(endsAt, spoken: endsAt, summary: endsAt)
     }
   }
 
@@ -308,10 +307,10 @@ import ScrumdingerCore
     }
     let h = Double(height)
     func pixels(_ share: Double, _ smallest: Int) -> Int { max(smallest, Int(h * share)) }
-    for number in [elapsedLabel, remainingLabel] { number.setPixelSize(pixels(0.05, 18)) }
+    for number in [elapsed.label, remaining.label] { number.setPixelSize(pixels(0.05, 18)) }
     for caption in captions { caption.setPixelSize(pixels(0.02, 11)) }
-    for line in [speakerLabel, warningLabel] { line.setPixelSize(pixels(0.034, 15)) }
-    paceLabel.setPixelSize(pixels(0.022, 12))
+    for line in [speakerLabel, warning.label] { line.setPixelSize(pixels(0.034, 15)) }
+    pace.label.setPixelSize(pixels(0.022, 12))
     nextLabel.setPixelSize(pixels(0.026, 13))
   }
 

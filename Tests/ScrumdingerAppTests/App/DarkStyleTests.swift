@@ -27,9 +27,9 @@ final class DarkStyleTests: XCTestCase {
               now: app.dependencies.now, twelveHour: false)
             for (what, widget) in [
               ("card title", card.titleLabel as Widget), ("card count", card.attendeesLabel),
-              ("meeting footer", page.speakerLabel), ("meeting seconds", page.elapsedLabel),
+              ("meeting footer", page.speakerLabel), ("meeting seconds", page.elapsed.label),
               ("speaker name", page.ring.nameLabel), ("compact name", page.compact.nameLabel),
-              ("compact time", page.compact.timeLabel), ("compact next", page.compact.nextLabel),
+              ("compact time", page.compact.time.label), ("compact next", page.compact.nextLabel),
             ] {
               let color = widget.foregroundColor
               XCTAssertTrue(color == expected, "\(theme) \(scheme) \(what): \(color) instead of \(expected)")

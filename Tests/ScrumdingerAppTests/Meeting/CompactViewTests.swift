@@ -25,7 +25,7 @@ final class CompactViewTests: XCTestCase {
         meeting.session.tick()
         let strip = page.compact
         XCTAssertEqual(strip.nameLabel.text, "Ana Lima")
-        XCTAssertEqual(strip.timeLabel.text, "1:10", "30 s into a 100 s turn")
+        XCTAssertEqual(strip.time.label.text, "1:10", "30 s into a 100 s turn")
         XCTAssertEqual(strip.nextLabel.text, "Next: Ben")
         for (size, name) in [((320, 120), "compact-320x120.png"), ((280, 120), "compact-280x120.png")] {
           if size.0 < 320 {
@@ -37,11 +37,11 @@ final class CompactViewTests: XCTestCase {
           XCTAssertLessThanOrEqual(height, size.1, "the strip is too tall")
           XCTAssertLessThanOrEqual(page.root.minimumWidth, 280, "the strip forces the window wider")
           let parts: [(Widget, String)] = [
-            (strip.ring, "ring"), (strip.nameLabel, "name"), (strip.timeLabel, "time left"), (strip.nextLabel, "Next:"),
+            (strip.ring, "ring"), (strip.nameLabel, "name"), (strip.time.label, "time left"), (strip.nextLabel, "Next:"),
             (strip.pauseButton, "Pause"), (strip.nextButton, "Next speaker"), (strip.compactButton, "Compact View"),
           ]
           for (widget, part) in parts { assertInside(widget, part, window: window, width: width, height: height) }
-          for label in [strip.nameLabel, strip.timeLabel, strip.nextLabel] {
+          for label in [strip.nameLabel, strip.time.label, strip.nextLabel] {
             XCTAssertFalse(label.isEllipsized, "“\(label.text)” is cut at \(width) px")
             XCTAssertGreaterThanOrEqual(label.allocatedSize.height, 14, "“\(label.text)” is too small to read")
           }
@@ -65,19 +65,19 @@ final class CompactViewTests: XCTestCase {
       withMeeting(of: standup, size: (720, 760)) { _, window, meeting, clock in
         let page = meeting.page
         XCTAssertFalse(page.previousButton.isSensitive, "nobody before the first speaker")
-        XCTAssertTrue(page.paceLabel.text.hasPrefix("Ends at "), page.paceLabel.text)
-        XCTAssertFalse(page.paceLabel.text.contains("·"), "on plan: no “behind”")
+        XCTAssertTrue(page.pace.label.text.hasPrefix("Ends at "), page.pace.label.text)
+        XCTAssertFalse(page.pace.label.text.contains("·"), "on plan: no “behind”")
         clock.advance(by: .seconds(10))
         meeting.session.tick()
-        XCTAssertEqual(page.remainingLabel.text, "4:50")
+        XCTAssertEqual(page.remaining.label.text, "4:50")
         XCTAssertEqual(page.addMinuteButton.accessibleName, "Add a minute for Ana Lima")
         page.addMinuteButton.click()
-        XCTAssertEqual(page.remainingLabel.text, "5:50", "Remaining rises by 60 s")
+        XCTAssertEqual(page.remaining.label.text, "5:50", "Remaining rises by 60 s")
         meeting.session.pause()
         clock.advance(by: .seconds(65))
         meeting.session.resume()
-        XCTAssertTrue(page.paceLabel.text.hasSuffix(" · 1:05 behind"), page.paceLabel.text)
-        XCTAssertTrue(page.paceLabel.accessibleName?.hasSuffix(", 1 minute 5 seconds behind") == true, "\(page.paceLabel.accessibleName ?? "")")
+        XCTAssertTrue(page.pace.label.text.hasSuffix(" · 1:05 behind"), page.pace.label.text)
+        XCTAssertTrue(page.pace.spokenName.hasSuffix(", 1 minute 5 seconds behind"), page.pace.spokenName)
         picture(window, "meeting-ends-at-behind.png")
         page.nextButton.click()
         XCTAssertEqual(page.ring.nameLabel.text, "Ben")

@@ -72,8 +72,8 @@ final class MeetingScreenTests: XCTestCase {
         let name = frame(of: page.ring.nameLabel, in: window)
         XCTAssertGreaterThanOrEqual(name.height, 1080.0 / 12, "the speaker's name is \(name.height) px tall")
         XCTAssertGreaterThan(page.speakerLabel.allocatedSize.height, 40, "“Speaker 1 of 3” does not grow")
-        XCTAssertGreaterThan(page.elapsedLabel.allocatedSize.height, 50, "the times do not grow")
-        for (widget, label) in [(page.ring.nameLabel, "name"), (page.speakerLabel, "speaker"), (page.remainingLabel, "remaining"), (page.nextButton, "next")] as [(Widget, String)] {
+        XCTAssertGreaterThan(page.elapsed.label.allocatedSize.height, 50, "the times do not grow")
+        for (widget, label) in [(page.ring.nameLabel, "name"), (page.speakerLabel, "speaker"), (page.remaining.label, "remaining"), (page.nextButton, "next")] as [(Widget, String)] {
           assertInside(widget, label, window: window, width: width, height: height)
         }
         assertInsideTheTrack(page.ring.nameLabel, of: page.ring, in: window)
@@ -95,7 +95,7 @@ final class MeetingScreenTests: XCTestCase {
         XCTAssertEqual(height, 470, "the meeting page forces the window taller")
         let widgets: [(Widget, String)] = [
           (page.endButton, "End Meeting"), (page.pauseButton, "Pause"), (page.muteButton, "Mute"), (page.menuButton, "Menu"),
-          (page.progress, "progress"), (page.elapsedLabel, "elapsed"), (page.remainingLabel, "remaining"),
+          (page.progress, "progress"), (page.elapsed.label, "elapsed"), (page.remaining.label, "remaining"),
           (page.ring.area, "ring"), (page.speakerLabel, "speaker"), (page.nextLabel, "next name"),
           (page.nextButton, "Next speaker"),
         ]
@@ -129,7 +129,7 @@ final class MeetingScreenTests: XCTestCase {
         clock.advance(by: .seconds(12))  // 20 s turns, warned 10 s before the end
         meeting.session.tick()
         spin(.milliseconds(300))
-        XCTAssertTrue(meeting.page.warningLabel.isVisible)
+        XCTAssertTrue(meeting.page.warning.root.isVisible)
         XCTAssertTrue(meeting.page.ring.showsWarning)
         picture(window, "meeting-warning-1280x800.png")
       }

@@ -99,12 +99,12 @@ final class TurnWarningPageTests: XCTestCase {
         openDetailPage(of: standup, in: app).startButton.click()
         let meeting = window.meeting!
         let page = meeting.page
-        XCTAssertFalse(page.warningLabel.isVisible)
+        XCTAssertFalse(page.warning.root.isVisible)
         clock.advance(by: .seconds(10))
         meeting.session.tick()
-        XCTAssertTrue(page.warningLabel.isMapped)
-        XCTAssertEqual(page.warningLabel.text, "10 seconds left for Ana")
-        XCTAssertEqual(page.warningLabel.accessibleName, "10 seconds left for Ana")
+        XCTAssertTrue(page.warning.root.isMapped)
+        XCTAssertEqual(page.warning.label.text, "10 seconds left for Ana")
+        XCTAssertEqual(page.warning.spokenName, "10 seconds left for Ana")
         XCTAssertTrue(page.ring.nameLabel.hasCSSClass("meeting-warning"))
         XCTAssertTrue(page.ring.showsWarning)
         let warn = standup.theme.warningColor
@@ -112,7 +112,7 @@ final class TurnWarningPageTests: XCTestCase {
         XCTAssertEqual(sound.events.last, .turnWarning(turn: 0, dueAt: .seconds(10)), "no soft sound asked for")
         clock.advance(by: .seconds(10))
         meeting.session.tick()
-        XCTAssertFalse(page.warningLabel.isVisible, "the warning outlived Ana's turn")
+        XCTAssertFalse(page.warning.root.isVisible, "the warning outlived Ana's turn")
         XCTAssertFalse(page.ring.nameLabel.hasCSSClass("meeting-warning"))
         XCTAssertFalse(page.ring.showsWarning)
         meeting.session.end(save: false)
@@ -148,8 +148,8 @@ final class OvertimePageTests: XCTestCase {
         let page = meeting.page
         clock.advance(by: .seconds(42))
         meeting.session.tick()
-        XCTAssertEqual(page.warningLabel.text, "Ana is over by 0:12")
-        XCTAssertEqual(page.warningLabel.accessibleName, "Ana is over by 0:12")
+        XCTAssertEqual(page.warning.label.text, "Ana is over by 0:12")
+        XCTAssertEqual(page.warning.spokenName, "Ana is over by 12 seconds", "screen readers get words")
         XCTAssertTrue(page.ring.showsOverrun)
         XCTAssertEqual(page.speakerLabel.text, "Speaker 1 of 2", "the turn did not move on by itself")
         page.nextButton.click()
@@ -157,8 +157,8 @@ final class OvertimePageTests: XCTestCase {
         XCTAssertFalse(page.ring.showsOverrun)
         clock.advance(by: .seconds(33))  // 42 + 33 = 75 s: 15 s past the meeting's length
         meeting.session.tick()
-        XCTAssertEqual(page.remainingLabel.text, "0:15 over")
-        XCTAssertEqual(page.warningLabel.text, "Ben is over by 0:03")
+        XCTAssertEqual(page.remaining.label.text, "0:15 over")
+        XCTAssertEqual(page.warning.label.text, "Ben is over by 0:03")
         page.nextButton.click()
         XCTAssertNotNil(meeting.endQuestion, "the last speaker's Next asks to end")
         meeting.endQuestion?.respond("save")
