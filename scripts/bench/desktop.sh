@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The figures that need a display: start-up and memory (7 runs each after a warm-up,
 # alternating app and baseline), the detail page of 10 vs 10,000 meetings, meeting cost
-# (under Xvfb and on Wayland, beside GNOME Clocks' timer), the search provider's answers,
+# (under Xvfb and on Wayland, beside GNOME Clocks' timer), the area repainted each second on
+# Wayland, the search provider's answers,
 # ding latency. Run by bench.sh under with-display.sh. Prints "name value baseline" lines (start-up/memory once per run).
 set -euo pipefail
 bin=$1 work=$2
@@ -40,5 +41,6 @@ weston_pid=$!
 for _ in $(seq 100); do [ -S "$runtime/scrumdinger-bench" ] && break; sleep 0.1; done
 WAYLAND_DISPLAY="$runtime/scrumdinger-bench" GDK_BACKEND=wayland \
   /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline" --wayland
+WAYLAND_DISPLAY="$runtime/scrumdinger-bench" /usr/bin/python3 scripts/bench/ring_damage.py "$bin/scrumdinger"
 kill "$weston_pid"
 /usr/bin/python3 scripts/bench/ding_latency.py "$bin/scrumdinger" "$PWD/Resources/ding.ogg"

@@ -37,6 +37,8 @@ FIGURES = [
      "GNOME Clocks' running timer, same 30 s", "(reported)", lambda v, r: True),
     ("meeting_cpu_wayland_pct", "meeting on Wayland (weston, headless): CPU over 30 s", "%",
      "GNOME Clocks' running timer, same 30 s", "≤ 0.5×", lambda v, r: r <= 0.5),
+    ("meeting_damage_wayland_px_per_s", "meeting on Wayland: area repainted per second (damage sent to the compositor)",
+     "px", "the ring's whole box (what a drawing area repaints)", "(reported)", lambda v, r: True),
     ("meeting_wakeups_wayland_per_s", "meeting on Wayland: main-thread wakeups", "/s",
      "GNOME Clocks' running timer, same 30 s", "≤ 3 /s", lambda v, r: v <= 3),
     ("background_rss_kib", "in the background for reminders (--background): RSS 3 s after start", "MiB",

@@ -4,7 +4,7 @@ import CAdwaita
 @MainActor public struct Canvas {
   fileprivate let cr: OpaquePointer
 
-  fileprivate init(_ cr: OpaquePointer) { self.cr = cr }
+  init(_ cr: OpaquePointer) { self.cr = cr }
 
   /// The widget's current foreground colour (its CSS `color`).
   public var foreground: (red: Double, green: Double, blue: Double, alpha: Double) = (0, 0, 0, 1)
@@ -24,6 +24,25 @@ import CAdwaita
     cairo_stroke(cr)
   }
 
+  /// Limits what is drawn next to the wedge of the circle centred at (`x`, `y`) from `start`
+  /// to `end` degrees, reaching `radius` out: a sharp-edged clip, so wedges side by side
+  /// share out the pixels with none painted twice or missed.
+  public func clipWedge(x: Double, y: Double, radius: Double, from start: Double, to end: Double) {
+    func radians(_ degrees: Double) -> Double { (degrees - 90) * .pi / 180 }
+    cairo_new_path(cr)
+    cairo_move_to(cr, x, y)
+    // Straight sides at least 1/cos(15°) beyond `radius`, so the polygon holds the arc.
+    let steps = max(1, Int(((end - start) / 30).rounded(.up)))
+    for step in 0...steps {
+      let angle = radians(start + (end - start) * Double(step) / Double(steps))
+      cairo_line_to(cr, x + radius * 1.1 * cos(angle), y + radius * 1.1 * sin(angle))
+    }
+    cairo_close_path(cr)
+    cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+    cairo_clip(cr)
+    cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
+  }
+
   /// Fills the rectangle at (`x`, `y`) of `width` × `height` with a colour.
   public func fillRectangle(
     x: Double, y: Double, width: Double, height: Double, red: Double, green: Double, blue: Double, alpha: Double = 1
@@ -33,48 +52,6 @@ import CAdwaita
     cairo_set_source_rgba(cr, red, green, blue, alpha)
     cairo_rectangle(cr, x, y, width, height)
     cairo_fill(cr)
-  }
-}
-
-/// Part of a drawing kept as a picture and painted with one copy, redrawn only when what it
-/// shows changes (a meeting ring's track and finished turns, beneath the one arc that grows).
-@MainActor public final class CachedLayer {
-  private var surface: OpaquePointer?
-  private var key: [Int] = []
-  /// How many times the picture was drawn anew (for tests).
-  package private(set) var redrawCount = 0
-
-  public init() {}
-
-  isolated deinit {
-    if let surface { cairo_surface_destroy(surface) }
-  }
-
-  /// Paints the picture onto `canvas` (`width` × `height`), drawing it with `draw` first when
-  /// `version` differs from last time (or the size, or the canvas's pixel scale, changed).
-  public func paint(
-    on canvas: inout Canvas, width: Double, height: Double, version: [Int], draw: (inout Canvas) -> Void
-  ) {
-    let target = cairo_get_target(canvas.cr)
-    var (scaleX, scaleY) = (1.0, 1.0)
-    cairo_surface_get_device_scale(target, &scaleX, &scaleY)
-    let key = version + [Int(width), Int(height), Int(scaleX * 100)]
-    if surface == nil || key != self.key {
-      if let surface { cairo_surface_destroy(surface) }
-      let picture = cairo_surface_create_similar_image(
-        target, CAIRO_FORMAT_ARGB32, Int32((width * scaleX).rounded(.up)), Int32((height * scaleY).rounded(.up)))!
-      cairo_surface_set_device_scale(picture, scaleX, scaleY)
-      let context = cairo_create(picture)!
-      var layer = Canvas(context)
-      layer.foreground = canvas.foreground
-      draw(&layer)
-      cairo_destroy(context)
-      surface = picture
-      self.key = key
-      redrawCount += 1
-    }
-    cairo_set_source_surface(canvas.cr, surface, 0, 0)
-    cairo_paint(canvas.cr)
   }
 }
 

@@ -21,3 +21,35 @@ extension Widget {
     return gdk_texture_save_to_png(texture, path) != 0
   }
 }
+
+/// How two pictures of the same size differ, channel by channel (0…255).
+package struct PictureDifference: Sendable {
+  /// The largest difference of any channel of any pixel.
+  package let largest: Int
+  /// How many pixels differ by more than `noticeable` in some channel.
+  package let noticeablePixels: Int
+  /// How many pixels each picture has.
+  package let pixels: Int
+}
+
+/// Compares the PNG files at `path` and `other`; nil when either cannot be read or their
+/// sizes differ.
+package func comparePNG(_ path: String, _ other: String, noticeable: Int = 8) -> PictureDifference? {
+  func pixels(_ path: String) -> (bytes: [UInt8], width: Int, height: Int)? {
+    guard let texture = gdk_texture_new_from_filename(path, nil) else { return nil }
+    defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    let (width, height) = (Int(gdk_texture_get_width(texture)), Int(gdk_texture_get_height(texture)))
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
+    bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+    return (bytes, width, height)
+  }
+  guard let a = pixels(path), let b = pixels(other), a.width == b.width, a.height == b.height else { return nil }
+  var (largest, noticeablePixels) = (0, 0)
+  for pixel in 0..<(a.width * a.height) {
+    var most = 0
+    for channel in 0..<4 { most = max(most, abs(Int(a.bytes[pixel * 4 + channel]) - Int(b.bytes[pixel * 4 + channel]))) }
+    largest = max(largest, most)
+    if most > noticeable { noticeablePixels += 1 }
+  }
+  return PictureDifference(largest: largest, noticeablePixels: noticeablePixels, pixels: a.width * a.height)
+}

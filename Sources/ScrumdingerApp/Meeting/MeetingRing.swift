@@ -1,7 +1,10 @@
-// The ring is drawn by Cairo; the texts in its middle are GTK labels laid over it, sized from
-// the ring's own size (GtkDrawingArea::resize), never from their own, so growing text cannot
-// grow the ring in a loop. A clamp keeps them inside the track: long names wrap onto two
-// lines and then end with "…".
+// The ring is drawn by Cairo into render nodes kept between frames (NodeArea, ArcNodes): the
+// track with the finished turns is one node, made again only when a turn ends; the current
+// turn's arc and an overrun grow in kept spans with a small new tip each second; so GTK
+// repaints the tip's box each second, not the whole ring. The texts in its middle are GTK
+// labels laid over it, sized from the ring's own size, never from their own, so growing text
+// cannot grow the ring in a loop. A clamp keeps them inside the track: long names wrap onto
+// two lines and then end with "…".
 import GtkShim
 import ScrumdingerCore
 
@@ -9,7 +12,7 @@ import ScrumdingerCore
 /// when given a new snapshot (once a second) or when GTK resizes it.
 @MainActor final class MeetingRing {
   let root: Overlay
-  let area = DrawingArea()
+  let area = NodeArea()
   let nameLabel = Label()
   let speakingLabel = Label(tr("is speaking"))
   /// "Paused", shown in the middle while the meeting is paused (an alert: announced once).
@@ -19,12 +22,20 @@ import ScrumdingerCore
   /// The turns as they stand at the last snapshot (added minutes change them).
   private var schedule = SpeakerSchedule(names: [], lengthSeconds: 0)
   private let theme: Theme
-  /// The turns already over, drawn with the track into a kept picture.
+  /// The turns already over, drawn with the track into one kept node.
   private var finishedArcs: [SpeakerArc] = []
-  /// The current turn's arc: the only part redrawn each second.
+  /// The current turn's arc: the only part that grows.
   private var currentArc: SpeakerArc?
-  /// The track and the finished turns, redrawn only when a turn ends (or the size changes).
-  let staticLayer = CachedLayer()
+  /// The track and the finished turns, and what they were drawn for (made again only when a
+  /// turn ends, or the size or the colours change).
+  private var trackNode: (key: [Double], node: RenderNode)?
+  /// How many times the track node was made (for tests).
+  private(set) var trackDrawCount = 0
+  /// The current turn's arc and the overrun, in kept spans.
+  let currentNodes = GrowingArc()
+  private let overrunNodes = GrowingArc()
+  /// The warning span (the same all through a turn's warning time).
+  private var warningNode: (key: [Double], node: RenderNode)?
   /// The current turn's span while it is in its warning time, drawn outside the ring.
   private var warningArc: SpeakerArc?
   /// The current speaker's overrun, past the end of their turn, drawn outside the ring.
@@ -57,7 +68,7 @@ import ScrumdingerCore
     centre.align(horizontal: .center, vertical: .center)
     root = Overlay(area)
     root.addOverlay(centre)
-    area.onDraw { [weak self] canvas, width, height in self?.draw(&canvas, width: width, height: height) }
+    area.onSnapshot { [weak self] frame in self?.draw(frame) }
     area.onResize { [weak self] width, height in self?.fitTexts(width: width, height: height) }
   }
 
@@ -118,45 +129,57 @@ import ScrumdingerCore
   /// Whether the current speaker's overrun is drawn.
   var showsOverrun: Bool { overrunArc != nil }
 
-  private func draw(_ canvas: inout Canvas, width: Double, height: Double) {
+  private func draw(_ frame: Frame) {
     let (trackWidth, warningWidth) = (Self.trackWidth, Self.warningWidth)
-    let radius = Self.radius(width: width, height: height)
+    let radius = Self.radius(width: frame.width, height: frame.height)
     guard radius > 0 else { return }
-    let (x, y) = (width / 2, height / 2)
+    let (x, y) = (frame.width / 2, frame.height / 2)
     let main = theme.mainColor
-    // Agenda items are segments of their own: fainter than the speakers' turns.
-    func stroke(_ arc: SpeakerArc, on canvas: inout Canvas) {
-      canvas.strokeArc(
-        x: x, y: y, radius: radius, from: arc.startDegrees, to: arc.endDegrees, width: trackWidth / 2,
-        red: Double(main.red) / 255, green: Double(main.green) / 255, blue: Double(main.blue) / 255,
-        alpha: arc.isItem ? 0.6 : 1, roundCaps: true)
+    let colour = (red: Double(main.red) / 255, green: Double(main.green) / 255, blue: Double(main.blue) / 255)
+    let turnStroke = RingStroke(centreX: x, centreY: y, radius: radius, width: trackWidth / 2, colour: colour)
+    // The track and the finished turns change a few times a meeting. Agenda items are
+    // segments of their own: fainter than the speakers' turns.
+    let accent = frame.foreground
+    let key = [Double(finishedArcs.count), Double(schedule.lengthSeconds), frame.width, frame.height, accent.red, accent.green, accent.blue, accent.alpha]
+    if trackNode?.key != key {
+      trackDrawCount += 1
+      let node = RenderNode.drawing(x: 0, y: 0, width: frame.width, height: frame.height, foreground: accent) { canvas in
+        canvas.strokeArc(
+          x: x, y: y, radius: radius, from: 0, to: 360, width: trackWidth,
+          red: accent.red, green: accent.green, blue: accent.blue, alpha: accent.alpha)
+        for arc in finishedArcs {
+          canvas.strokeArc(
+            x: x, y: y, radius: radius, from: arc.startDegrees, to: arc.endDegrees, width: trackWidth / 2,
+            red: colour.red, green: colour.green, blue: colour.blue, alpha: arc.isItem ? 0.6 : 1, roundCaps: true)
+        }
+      }
+      trackNode = (key, node)
     }
-    // The track and the finished turns change a few times a meeting: painted from a kept
-    // picture; only the growing arc is stroked each second.
-    let accent = canvas.foreground
-    let version = [finishedArcs.count, schedule.lengthSeconds] + [accent.red, accent.green, accent.blue, accent.alpha].map { Int($0 * 255) }
-    staticLayer.paint(on: &canvas, width: width, height: height, version: version) { layer in
-      layer.strokeArc(
-        x: x, y: y, radius: radius, from: 0, to: 360, width: trackWidth,
-        red: accent.red, green: accent.green, blue: accent.blue, alpha: accent.alpha)
-      for arc in finishedArcs { stroke(arc, on: &layer) }
+    frame.append(trackNode!.node)
+    if let currentArc {
+      let nodes = currentNodes.nodes(turnStroke, from: currentArc.startDegrees, to: currentArc.endDegrees, foreground: accent)
+      for node in currentArc.isItem ? [RenderNode.group(nodes, opacity: 0.6)] : nodes { frame.append(node) }
     }
-    if let currentArc { stroke(currentArc, on: &canvas) }
     // Outside the track, on the panel's own colour, where the warning colour stands out.
+    let warn = theme.warningColor
+    let warnColour = (red: Double(warn.red) / 255, green: Double(warn.green) / 255, blue: Double(warn.blue) / 255)
+    let outside = radius + trackWidth / 2 + warningWidth
     if let warningArc {
-      let warn = theme.warningColor
-      canvas.strokeArc(
-        x: x, y: y, radius: radius + trackWidth / 2 + warningWidth, from: warningArc.startDegrees,
-        to: warningArc.endDegrees, width: warningWidth,
-        red: Double(warn.red) / 255, green: Double(warn.green) / 255, blue: Double(warn.blue) / 255, roundCaps: true)
+      let key = [warningArc.startDegrees, warningArc.endDegrees, frame.width, frame.height]
+      if warningNode?.key != key {
+        let stroke = RingStroke(centreX: x, centreY: y, radius: outside, width: warningWidth, colour: warnColour)
+        warningNode = (
+          key, stroke.node(from: warningArc.startDegrees, to: warningArc.endDegrees, start: warningArc.startDegrees, isTip: true, foreground: accent)
+        )
+      }
+      frame.append(warningNode!.node)
     }
     // The overrun: a wider band in the same colour, going on past the end of the turn.
     if let overrunArc {
-      let warn = theme.warningColor
-      canvas.strokeArc(
-        x: x, y: y, radius: radius + trackWidth / 2 + warningWidth, from: overrunArc.startDegrees,
-        to: overrunArc.endDegrees, width: warningWidth * 2,
-        red: Double(warn.red) / 255, green: Double(warn.green) / 255, blue: Double(warn.blue) / 255, roundCaps: true)
+      let stroke = RingStroke(centreX: x, centreY: y, radius: outside, width: warningWidth * 2, colour: warnColour)
+      for node in overrunNodes.nodes(stroke, from: overrunArc.startDegrees, to: overrunArc.endDegrees, foreground: accent) {
+        frame.append(node)
+      }
     }
   }
 }

@@ -55,9 +55,9 @@ final class MeetingPageTests: XCTestCase {
         XCTAssertTrue(window.listPage.cards.map(\.row).elementsEqual(cardsBefore, by: ===), "the list was rebuilt")
         // Nothing changes for a while with the clock standing still: no redraws.
         spin(.milliseconds(300))
-        let draws = meeting.page.ring.area.drawCount
+        let draws = meeting.page.ring.area.snapshotCount
         spin(.milliseconds(500))
-        XCTAssertEqual(meeting.page.ring.area.drawCount, draws)
+        XCTAssertEqual(meeting.page.ring.area.snapshotCount, draws)
       }
     }
   }
