@@ -80,6 +80,28 @@ import CGStreamer
     }
   }
 
+  /// Sets `properties` (name, value) wherever they exist on the element called `child` and,
+  /// when it is a bin that picks its real element later (autoaudiosrc), on what it adds.
+  func setWherePresent(_ properties: [(String, String)], on child: String) {
+    guard let part = gst.bin_get_by_name(element, child) else { return }
+    defer { gst.object_unref(UnsafeMutableRawPointer(part)) }
+    let raw = UnsafeMutableRawPointer(part)
+    apply(properties, to: raw)
+    let type = raw.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+    guard g_signal_lookup("element-added", type) != 0 else { return }
+    connect(raw, "element-added", withArgument: { [unowned self] added in
+      if let added { self.apply(properties, to: added) }
+    })
+  }
+
+  private func apply(_ properties: [(String, String)], to object: UnsafeMutableRawPointer) {
+    let objectClass: UnsafeMutablePointer<GObjectClass> = cast(
+      UnsafeMutableRawPointer(object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class!))
+    for (name, value) in properties where g_object_class_find_property(objectClass, name) != nil {
+      gst.util_set_object_arg(object.assumingMemoryBound(to: GObject.self), name, value)
+    }
+  }
+
   /// Moves the pipeline to `state`; false when GStreamer says the change failed at once.
   @discardableResult func set(state: ShimGstState) -> Bool {
     gst.element_set_state(element, state) != 0  // GST_STATE_CHANGE_FAILURE is 0
