@@ -6,9 +6,12 @@ import ScrumdingerCore
 /// Transcribes `recording` (any sound file) as the app does (GStreamer decodes, whisper.cpp
 /// recognises on a worker thread) with the main loop probed meanwhile; prints seconds spent
 /// and audio seconds, the longest main-loop stall and the same probe's longest with nothing
-/// to do, and the process's peak memory. Run first thing in a fresh process.
-@MainActor func transcriptionFigures(recording: String, model: String, library: String) {
+/// to do, and the process's peak memory. Run first thing in a fresh process, with `ding`
+/// (the ding's sound file) loaded first, as the app has by the time a meeting ends and its
+/// transcription starts: GStreamer's own start is not transcription's.
+@MainActor func transcriptionFigures(recording: String, model: String, library: String, ding: String) {
   MainLoop.installDispatchBridge()
+  let chime = try? SoundPlayer(path: ding)
   let idle = longestMainLoopStall { done in _ = Timeout(after: .seconds(2)) { done() } }
   var seconds = 0.0
   var audioSeconds = 0.0
@@ -37,6 +40,7 @@ import ScrumdingerCore
       fatalError("\(error)")
     }
   }
+  withExtendedLifetime(chime) {}
   print("transcribe_seconds \(seconds) \(audioSeconds)")
   print("transcribe_stall_ms \(stall) \(idle)")
   print("transcribe_peak_kib \(peakKiB()) 0")

@@ -30,10 +30,11 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index +
 }
 
 // Speech (run by scripts/bench/transcription.sh): transcription as the app does it.
-if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 3 < CommandLine.arguments.count {
+if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 4 < CommandLine.arguments.count {
   let arguments = CommandLine.arguments
   MainActor.assumeIsolated {
-    transcriptionFigures(recording: arguments[index + 1], model: arguments[index + 2], library: arguments[index + 3])
+    transcriptionFigures(
+      recording: arguments[index + 1], model: arguments[index + 2], library: arguments[index + 3], ding: arguments[index + 4])
   }
   exit(0)
 }

@@ -22,7 +22,8 @@ print(time.monotonic() - started, resource.getrusage(resource.RUSAGE_CHILDREN).r
 open(out, "w").write(text)
 PY
 )
-ours=$("$bin/scrumdinger-bench" --transcribe "$speech" "$(pwd)/$model" "$(pwd)/.build/whisper/lib/libscrumdinger-whisper.so")
+ours=$("$bin/scrumdinger-bench" --transcribe "$speech" "$(pwd)/$model" "$(pwd)/.build/whisper/lib/libscrumdinger-whisper.so" \
+  "$(pwd)/Resources/ding.ogg")
 echo "$ours" | grep transcribe_stall_ms
 seconds=$(echo "$ours" | awk '/transcribe_seconds/{print $2}')
 audio=$(echo "$ours" | awk '/transcribe_seconds/{print $3}')
