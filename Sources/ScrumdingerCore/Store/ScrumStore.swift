@@ -208,6 +208,9 @@ public final class ScrumStore: @unchecked Sendable {
   /// What tells a file's versions apart cheaply: its inode, size and modification time.
   struct Stamp: Equatable, Sendable {
     var inode: UInt, size: Int, seconds: Int, nanoseconds: Int
+
+    /// When the file was last written.
+    var modified: Date { Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9) }
   }
 
   private static func stamp(_ file: String) -> Stamp? {
@@ -268,7 +271,7 @@ public final class ScrumStore: @unchecked Sendable {
           fileUnknown = contents.unknown
           if unreadablePath == path { unreadablePath = nil }  // readable again
         }
-        return .changed(contents, base: known?.scrums ?? [], written: Self.modified(path) ?? Date())
+        return .changed(contents, base: known?.scrums ?? [], written: stamp?.modified ?? Date())
       } catch {
         lock.withLock { _ in unreadablePath = path }
         return .unreadable(error)
@@ -280,12 +283,6 @@ public final class ScrumStore: @unchecked Sendable {
   public var watchedPaths: [String] {
     let target = (try? Self.target(of: path)) ?? path
     return target == path ? [path] : [path, target]
-  }
-
-  private static func modified(_ file: String) -> Date? {
-    var info = stat()
-    guard stat(file, &info) == 0 else { return nil }
-    return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
   }
 
   /// A save error in words a user knows.
