@@ -160,15 +160,11 @@ extension HistoryExport {
 
   /// Writes `data` to `path` whole or not at all (GLib writes a temporary file and renames it).
   public static func write(_ data: Data, to path: String) throws(ExportError) {
-    var error: UnsafeMutablePointer<GError>?
-    let ok = data.withUnsafeBytes { bytes in
-      g_file_set_contents_full(
-        path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count),
-        G_FILE_SET_CONTENTS_CONSISTENT, 0o644, &error)
+    do {
+      try AtomicFile.write(data, to: path, mode: 0o644, durable: false)
+    } catch {
+      guard case .writeFailed(_, let message) = error else { throw ExportError(path: path, reason: error.description) }
+      throw ExportError(path: path, reason: message)
     }
-    guard ok == 0 else { return }
-    let reason = error.map(ScrumStore.describe) ?? "unknown error"
-    g_clear_error(&error)
-    throw ExportError(path: path, reason: reason)
   }
 }
