@@ -12,8 +12,8 @@ import ScrumdingerCore
   /// A small ring: how far the current turn has gone.
   let ring = DrawingArea()
   let nameLabel = Label()
-  /// The time left in the turn (m:ss), or the overrun ("0:12 over").
-  /// The time left in the turn (or over it), read by screen readers in words.
+  /// The time left in the turn (m:ss), or the overrun ("0:12 over"), read by screen readers in
+  /// words.
   let time = SpokenFigure()
   /// "Next: NAME" (empty on the last turn).
   let nextLabel = Label()
