@@ -15,18 +15,42 @@ import CAdwaita
   isolated deinit { gsk_render_node_unref(node) }
 
   /// Draws `draw` once into a node covering `x`, `y`, `width` × `height` (nothing outside
-  /// it shows); `foreground` is what the drawing's canvas says the text colour is.
+  /// it shows), for `frame` (its text colour is the canvas's foreground, its scale the
+  /// pixels'). GTK 4.8 draws every node of the window at each frame, clipped to what
+  /// changed: a node `kept` for many frames is rasterised here, once, so that each frame
+  /// costs only the copy of its clipped pixels, where replaying its paths would cost their
+  /// whole length; one shown in a single frame is recorded, to be rasterised only there.
   public static func drawing(
-    x: Double, y: Double, width: Double, height: Double, foreground: Frame.Colour, draw: (inout Canvas) -> Void
+    x: Double, y: Double, width: Double, height: Double, for frame: Frame, kept: Bool = true,
+    draw: (inout Canvas) -> Void
   ) -> RenderNode {
+    // On whole pixels, so that the pixels are those drawing on the window would give.
+    let (left, top) = (x.rounded(.down), y.rounded(.down))
+    let (right, bottom) = ((x + max(1, width)).rounded(.up), (y + max(1, height)).rounded(.up))
     var bounds = graphene_rect_t()
-    graphene_rect_init(&bounds, Float(x), Float(y), Float(max(1, width)), Float(max(1, height)))
+    graphene_rect_init(&bounds, Float(left), Float(top), Float(right - left), Float(bottom - top))
     let node = gsk_cairo_node_new(&bounds)!
-    let context = gsk_cairo_node_get_draw_context(node)!
+    let nodeContext = gsk_cairo_node_get_draw_context(node)!
+    defer { cairo_destroy(nodeContext) }
+    guard kept else {
+      var canvas = Canvas(nodeContext)
+      canvas.foreground = frame.foreground
+      draw(&canvas)
+      return RenderNode(node)
+    }
+    let scale = Double(frame.scale)
+    let image = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, Int32((right - left) * scale), Int32((bottom - top) * scale))
+    defer { cairo_surface_destroy(image) }
+    cairo_surface_set_device_scale(image, scale, scale)
+    let context = cairo_create(image)!
+    cairo_translate(context, -left, -top)
     var canvas = Canvas(context)
-    canvas.foreground = foreground
+    canvas.foreground = frame.foreground
     draw(&canvas)
     cairo_destroy(context)
+    cairo_set_source_surface(nodeContext, image, left, top)
+    cairo_paint(nodeContext)
     return RenderNode(node)
   }
 
@@ -49,6 +73,8 @@ import CAdwaita
   public let height: Double
   /// The widget's current foreground colour (its CSS `color`).
   public let foreground: Colour
+  /// Device pixels per pixel (2 on a HiDPI screen).
+  public let scale: Int
 
   /// Adds `node` on top of what the frame has so far.
   public func append(_ node: RenderNode) {
@@ -79,7 +105,8 @@ private let snapshotArea: SnapshotFunction = { widget, snapshot in
     gtk_style_context_get_color(gtk_widget_get_style_context(cast(raw)), &color)
     let frame = Frame(
       snapshot: OpaquePointer(bitPattern: snapshotAddress)!, width: width, height: height,
-      foreground: (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha)))
+      foreground: (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha)),
+      scale: Int(gtk_widget_get_scale_factor(cast(raw))))
     area.snapshotCount += 1
     area.snapshot?(frame)
   }
@@ -94,15 +121,11 @@ private let allocateArea: AllocateFunction = { widget, width, height, _ in
 }
 
 /// The subclass's type, registered once: an image to assistive technologies.
-@MainActor private let nodeAreaType: GType = g_type_register_static_simple(
-  gtk_widget_get_type(), "ScrumdingerShimNodeArea", guint(MemoryLayout<GtkWidgetClass>.size),
-  { klass, _ in
-    guard let klass else { return }
-    let widgetClass: UnsafeMutablePointer<GtkWidgetClass> = cast(klass)
-    widgetClass.pointee.snapshot = snapshotArea
-    widgetClass.pointee.size_allocate = allocateArea
-    gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_IMG)
-  }, guint(MemoryLayout<GtkWidget>.size), nil, GTypeFlags(rawValue: 0))
+@MainActor private let nodeAreaType = registerWidgetSubclass("ScrumdingerShimNodeArea") { widgetClass in
+  widgetClass.pointee.snapshot = snapshotArea
+  widgetClass.pointee.size_allocate = allocateArea
+  gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_IMG)
+}
 
 /// A widget whose frames are made of kept render nodes (give it a name: screen readers see
 /// an image), so that GTK repaints only the nodes that are new in a frame.

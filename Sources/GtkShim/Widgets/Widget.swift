@@ -93,7 +93,11 @@ import CAdwaita
   /// The tooltip text, also used as the accessible description.
   public var tooltip: String? {
     get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-    set { gtk_widget_set_tooltip_text(widget, newValue) }
+    set {
+      // Setting even the same text makes GTK look up what is under the pointer again.
+      guard newValue != tooltip else { return }
+      gtk_widget_set_tooltip_text(widget, newValue)
+    }
   }
 
   /// Whether it takes spare room horizontally / vertically.
@@ -203,4 +207,21 @@ extension Widget {
       return string(gtk_label_get_text(OpaquePointer(widget)))
     }
   }
+}
+
+/// Registers a GtkWidget subclass named `name` with no fields of its own; `classInit` sets
+/// its virtual functions (and the like) on the class.
+@MainActor func registerWidgetSubclass(
+  _ name: String, classInit: @convention(c) (UnsafeMutablePointer<GtkWidgetClass>) -> Void
+) -> GType {
+  var info = GTypeInfo()
+  info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
+  info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
+  info.class_data = unsafeBitCast(classInit, to: UnsafeRawPointer.self)
+  info.class_init = { klass, data in
+    guard let klass, let data else { return }
+    typealias ClassInit = @convention(c) (UnsafeMutablePointer<GtkWidgetClass>) -> Void
+    unsafeBitCast(data, to: ClassInit.self)(cast(klass))
+  }
+  return g_type_register_static(gtk_widget_get_type(), name, &info, GTypeFlags(rawValue: 0))
 }

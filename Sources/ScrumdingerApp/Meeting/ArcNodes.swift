@@ -25,7 +25,8 @@ struct RingStroke: Equatable {
   /// this stroke drawn from `start` to `to` with round ends: the arc cut along the radii at
   /// `from` and `to` (the start's round end kept when `from` is `start`, the end's when
   /// `isTip`), so pieces side by side make up exactly the one stroke, each pixel painted once.
-  @MainActor func node(from: Double, to: Double, start: Double, isTip: Bool, foreground: Frame.Colour) -> RenderNode {
+  /// A node not `kept` is shown in one frame only (a growing tip).
+  @MainActor func node(from: Double, to: Double, start: Double, isTip: Bool, kept: Bool = true, in frame: Frame) -> RenderNode {
     let pad = width / 2 + 2
     var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
     let steps = max(1, Int(((to - from) / 2).rounded(.up)))
@@ -36,12 +37,14 @@ struct RingStroke: Equatable {
     }
     return RenderNode.drawing(
       x: (minX - pad).rounded(.down), y: (minY - pad).rounded(.down), width: (maxX - minX + 2 * pad).rounded(.up) + 1,
-      height: (maxY - minY + 2 * pad).rounded(.up) + 1, foreground: foreground
+      height: (maxY - minY + 2 * pad).rounded(.up) + 1, for: frame, kept: kept
     ) { canvas in
       canvas.clipWedge(
         x: centreX, y: centreY, radius: radius + width, from: from == start ? from - 90 : from, to: isTip ? to + 90 : to)
+      // The stroke from just before the wedge (a round start outside it is cut away), not
+      // from `start`: a span costs its own length, not the whole arc's.
       canvas.strokeArc(
-        x: centreX, y: centreY, radius: radius, from: start, to: to, width: width,
+        x: centreX, y: centreY, radius: radius, from: max(start, from - 1), to: to, width: width,
         red: colour.red, green: colour.green, blue: colour.blue, roundCaps: true)
     }
   }
@@ -53,24 +56,27 @@ struct RingStroke: Equatable {
   static let chunkDegrees = 6.0
   private var stroke: RingStroke?
   private var start = 0.0
+  private var scale = 1
   private var chunks: [RenderNode] = []
 
   /// How many pieces have been drawn (for tests: one per span filled, plus each tip).
   private(set) var drawnPieces = 0
 
   /// The nodes drawing `stroke` from `start` to `end` degrees: the kept spans, then the tip.
-  func nodes(_ stroke: RingStroke, from start: Double, to end: Double, foreground: Frame.Colour) -> [RenderNode] {
-    if stroke != self.stroke || start != self.start || end < start + Double(chunks.count) * Self.chunkDegrees {
-      (self.stroke, self.start, chunks) = (stroke, start, [])
+  func nodes(_ stroke: RingStroke, from start: Double, to end: Double, in frame: Frame) -> [RenderNode] {
+    if stroke != self.stroke || start != self.start || frame.scale != scale
+      || end < start + Double(chunks.count) * Self.chunkDegrees
+    {
+      (self.stroke, self.start, scale, chunks) = (stroke, start, frame.scale, [])
     }
     while start + Double(chunks.count + 1) * Self.chunkDegrees <= end {
       let from = start + Double(chunks.count) * Self.chunkDegrees
-      chunks.append(stroke.node(from: from, to: from + Self.chunkDegrees, start: start, isTip: false, foreground: foreground))
+      chunks.append(stroke.node(from: from, to: from + Self.chunkDegrees, start: start, isTip: false, in: frame))
       drawnPieces += 1
     }
     let tipStart = start + Double(chunks.count) * Self.chunkDegrees
     guard end > tipStart else { return chunks }
     drawnPieces += 1
-    return chunks + [stroke.node(from: tipStart, to: end, start: start, isTip: true, foreground: foreground)]
+    return chunks + [stroke.node(from: tipStart, to: end, start: start, isTip: true, kept: false, in: frame)]
   }
 }

@@ -14,7 +14,7 @@ import ScrumdingerCore
   let nameLabel = Label()
   /// The time left in the turn (m:ss), or the overrun ("0:12 over"), read by screen readers in
   /// words.
-  let time = SpokenFigure()
+  let time = SpokenFigure(Label())
   /// "Next: NAME" (empty on the last turn).
   let nextLabel = Label()
   let pauseButton = Button(iconName: "media-playback-pause-symbolic", accessibleName: tr("Pause"))

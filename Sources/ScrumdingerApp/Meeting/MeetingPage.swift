@@ -48,17 +48,17 @@ import ScrumdingerCore
   let progress = ProgressBar()
   /// "Ends at 9:45 · 1:05 behind": when the meeting will end at its pace, and how far off
   /// its plan that is.
-  let pace = SpokenFigure()
+  let pace = SpokenFigure(Label())
   /// The running time and the time left, read by screen readers in words (SpokenFigure).
-  let elapsed: SpokenFigure
-  let remaining: SpokenFigure
+  let elapsed: SpokenFigure<FigureLabel>
+  let remaining: SpokenFigure<FigureLabel>
   let ring: MeetingRing
   let speakerLabel = Label()
   /// "Next: NAME" (empty on the last speaker).
   let nextLabel = Label()
   /// "10 seconds left for NAME" while a turn is in its warning time, "NAME is over by 0:12"
   /// past it: an alert, so screen readers announce it once when it appears.
-  let warning = SpokenFigure(alert: true)
+  let warning = SpokenFigure(Label(), alert: true)
   private let warningSeconds: Int
   /// The meeting's turns as they stand (added minutes change them).
   private var schedule: SpeakerSchedule { session.timer.schedule }
@@ -71,6 +71,8 @@ import ScrumdingerCore
   private let now: () -> Date
   /// Whether times of day are written on a 12-hour clock (GNOME's clock format).
   private let twelveHour: Bool
+  /// "Ends at 9:45", and the minute (since 1970) it names.
+  private var endsAt = (minute: Int.min, text: "")
   private var observation: ObservationToken?
   /// How many times the page has shown new numbers (for tests).
   private(set) var updateCount = 0
@@ -102,8 +104,8 @@ import ScrumdingerCore
     previousButton.setAction(Command.previousSpeaker.rawValue)
     previousButton.tooltip = tr("Previous speaker")
     addMinuteButton.setAction(Command.addMinute.rawValue)
-    elapsed = SpokenFigure(caption: captions[0])
-    remaining = SpokenFigure(caption: captions[1])
+    elapsed = SpokenFigure(FigureLabel(), caption: captions[0])
+    remaining = SpokenFigure(FigureLabel(), caption: captions[1])
     ring = MeetingRing(theme: scrum.theme)
     compact = CompactStrip(theme: scrum.theme)
     compact.root.isVisible = false
@@ -169,7 +171,7 @@ import ScrumdingerCore
   }
 
   /// Styles a number and its caption above it (read as one: the number's words include it).
-  private func counter(_ figure: SpokenFigure, caption: Label, alignment: Float) {
+  private func counter(_ figure: SpokenFigure<FigureLabel>, caption: Label, alignment: Float) {
     caption.addCSSClass("caption")
     caption.setHorizontalAlignment(alignment)
     figure.label.addCSSClass("meeting-number")
@@ -275,8 +277,13 @@ import ScrumdingerCore
 
   /// "Ends at 9:45", and "· 1:05 behind" once the meeting is 15 s or more off its plan.
   private func showPace(_ snapshot: MeetingTimer.Snapshot) {
-    let end = now() + Double(snapshot.secondsRemaining)
-    let endsAt = tr("Ends at %@", Texts.timeOfDay(end, twelveHour: twelveHour))
+    // Written anew only when the minute it names changes (not every second).
+    let endMinute = Int(((now() + Double(snapshot.secondsRemaining)).timeIntervalSince1970 / 60).rounded(.down))
+    if endMinute != endsAt.minute {
+      let end = Date(timeIntervalSince1970: Double(endMinute) * 60)
+      endsAt = (endMinute, tr("Ends at %@", Texts.timeOfDay(end, twelveHour: twelveHour)))
+    }
+    let endsAt = endsAt.text
     if let behind = Texts.pace(secondsBehind: snapshot.secondsBehind) {
       pace.show(
         tr("%@ · %@", endsAt, behind), spoken: tr("%@, %@", endsAt, Texts.pace(secondsBehind: snapshot.secondsBehind, spoken: true)!),

@@ -140,10 +140,13 @@ import ScrumdingerCore
     // The track and the finished turns change a few times a meeting. Agenda items are
     // segments of their own: fainter than the speakers' turns.
     let accent = frame.foreground
-    let key = [Double(finishedArcs.count), Double(schedule.lengthSeconds), frame.width, frame.height, accent.red, accent.green, accent.blue, accent.alpha]
+    let key = [
+      Double(finishedArcs.count), Double(schedule.lengthSeconds), frame.width, frame.height, Double(frame.scale),
+      accent.red, accent.green, accent.blue, accent.alpha,
+    ]
     if trackNode?.key != key {
       trackDrawCount += 1
-      let node = RenderNode.drawing(x: 0, y: 0, width: frame.width, height: frame.height, foreground: accent) { canvas in
+      let node = RenderNode.drawing(x: 0, y: 0, width: frame.width, height: frame.height, for: frame) { canvas in
         canvas.strokeArc(
           x: x, y: y, radius: radius, from: 0, to: 360, width: trackWidth,
           red: accent.red, green: accent.green, blue: accent.blue, alpha: accent.alpha)
@@ -157,7 +160,7 @@ import ScrumdingerCore
     }
     frame.append(trackNode!.node)
     if let currentArc {
-      let nodes = currentNodes.nodes(turnStroke, from: currentArc.startDegrees, to: currentArc.endDegrees, foreground: accent)
+      let nodes = currentNodes.nodes(turnStroke, from: currentArc.startDegrees, to: currentArc.endDegrees, in: frame)
       for node in currentArc.isItem ? [RenderNode.group(nodes, opacity: 0.6)] : nodes { frame.append(node) }
     }
     // Outside the track, on the panel's own colour, where the warning colour stands out.
@@ -165,11 +168,11 @@ import ScrumdingerCore
     let warnColour = (red: Double(warn.red) / 255, green: Double(warn.green) / 255, blue: Double(warn.blue) / 255)
     let outside = radius + trackWidth / 2 + warningWidth
     if let warningArc {
-      let key = [warningArc.startDegrees, warningArc.endDegrees, frame.width, frame.height]
+      let key = [warningArc.startDegrees, warningArc.endDegrees, frame.width, frame.height, Double(frame.scale)]
       if warningNode?.key != key {
         let stroke = RingStroke(centreX: x, centreY: y, radius: outside, width: warningWidth, colour: warnColour)
         warningNode = (
-          key, stroke.node(from: warningArc.startDegrees, to: warningArc.endDegrees, start: warningArc.startDegrees, isTip: true, foreground: accent)
+          key, stroke.node(from: warningArc.startDegrees, to: warningArc.endDegrees, start: warningArc.startDegrees, isTip: true, in: frame)
         )
       }
       frame.append(warningNode!.node)
@@ -177,7 +180,7 @@ import ScrumdingerCore
     // The overrun: a wider band in the same colour, going on past the end of the turn.
     if let overrunArc {
       let stroke = RingStroke(centreX: x, centreY: y, radius: outside, width: warningWidth * 2, colour: warnColour)
-      for node in overrunNodes.nodes(stroke, from: overrunArc.startDegrees, to: overrunArc.endDegrees, foreground: accent) {
+      for node in overrunNodes.nodes(stroke, from: overrunArc.startDegrees, to: overrunArc.endDegrees, in: frame) {
         frame.append(node)
       }
     }

@@ -179,6 +179,44 @@ final class MeetingScreenTests: XCTestCase {
     }
   }
 
+  /// The clocks are drawn from digits shaped once (FigureLabel): they look as a label with the
+  /// same text and style does, and a new second changes their picture without a new layout.
+  func testTheClocksLookAsLabelsAndTickWithoutALayout() {
+    MainActor.assumeIsolated {
+      withMeeting(of: standup, size: (720, 760)) { _, _, meeting, clock in
+        let remaining = meeting.page.remaining.label
+        clock.advance(by: .seconds(2))
+        meeting.session.tick()
+        spin(.milliseconds(100))
+        XCTAssertEqual(remaining.text, "58")
+        // The same text in a label beside it: same box, style and size.
+        let label = Label(remaining.text)
+        label.addCSSClass("meeting-number")
+        label.setHorizontalAlignment(1)
+        label.setPixelSize(remaining.pixelSize)
+        meeting.page.remaining.root.append(label)
+        spin(.milliseconds(100))
+        XCTAssertEqual(label.allocatedSize.height, remaining.allocatedSize.height, "a line of the figure is not a label's")
+        XCTAssertTrue(remaining.writePNG(to: "Tests/output/clock-figure.png"), "the clock is not on screen")
+        XCTAssertTrue(label.writePNG(to: "Tests/output/clock-label.png"))
+        guard let difference = comparePNG("Tests/output/clock-figure.png", "Tests/output/clock-label.png") else {
+          return XCTFail("the two pictures differ in size")
+        }
+        XCTAssertLessThanOrEqual(difference.noticeablePixels * 100, difference.pixels, "\(difference)")
+
+        let measures = remaining.measureCount
+        clock.advance(by: .seconds(1))
+        meeting.session.tick()
+        spin(.milliseconds(100))
+        XCTAssertEqual(remaining.text, "57")
+        XCTAssertTrue(remaining.writePNG(to: "Tests/output/clock-figure-next.png"))
+        let change = comparePNG("Tests/output/clock-figure.png", "Tests/output/clock-figure-next.png")
+        XCTAssertGreaterThan(change?.noticeablePixels ?? 0, 20, "the clock's picture did not change")
+        XCTAssertEqual(remaining.measureCount, measures, "a second measured the clock again (a new layout)")
+      }
+    }
+  }
+
   func testAHistoryRowHasAContextMenu() {
     MainActor.assumeIsolated {
       withMeeting(of: standup, size: (720, 760)) { _, window, meeting, clock in
