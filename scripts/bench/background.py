@@ -1,6 +1,6 @@
 """The app running in the background for reminders (`scrumdinger --background`, a scrum on a
-schedule whose reminder is hours away): its memory (RSS) 3 s after start and its main thread's
-wake-ups over 30 s, beside the app with its window open and idle (the same scrums, the same
+schedule whose reminder is hours away): its memory (RSS) 3 s after start and the wake-ups of
+all its threads over 30 s (a worker pool's timer counts as much as the main loop's), beside the app with its window open and idle (the same scrums, the same
 30 s afterwards). Prints "background_rss_kib BG WINDOW" and "background_wakeups_per_s BG WINDOW"."""
 import datetime
 import json
@@ -21,19 +21,30 @@ def rss_kib(pid):
 
 
 def voluntary_switches(pid):
-    with open(f"/proc/{pid}/task/{pid}/status") as status:
-        return next(int(line.split(":")[1]) for line in status if line.startswith("voluntary_ctxt_switches"))
+    """How many times each of its threads has gone to sleep and been woken, by thread."""
+    switches = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as status:
+                switches[task] = next(
+                    int(line.split(":")[1]) for line in status if line.startswith("voluntary_ctxt_switches"))
+        except OSError:
+            pass  # a thread that ended meanwhile
+    return switches
 
 
 def measure(arguments):
-    """RSS after 3 s, and main-thread wake-ups a second over the next 30 s."""
+    """RSS after 3 s, and the process's wake-ups a second over the next 30 s."""
     proc = subprocess.Popen([binary, *arguments], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         time.sleep(3)
         memory = rss_kib(proc.pid)
         before, started = voluntary_switches(proc.pid), time.monotonic()
         time.sleep(SECONDS)
-        wakeups = (voluntary_switches(proc.pid) - before) / (time.monotonic() - started)
+        after = voluntary_switches(proc.pid)
+        # A thread started meanwhile counts whole; one that ended drops out (its last wake-ups
+        # uncounted, rather than its whole past taken off the sum).
+        wakeups = sum(count - before.get(task, 0) for task, count in after.items()) / (time.monotonic() - started)
         return memory, wakeups
     finally:
         proc.kill()

@@ -1,5 +1,4 @@
 import CSpeech
-import Dispatch
 
 /// Downloads over HTTP(S) with libsoup 3 (opened on first use) on a worker thread: the main
 /// loop hears progress and the end.
@@ -25,18 +24,18 @@ import Dispatch
     done: @escaping @MainActor (String?) -> Void
   ) -> Transfer {
     let transfer = Transfer { received, total in
-      DispatchQueue.main.async { MainActor.assumeIsolated { progress(received, total) } }
+      WorkerThreads.onMainLoop { progress(received, total) }
     }
-    DispatchQueue.global(qos: .utility).async {
+    WorkerThreads.run({
       let user = Unmanaged.passUnretained(transfer).toOpaque()
       let problem = shim_fetch(url, gint64(offset), path, transfer.cancellable, { received, total, user in
         Unmanaged<Transfer>.fromOpaque(user!).takeUnretainedValue().progress(Int(received), total >= 0 ? Int(total) : nil)
       }, user)
       let reason = problem.map { String(cString: $0) }
       g_free(problem)
-      DispatchQueue.main.async { MainActor.assumeIsolated { done(reason) } }
       _ = transfer  // alive until the end
-    }
+      return reason
+    }, then: done)
     return transfer
   }
 }

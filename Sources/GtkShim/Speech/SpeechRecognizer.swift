@@ -1,5 +1,4 @@
 import CSpeech
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -56,18 +55,16 @@ public final class SpeechRecognizer: Sendable {
     samples: String, model: String, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[Segment], SoundPlayer.Unavailable>) -> Void
   ) -> Job {
-    let job = Job { percent in DispatchQueue.main.async { MainActor.assumeIsolated { progress(percent) } } }
+    let job = Job { percent in WorkerThreads.onMainLoop { progress(percent) } }
     let transcribe = self.transcribe
     let threads = Self.threads
-    DispatchQueue.global(qos: .utility).async {
+    // A thread of its own: its priority is lowered for good.
+    WorkerThreads.runOnOwnThread("transcription", {
       shim_lower_thread_priority()
-      let result = Self.run(transcribe, samples: samples, model: model, threads: threads, job: job)
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated {
-          if !job.isCancelled { done(result) }
-        }
-      }
-    }
+      return Self.run(transcribe, samples: samples, model: model, threads: threads, job: job)
+    }, then: { result in
+      if !job.isCancelled { done(result) }
+    })
     return job
   }
 

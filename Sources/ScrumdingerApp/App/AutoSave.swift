@@ -1,9 +1,8 @@
 // Every change to the scrum list is saved, but not on every keystroke: changes within half
 // a second share one save, and quitting flushes what is pending. The encoding and the
-// durable write run on a serial background queue, so a large store (100 ms to save 100
+// durable write run on a serial worker thread (SerialWorker), so a large store (100 ms to save 100
 // scrums with 1,000 meetings each) never stalls the main loop; the main thread only hands
 // over the (copy-on-write) array.
-import Dispatch
 import GtkShim
 import ScrumdingerCore
 
@@ -18,8 +17,8 @@ import ScrumdingerCore
   private var pending: Timeout?
   private var observation: ObservationToken?
 
-  private let queue = DispatchQueue(label: "io.github.scrumdinger.Scrumdinger.save")
-  /// How the last save went; read and written on `queue` only.
+  private let worker = SerialWorker()
+  /// How the last save went; read and written on `worker` only.
   private let outcome = SaveOutcome()
 
   private final class SaveOutcome: @unchecked Sendable {
@@ -40,7 +39,7 @@ import ScrumdingerCore
   package var hasUnsavedChanges: Bool {
     guard !stopped else { return false }
     let outcome = outcome
-    return isPending || queue.sync { outcome.error != nil }
+    return isPending || worker.wait { outcome.error != nil }
   }
 
   /// Stops saving for good (the user chose to quit without saving).
@@ -64,14 +63,14 @@ import ScrumdingerCore
     pending.cancel()
     self.pending = nil
     let (store, scrums, onError, outcome) = (store, state.scrums.value, onError, outcome)
-    queue.async {
+    worker.run {
       do throws(StoreError) {
         try store.save(scrums)
         outcome.error = nil
       } catch {
         outcome.error = error
         guard case .changedElsewhere = error else {
-          return DispatchQueue.main.async { MainActor.assumeIsolated { onError(error) } }
+          return WorkerThreads.onMainLoop { onError(error) }
         }
       }
     }
@@ -93,7 +92,7 @@ import ScrumdingerCore
     pending?.cancel()
     pending = nil
     let (store, scrums, outcome) = (store, state.scrums.value, outcome)
-    return queue.sync { () -> StoreError? in
+    return worker.wait { () -> StoreError? in
       guard wasPending || outcome.error != nil else { return nil }
       do throws(StoreError) {
         try store.save(scrums)

@@ -6,7 +6,6 @@
 // stops saving until the user picks Start Fresh (file moved aside, kept) or Quit; a second
 // instance that cannot take the data folder's lock only reads. Nothing unsaved is lost
 // quietly: quitting asks when a save failed, and SIGTERM, SIGINT and SIGHUP save first.
-import Dispatch
 import FoundationEssentials
 import Glibc
 import GtkShim
@@ -253,7 +252,7 @@ import ScrumdingerCore
     _ = store.claimWriting()
     application.hold()  // while the scrums are read, with or without a window (--background)
     let (store, journalPath) = (store, journalFile.path)
-    DispatchQueue.global(qos: .userInitiated).async {
+    WorkerThreads.run({
       var notes: [String] = []
       let result: Result<[DailyScrum], StoreError>
       do throws(StoreError) {
@@ -261,11 +260,8 @@ import ScrumdingerCore
       } catch {
         result = .failure(error)
       }
-      let journal = JournalFile.read(journalPath)
-      DispatchQueue.main.async { [weak self] in
-        MainActor.assumeIsolated { self?.finishLoading(result, notes: notes, journal: journal) }
-      }
-    }
+      return (result, notes, JournalFile.read(journalPath))
+    }, then: { [weak self] loaded in self?.finishLoading(loaded.0, notes: loaded.1, journal: loaded.2) })
   }
 
   /// Runs `work` once the scrums are read, starting to read them if nothing has yet.

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
@@ -11,10 +10,7 @@ import ScrumdingerCore
   /// names another) into `folder`.
   static func make(folder: String, source: ModelSource? = nil) -> ModelDownload {
     ModelDownload(folder: folder, source: source ?? configuredSource, fetcher: SoupFetcher()) { path, done in
-      DispatchQueue.global(qos: .utility).async {
-        let sum = ModelDownload.sha1(ofFile: path)
-        DispatchQueue.main.async { MainActor.assumeIsolated { done(sum) } }
-      }
+      WorkerThreads.run({ ModelDownload.sha1(ofFile: path) }, then: done)
     }
   }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import GtkShim
@@ -98,10 +97,7 @@ extension WhisperEngine {
     let name = Path.name(of: path)
     let target = modelsFolder + "/" + (name.hasPrefix("ggml-") ? name : "ggml-" + name)
     let folder = modelsFolder
-    DispatchQueue.global(qos: .utility).async {
-      let problem = Self.copyModel(path, to: target, folder: folder)
-      DispatchQueue.main.async { MainActor.assumeIsolated { done(problem) } }
-    }
+    WorkerThreads.run({ Self.copyModel(path, to: target, folder: folder) }, then: done)
   }
 
   private nonisolated static func copyModel(_ path: String, to target: String, folder: String) -> String? {

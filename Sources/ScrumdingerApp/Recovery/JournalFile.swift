@@ -1,11 +1,12 @@
 // The journal of the meeting under way, in a file beside scrums.json. Writes go to a serial
-// background queue (a durable write can take a disk's flush time, which the meeting page
-// must not wait for), each replacing the file whole (GLib writes a temporary file and
+// worker (a durable write can take a disk's flush time, which the meeting page must not
+// wait for; GLib's worker, whose idle thread waits for the next write, see SerialWorker),
+// each replacing the file whole (GLib writes a temporary file and
 // renames it). When a meeting ends saved, the journal goes only once the history holding
 // it is on disk; if that save fails, the journal stays and the next start offers it.
-import Dispatch
 import FoundationEssentials
 import Glibc
+import GtkShim
 import ScrumdingerCore
 
 /// `meeting-journal.json` in the data folder.
@@ -13,7 +14,7 @@ import ScrumdingerCore
   let path: String
   /// Writes what is pending of the scrums now; true once they are on disk.
   var flushSaves: @MainActor () -> Bool = { true }
-  private let queue = DispatchQueue(label: "io.github.scrumdinger.Scrumdinger.journal")
+  private let worker = SerialWorker()
 
   init(folder: String) {
     path = folder + "/meeting-journal.json"
@@ -21,7 +22,7 @@ import ScrumdingerCore
 
   func write(_ data: Data) {
     let path = path
-    queue.async {
+    worker.run {
       do throws(StoreError) {
         Path.makeFolder(Path.folder(of: path))
         try AtomicFile.write(data, to: path)
@@ -39,7 +40,7 @@ import ScrumdingerCore
   /// Removes the journal, after any write still queued.
   func remove() {
     let path = path
-    queue.async { _ = unlink(path) }
+    worker.run { _ = unlink(path) }
   }
 
   /// Moves an unreadable journal to `<name>.unreadable-<UTC timestamp>`, kept for whoever

@@ -5,7 +5,6 @@
 // (ScrumMerge, with when each scrum was last edited here), and the merge is saved. A file
 // that became unreadable stops the saving and is asked about. A running meeting is not
 // touched: it holds its own copy of its scrum, and its entry is added by id when it ends.
-import Dispatch
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
@@ -63,12 +62,7 @@ import ScrumdingerCore
     guard !checking else { return checkAgain = true }
     checking = true
     let store = store
-    DispatchQueue.global(qos: .userInitiated).async {
-      let change = store.checkDisk()
-      DispatchQueue.main.async { [weak self] in
-        MainActor.assumeIsolated { self?.apply(change) }
-      }
-    }
+    WorkerThreads.run({ store.checkDisk() }, then: { [weak self] change in self?.apply(change) })
   }
 
   private func apply(_ change: ScrumStore.DiskChange) {
