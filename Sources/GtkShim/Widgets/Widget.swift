@@ -94,9 +94,14 @@ import CAdwaita
   public var tooltip: String? {
     get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
     set {
-      // Setting even the same text makes GTK look up what is under the pointer again.
+      // GTK 4.8 asks where the pointer is (a round trip to the X server) whenever a shown
+      // widget's tooltip is set, in a window or not: so never for the same text, and a
+      // widget not in a window yet (a row being built) gets it while hidden.
       guard newValue != tooltip else { return }
+      let building = gtk_widget_get_root(widget) == nil && isVisible
+      if building { isVisible = false }
       gtk_widget_set_tooltip_text(widget, newValue)
+      if building { isVisible = true }
     }
   }
 
