@@ -1,4 +1,5 @@
 import CAdwaita
+import Dispatch  // links libdispatch, whose main queue the bridge below drains
 
 /// The GLib main loop, as Swift code needs it.
 public enum MainLoop {
