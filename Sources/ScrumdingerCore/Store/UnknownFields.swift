@@ -93,7 +93,9 @@ struct RawJSON: Decodable {
       } else if let whole = try? value.decode(Int64.self) {
         text = String(whole)
       } else if let number = try? value.decode(Double.self) {
-        text = "\(number)"
+        // A whole number is written as the integer it is, so that it reads back the same:
+        // "6.666666666666667e+18", read again, is the integer 6666666666666667000.
+        if let whole = Int64(exactly: number) { text = String(whole) } else { text = "\(number)" }
       } else {
         text = ScrumFileWriter.quoted(try value.decode(String.self))
       }
