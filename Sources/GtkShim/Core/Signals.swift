@@ -14,17 +14,22 @@ private let releaseBox: GClosureNotify = { data, _ in
 /// Connects a C trampoline to `signal` on `instance`, passing `handler` as user data. The
 /// box is retained until GLib drops the connection (disconnect or object finalisation).
 private func connect<Handler, Trampoline>(
-  _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: Handler, via trampoline: Trampoline
+  _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: Handler, via trampoline: Trampoline,
+  after: Bool = false
 ) -> gulong {
   let box = Unmanaged.passRetained(ClosureBox(handler) as AnyObject).toOpaque()
   return g_signal_connect_data(
-    instance, signal, unsafeBitCast(trampoline, to: GCallback.self), box, releaseBox, G_CONNECT_DEFAULT)
+    instance, signal, unsafeBitCast(trampoline, to: GCallback.self), box, releaseBox,
+    after ? G_CONNECT_AFTER : G_CONNECT_DEFAULT)
 }
 
-/// Connects a signal of the shape `void (*)(GObject *self, gpointer data)`.
+/// Connects a signal of the shape `void (*)(GObject *self, gpointer data)`; `after` runs
+/// `action` after the handlers connected without it.
 @discardableResult
-func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, perform action: @escaping VoidHandler) -> gulong {
-  connect(instance, signal, action, via: voidTrampoline)
+func connect(
+  _ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false, perform action: @escaping VoidHandler
+) -> gulong {
+  connect(instance, signal, action, via: voidTrampoline, after: after)
 }
 
 /// Connects a signal of the shape `gboolean (*)(GObject *self, gpointer data)`.

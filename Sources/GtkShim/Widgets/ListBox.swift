@@ -3,6 +3,7 @@ import CAdwaita
 /// A vertical list of rows, without selection; its rows are kept in order by the caller.
 @MainActor public final class ListBox: Widget {
   private var rows: [Widget] = []
+  private var nearView: RowsNearView?
 
   /// An empty list; `boxed` gives libadwaita's rounded card look.
   public init(boxed: Bool = true) {
@@ -22,21 +23,36 @@ import CAdwaita
   public func insert(_ row: Widget, at index: Int) {
     rows.insert(row, at: index)
     gtk_list_box_insert(list, row.widget, Int32(index))
+    nearView?.added(row.widget)
   }
 
   /// Takes `row` out of the list.
   public func remove(_ row: Widget) {
     guard let index = rows.firstIndex(where: { $0 === row }) else { return }
     rows.remove(at: index)
+    nearView?.removed(row.widget)
     gtk_list_box_remove(list, row.widget)
   }
+
+  /// Draws only the rows near the scrolling view the list is in, and the one with the focus
+  /// (`RowsNearView`): a long list then costs what a screen of rows costs at each frame.
+  /// Call before adding rows.
+  public func drawOnlyRowsNearView() {
+    nearView = RowsNearView(widget) { [unowned self] in self.rows }
+  }
+
+  /// How many rows are drawn now (for tests).
+  package var drawnRowCount: Int { nearView?.mappedCount ?? rows.count }
 
   /// The rows, in order.
   public var children: [Widget] { rows }
 
   /// Removes every row.
   public func removeAll() {
-    for row in rows { gtk_list_box_remove(list, row.widget) }
+    for row in rows {
+      nearView?.removed(row.widget)
+      gtk_list_box_remove(list, row.widget)
+    }
     rows.removeAll()
   }
 }

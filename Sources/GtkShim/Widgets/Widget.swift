@@ -203,12 +203,16 @@ extension Widget {
   }
 
   /// The text of every label shown inside the widget, depth first.
-  public var shownLabelTexts: [String] {
+  public var shownLabelTexts: [String] { labelTexts { gtk_widget_get_mapped($0) != 0 } }
+
+  /// The text of every label inside the widget that is shown or would be if scrolled to (a
+  /// row a long list does not draw while it is out of view), depth first.
+  public var laidOutLabelTexts: [String] { labelTexts { gtk_widget_is_visible($0) != 0 } }
+
+  private func labelTexts(where included: (UnsafeMutablePointer<GtkWidget>) -> Bool) -> [String] {
     descendants.compactMap { widget in
       let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-      guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0, gtk_widget_get_mapped(widget) != 0 else {
-        return nil
-      }
+      guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0, included(widget) else { return nil }
       return string(gtk_label_get_text(OpaquePointer(widget)))
     }
   }

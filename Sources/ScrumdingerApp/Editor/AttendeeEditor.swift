@@ -1,7 +1,8 @@
 // "Attendees": the editor's list of people, in speaking order. Each attendee's row is built
 // once and kept by the attendee's id: adding builds one row, renaming retitles one, moving
-// takes one out and puts it back one place on, removing drops one. So an edit costs the
-// same with 400 attendees as with 4 (nothing is rebuilt), and the buttons look up their
+// takes one out and puts it back one place on, removing drops one; the rows live in a
+// LongList, which restyles one page of rows per edit and draws only those near the view.
+// So an edit costs the same with 400 attendees as with 4, and the buttons look up their
 // attendee's place when pressed rather than remembering it. Each row is one Tab stop whose
 // keys do what its buttons do (the buttons are for the mouse); Enter, F2 or a click renames
 // in place. The rules (blank names refused, trimmed) stay in ScrumDraft.
@@ -30,10 +31,12 @@ import ScrumdingerCore
   /// How many attendee rows have been built since the editor opened (for tests: one per
   /// attendee added, none for a rename, a move or a removal).
   private(set) var rowsBuilt = 0
+  /// How many attendee rows are drawn (those near the view: a long list draws a screenful).
+  var drawnRowCount: Int { list.drawnRowCount }
 
   private var rowsByID: [UUID: AttendeeRow] = [:]
   /// Two lists, so the rows changing never re-parents the entry being typed in.
-  private let list = ListBox()
+  private let list = LongList()
   private let noAttendeesRow = ActionRow(title: tr("No attendees yet"))
   /// The attendee being renamed, and the entry standing in their row's place.
   private var renaming: (id: UUID, entry: EntryRow)?

@@ -7,7 +7,8 @@ import XCTest
 final class AttendeeEditorTests: XCTestCase {
   /// Adding, renaming, moving and removing one attendee of 400 builds at most the one new
   /// row (nothing is rebuilt), and the list shown is still the speaking order, the buttons
-  /// named after the right people.
+  /// named after the right people; only the rows near the view are drawn, wherever it is
+  /// scrolled.
   func testOneEditTouchesOneRowWith400Attendees() {
     let people = (1...400).map { Attendee(name: "Person \($0)") }
     let scrum = DailyScrum(title: "Team", attendees: people)
@@ -16,8 +17,11 @@ final class AttendeeEditorTests: XCTestCase {
         let saved = edit(scrum, in: app) { sheet in
           let editor = sheet.attendees!
           XCTAssertEqual(editor.rowsBuilt, 400, "one row per attendee when the sheet opens")
+          spin(.milliseconds(300))  // laid out and painted
+          XCTAssertLessThan(editor.drawnRowCount, 40, "only the rows near the view are drawn")
+          XCTAssertGreaterThan(editor.drawnRowCount, 0)
           @MainActor func shown() -> [String] {
-            editor.group.shownLabelTexts.filter { $0.hasPrefix("Person ") || $0 == "Zoe" || $0 == "Ana" }
+            editor.group.laidOutLabelTexts.filter { $0.hasPrefix("Person ") || $0 == "Zoe" || $0 == "Ana" }
           }
 
           editor.newAttendeeRow.text = "Zoe"
@@ -49,6 +53,12 @@ final class AttendeeEditorTests: XCTestCase {
           XCTAssertFalse(editor.rows[0].moveUp.isSensitive, "Ana is first now")
           XCTAssertTrue(editor.rows[1].moveUp.isSensitive, "Person 1 is not")
           XCTAssertEqual(editor.rows[0].remove.accessibleName, "Remove Ana", "buttons follow their attendee")
+          sheet.scroller.scrollToShow(editor.newAttendeeRow)
+          spin(.milliseconds(300))
+          XCTAssertTrue(editor.rows[399].row.isMapped, "the rows scrolled to are drawn")
+          XCTAssertFalse(editor.rows[5].row.isMapped, "the rows scrolled away from are not")
+          XCTAssertTrue(editor.rows[2].row.isMapped, "but the one with the focus is")
+          XCTAssertLessThan(editor.drawnRowCount, 40)
         }
         XCTAssertEqual(saved?.attendees.count, 400)
         XCTAssertEqual(saved?.attendees.first?.name, "Ana")
