@@ -44,13 +44,11 @@ func scrumWithAttendees(_ people: Int) -> DailyScrum {
         let start = ContinuousClock.now
         app.state.navigation.value = .detail(scrumID: scrum.id)
         waitForPaint(window)
-        let elapsed = ContinuousClock.now - start
-        times[count]!.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        times[count]!.append((ContinuousClock.now - start).milliseconds)
       }
     }
     app.application.quit()
   }
   _ = app.run(arguments: ["scrumdinger-bench"])
-  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
   print("\(name) \(median(times[large]!)) \(median(times[small]!))")
 }

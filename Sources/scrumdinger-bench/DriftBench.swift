@@ -21,8 +21,7 @@ func driftMilliseconds() -> (timer: Double, naive: Double) {
     if naiveElapsed == 3600 && naiveFinishedAt == nil { naiveFinishedAt = clock.now - start }
   }
   func error(_ end: Duration) -> Double {
-    let ms = Double(end.components.seconds) * 1000 + Double(end.components.attoseconds) / 1e15
-    return abs(ms - 3_600_000)
+    abs(end.milliseconds - 3_600_000)
   }
   return (error(finishedAt!), error(naiveFinishedAt!))
 }

@@ -48,9 +48,7 @@ func threadCPUMilliseconds() -> Double {
           let cpuStart = threadCPUMilliseconds()
           editor.newAttendeeRow.activate()
           waitForPaint(window)
-          let elapsed = ContinuousClock.now - start
-          times[count, default: []].append(
-            Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+          times[count, default: []].append((ContinuousClock.now - start).milliseconds)
           cpu[count, default: []].append(threadCPUMilliseconds() - cpuStart)
         }
         window.close()
@@ -59,7 +57,6 @@ func threadCPUMilliseconds() -> Double {
     app.application.quit()
   }
   _ = app.run(arguments: ["scrumdinger-bench"])
-  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
   for count in counts {
     print("editor_add_\(count)th_ms \(median(times[count]!)) \(median(times[base]!))")
     print("editor_add_\(count)th_cpu_ms \(median(cpu[count]!)) \(median(cpu[base]!))")

@@ -21,7 +21,7 @@ import ScrumdingerCore
   // Let the probe run a little past the end.
   let settle = ContinuousClock.now + .milliseconds(50)
   _ = MainLoop.run(until: { ContinuousClock.now >= settle }, timeout: .seconds(1))
-  return Double(longest.components.seconds) * 1000 + Double(longest.components.attoseconds) / 1e15
+  return longest.milliseconds
 }
 
 /// (stall with AutoSave, stall saving synchronously on the main loop) for `scrums`.

@@ -25,8 +25,7 @@ import ScrumdingerCore
         if let problem { fatalError("decoding failed: \(problem)") }
         audioSeconds = Double((try? FileManager.default.attributesOfItem(atPath: samples)[.size] as? Int) ?? 0) / 64_000
         _ = recognizer.recognize(samples: samples, model: model, progress: { _ in }) { result in
-          let elapsed = ContinuousClock.now - started
-          seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+          seconds = (ContinuousClock.now - started).milliseconds / 1000
           switch result {
           case .success(let segments): words = segments.map(\.text).joined()
           case .failure(let failure): fatalError("recognition failed: \(failure.reason)")

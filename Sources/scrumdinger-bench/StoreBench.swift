@@ -22,8 +22,7 @@ func medianMilliseconds(runs: Int, _ body: () throws -> Void) rethrows -> Double
   for _ in 0..<runs {
     let start = ContinuousClock.now
     try body()
-    let elapsed = ContinuousClock.now - start
-    times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    times.append((ContinuousClock.now - start).milliseconds)
   }
-  return times.sorted()[times.count / 2]
+  return median(times)
 }
