@@ -17,6 +17,13 @@ for lang in $(cat po/LINGUAS); do
   grep -q "xml:lang=\"$lang\">" ".build/data/$app.metainfo.xml" || fail "the metainfo has no $lang text"
 done
 
+# No `unowned` reference anywhere in the code: a closure handed to a GObject (a signal, a
+# shortcut) or kept by one can run after the Swift object it names has gone, and reading an
+# unowned reference then aborts the app. Captures are weak (see GtkShim/Core/Signals.swift).
+unowned=$(grep -rnE '\bunowned\b' --include='*.swift' Sources | grep -vE '^[^:]+:[0-9]+:\s*//' || true)
+[ -z "$unowned" ] || fail "unowned references (use weak):
+$unowned"
+
 # The version is written once (AppID.swift); the metainfo's newest release must say it.
 version=$(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/App/AppID.swift)
 newest=$(grep -o '<release version="[^"]*"' "data/$app.metainfo.xml" | head -1 | cut -d'"' -f2)

@@ -22,7 +22,7 @@ extension Actionable {
 }
 
 private let shortcutCallback: GtkShortcutFunc = { _, _, data in
-  let run: BoolHandler = handler(data)
+  guard let run: BoolHandler = handler(data) else { return 0 }
   return MainActor.assumeIsolated { run() } ? 1 : 0
 }
 
@@ -38,7 +38,7 @@ extension Widget {
   public func onKey(_ trigger: String, _ action: @escaping @MainActor () -> Bool) {
     let controller = gtk_shortcut_controller_new()!
     gtk_event_controller_set_propagation_phase(cast(UnsafeMutableRawPointer(controller)), GTK_PHASE_CAPTURE)
-    let box = Unmanaged.passRetained(ClosureBox(action as BoolHandler) as AnyObject).toOpaque()
+    let box = Unmanaged.passRetained(ClosureBox(action as BoolHandler, owner: self) as AnyObject).toOpaque()
     let shortcut = gtk_shortcut_new(
       gtk_shortcut_trigger_parse_string(trigger), gtk_callback_action_new(shortcutCallback, box, releaseShortcutBox))
     gtk_shortcut_controller_add_shortcut(cast(UnsafeMutableRawPointer(controller)), shortcut)

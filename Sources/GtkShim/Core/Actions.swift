@@ -1,14 +1,15 @@
 import CAdwaita
 
 /// A named command (a GAction) that menus, buttons and keyboard accelerators share.
-@MainActor public final class Action {
+@MainActor public final class Action: SignalOwner {
   private let action: OpaquePointer
+  package let signals = SignalConnections()
 
   /// Creates `name` (without the "win."/"app."/"editor." prefix) running `perform`.
   public init(_ name: String, perform: @escaping @MainActor () -> Void) {
     action = g_simple_action_new(name, nil)
     // GSimpleAction::activate is (action, parameter, user_data): the pointer-argument shape.
-    connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _ in perform() })
+    connect(UnsafeMutableRawPointer(action), "activate", for: self, withArgument: { _ in perform() })
   }
 
   /// Creates `name` taking a string (an id), running `perform` with it.
@@ -16,7 +17,7 @@ import CAdwaita
     let type = g_variant_type_new("s")
     action = g_simple_action_new(name, type)
     g_variant_type_free(type)
-    connect(UnsafeMutableRawPointer(action), "activate", withArgument: { parameter in
+    connect(UnsafeMutableRawPointer(action), "activate", for: self, withArgument: { parameter in
       guard let parameter else { return }
       perform(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
     })

@@ -1,8 +1,9 @@
 import CAdwaita
 
 /// A libadwaita application: one per process, identified by its reverse-DNS id.
-@MainActor public final class Application {
+@MainActor public final class Application: SignalOwner {
   package let app: UnsafeMutablePointer<AdwApplication>
+  package let signals = SignalConnections()
   /// The command-line switches added so far.
   private var switches: [String] = []
 
@@ -23,12 +24,12 @@ import CAdwaita
 
   /// Runs `action` on each activation (start-up and every later launch of the same app).
   public func onActivate(_ action: @escaping @MainActor () -> Void) {
-    connect(app, "activate", perform: action)
+    connect(app, "activate", for: self, perform: action)
   }
 
   /// Runs `action` once, just before the main loop ends.
   public func onShutdown(_ action: @escaping @MainActor () -> Void) {
-    connect(app, "shutdown", perform: action)
+    connect(app, "shutdown", for: self, perform: action)
   }
 
   /// Adds a command-line switch `--name` (no value), listed by `--help` with `description`.
@@ -40,7 +41,8 @@ import CAdwaita
   /// Called with the switches given, in the launched process, before any display is
   /// opened; return an exit status to stop there, or nil to go on (and activate).
   public func onCommandLine(_ handler: @escaping @MainActor (Set<String>) -> Int32?) {
-    connect(app, "handle-local-options", answer: { [unowned self] dict in
+    connect(app, "handle-local-options", for: self, answer: { [weak self] dict in
+      guard let self else { return -1 }
       let options = dict?.assumingMemoryBound(to: GVariantDict.self)
       var given = Set<String>()
       for name in self.switches where g_variant_dict_contains(options, name) != 0 { given.insert(name) }

@@ -75,7 +75,7 @@ extension MainLoop {
     _ = g_unix_signal_add_full(
       G_PRIORITY_DEFAULT, signal,
       { data in
-        let run: VoidHandler = handler(data)
+        guard let run: VoidHandler = handler(data) else { return 1 }
         MainActor.assumeIsolated { run() }
         return 1  // G_SOURCE_CONTINUE (a macro Swift cannot import): keep watching
       }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })

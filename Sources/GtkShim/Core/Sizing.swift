@@ -5,7 +5,7 @@ import CAdwaita
 extension DrawingArea {
   /// Calls `action` with the new width and height whenever GTK resizes the area.
   public func onResize(_ action: @escaping @MainActor (_ width: Int, _ height: Int) -> Void) {
-    connect(raw, "resize", size: action)
+    connect(raw, "resize", for: self, size: action)
   }
 }
 
@@ -18,15 +18,15 @@ extension ApplicationWindow {
     func attach() {
       guard !connected, let surface = gtk_native_get_surface(cast(UnsafeMutableRawPointer(window))) else { return }
       connected = true
-      connect(UnsafeMutableRawPointer(surface), "layout", size: action)
+      connect(UnsafeMutableRawPointer(surface), "layout", for: self, size: action)
     }
-    if gtk_widget_get_realized(window) != 0 { attach() } else { connect(raw, "realize", perform: { attach() }) }
+    if gtk_widget_get_realized(window) != 0 { attach() } else { connect(raw, "realize", for: self, perform: { attach() }) }
   }
 
   /// Calls `action` when the window enters or leaves full screen.
   public func onFullscreenChanged(_ action: @escaping @MainActor (Bool) -> Void) {
     let window = widget
-    connect(raw, "notify::fullscreened", withArgument: { _ in
+    connect(raw, "notify::fullscreened", for: self, withArgument: { _ in
       action(gtk_window_is_fullscreen(cast(UnsafeMutableRawPointer(window))) != 0)
     })
   }
@@ -48,8 +48,8 @@ extension Widget {
   /// or moves over the widget.
   public func onPointerMotion(_ action: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) {
     let controller = gtk_event_controller_motion_new()!
-    connect(UnsafeMutableRawPointer(controller), "enter", point: action)
-    connect(UnsafeMutableRawPointer(controller), "motion", point: action)
+    connect(UnsafeMutableRawPointer(controller), "enter", for: self, point: action)
+    connect(UnsafeMutableRawPointer(controller), "motion", for: self, point: action)
     gtk_widget_add_controller(widget, controller)
   }
 

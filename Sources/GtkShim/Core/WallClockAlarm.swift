@@ -15,7 +15,7 @@ import CAdwaita
     let box = Unmanaged.passRetained(ClosureBox({ [weak self] in self?.expired() } as VoidHandler) as AnyObject).toOpaque()
     source = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, data in
       _ = shim_wall_timer_read(fd)
-      let run: VoidHandler = handler(data)
+      guard let run: VoidHandler = handler(data) else { return 1 }
       MainActor.assumeIsolated { run() }
       return 1
     }, box, { data in

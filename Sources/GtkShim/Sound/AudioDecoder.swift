@@ -16,8 +16,8 @@ import CGStreamer
     self.done = done
     pipeline.set("location", input, on: "in")
     pipeline.set("location", output, on: "out")
-    pipeline.on("eos") { [unowned self] in finish(nil) }
-    pipeline.onProblem { [unowned self] in finish($0) }
+    pipeline.on("eos") { [weak self] in self?.finish(nil) }
+    pipeline.onProblem { [weak self] in self?.finish($0) }
     pipeline.set(state: SHIM_GST_STATE_PLAYING)
   }
 

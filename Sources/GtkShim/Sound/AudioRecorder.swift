@@ -23,11 +23,13 @@ import CGStreamer
     // hundred wake-ups a second in each of the recording's threads. A recording needs no such
     // promptness: 100 ms at a time.
     pipeline.setWherePresent([("buffer-time", "400000"), ("latency-time", "100000")], on: "source")
-    pipeline.on("eos") { [unowned self] in
+    pipeline.on("eos") { [weak self] in
+      guard let self else { return }
       ended = true
       pipeline.set(state: SHIM_GST_STATE_NULL)
     }
-    pipeline.onProblem { [unowned self] problem in
+    pipeline.onProblem { [weak self] problem in
+      guard let self else { return }
       ended = true
       pipeline.set(state: SHIM_GST_STATE_NULL)
       onProblem?(problem)

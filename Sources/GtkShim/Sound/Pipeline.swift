@@ -4,12 +4,13 @@ import CGStreamer
 /// the ding's player, the recording's player, the recorder and the decoder share. GStreamer is
 /// opened with the first one (see CGStreamer's shim.h); the pipeline is stopped and released
 /// with this object.
-@MainActor final class Pipeline {
+@MainActor final class Pipeline: SignalOwner {
   let gst: ShimGst
   /// The pipeline (or the playbin) itself.
   let element: OpaquePointer
   private let bus: OpaquePointer
-  private var handlers: [gulong] = []
+  /// What this pipeline listens to: its bus, and a bin of it that picks its element later.
+  let signals = SignalConnections()
 
   /// The pipeline `description` describes (gst-launch syntax).
   convenience init(describedBy description: String) throws(SoundPlayer.Unavailable) {
@@ -61,7 +62,8 @@ import CGStreamer
   }
 
   isolated deinit {
-    for handler in handlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(bus), handler) }
+    // Before the pipeline stops: stopping makes autoaudiosrc add a placeholder element.
+    signals.disconnectAll()
     gst.bus_remove_signal_watch(bus)
     gst.object_unref(UnsafeMutableRawPointer(bus))
     _ = gst.element_set_state(element, SHIM_GST_STATE_NULL)
@@ -89,8 +91,8 @@ import CGStreamer
     apply(properties, to: raw)
     let type = raw.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
     guard g_signal_lookup("element-added", type) != 0 else { return }
-    connect(raw, "element-added", withArgument: { [unowned self] added in
-      if let added { self.apply(properties, to: added) }
+    connect(raw, "element-added", for: self, withArgument: { [weak self] added in
+      if let added { self?.apply(properties, to: added) }
     })
   }
 
@@ -109,25 +111,26 @@ import CGStreamer
 
   /// Calls `action` for each bus message of `type` ("eos", "async-done").
   func on(_ type: String, _ action: @escaping @MainActor () -> Void) {
-    handlers.append(connect(UnsafeMutableRawPointer(bus), "message::" + type, withArgument: { _ in action() }))
+    connect(UnsafeMutableRawPointer(bus), "message::" + type, for: self, withArgument: { _ in action() })
   }
 
   /// Calls `action` with GStreamer's own words for each error (and, if asked, warning).
   func onProblem(warnings: Bool = false, _ action: @escaping @MainActor (String) -> Void) {
     for (type, isError) in [("error", true)] + (warnings ? [("warning", false)] : []) {
-      handlers.append(connect(UnsafeMutableRawPointer(bus), "message::" + type, withArgument: { [unowned self] message in
+      let gst = gst
+      connect(UnsafeMutableRawPointer(bus), "message::" + type, for: self, withArgument: { message in
         var error: UnsafeMutablePointer<GError>?
         var debug: UnsafeMutablePointer<gchar>?
         if isError {
-          self.gst.message_parse_error(message.map(OpaquePointer.init), &error, &debug)
+          gst.message_parse_error(message.map(OpaquePointer.init), &error, &debug)
         } else {
-          self.gst.message_parse_warning(message.map(OpaquePointer.init), &error, &debug)
+          gst.message_parse_warning(message.map(OpaquePointer.init), &error, &debug)
         }
         let text = error.map { String(cString: $0.pointee.message) } ?? "unknown problem"
         g_clear_error(&error)
         g_free(debug)
         action(text)
-      }))
+      })
     }
   }
 }

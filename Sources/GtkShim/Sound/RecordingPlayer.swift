@@ -15,8 +15,8 @@ import CGStreamer
   /// A player for the file at `path` (nothing plays until `play()`).
   public init(path: String) throws(SoundPlayer.Unavailable) {
     pipeline = try Pipeline(playing: path, name: "recording")
-    pipeline.on("eos") { [unowned self] in stop(problem: nil) }
-    pipeline.onProblem { [unowned self] in stop(problem: $0) }
+    pipeline.on("eos") { [weak self] in self?.stop(problem: nil) }
+    pipeline.onProblem { [weak self] in self?.stop(problem: $0) }
   }
 
   isolated deinit { ticker?.cancel() }

@@ -22,13 +22,14 @@ import CGStreamer
   /// Loads the sound at `path`, opening GStreamer the first time.
   public init(path: String) throws(Unavailable) {
     pipeline = try Pipeline(playing: path, name: "ding")
-    pipeline.on("async-done") { [unowned self] in
+    pipeline.on("async-done") { [weak self] in
+      guard let self else { return }
       guard warmingUp else { return }
       warmingUp = false
       pipeline.set(state: SHIM_GST_STATE_READY)
     }
-    pipeline.on("eos") { [unowned self] in pipeline.set(state: SHIM_GST_STATE_READY) }
-    pipeline.onProblem(warnings: true) { [unowned self] in onProblem?($0) }
+    pipeline.on("eos") { [weak self] in self?.pipeline.set(state: SHIM_GST_STATE_READY) }
+    pipeline.onProblem(warnings: true) { [weak self] in self?.onProblem?($0) }
     pipeline.set(state: SHIM_GST_STATE_PAUSED)
   }
 

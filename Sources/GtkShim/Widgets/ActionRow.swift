@@ -48,7 +48,7 @@ import CAdwaita
   /// Makes the row itself act: a click, or Enter while it has the focus, calls `action`.
   public func onActivated(_ action: @escaping @MainActor () -> Void) {
     gtk_list_box_row_set_activatable(cast(raw), 1)
-    connect(raw, "activated", perform: action)
+    connect(raw, "activated", for: self, perform: action)
   }
 
   /// Makes a click anywhere on the row press `button` (which should be one of its suffixes).

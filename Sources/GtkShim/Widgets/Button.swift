@@ -57,7 +57,7 @@ import CAdwaita
 
   /// Calls `action` on each click (mouse, keyboard or assistive technology).
   public func onClicked(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "clicked", perform: action)
+    connect(raw, "clicked", for: self, perform: action)
   }
 
   /// Clicks the button as a user would (only if it is sensitive), at once.

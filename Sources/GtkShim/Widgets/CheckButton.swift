@@ -10,7 +10,7 @@ import CAdwaita
   public init(accessibleName: String) {
     super.init(gtk_check_button_new())
     setAccessibleLabel(accessibleName)
-    connect(raw, "toggled", perform: { [weak self] in
+    connect(raw, "toggled", for: self, perform: { [weak self] in
       guard let self, !self.settingFromCode else { return }
       self.onChange?(self.isChecked)
     })
@@ -53,6 +53,6 @@ import CAdwaita
 
   /// Calls `action` each time it is turned on or off.
   public func onToggled(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "notify::active", withArgument: { _ in action() })
+    connect(raw, "notify::active", for: self, withArgument: { _ in action() })
   }
 }

@@ -24,7 +24,7 @@ extension Widget {
     let popover = gtk_popover_menu_new_from_model(nil)!
     gtk_widget_set_parent(popover, anchor)
     gtk_popover_set_has_arrow(cast(UnsafeMutableRawPointer(popover)), 0)
-    connect(raw, "destroy", perform: { gtk_widget_unparent(popover) })
+    connectForLifetime(raw, "destroy", cleanUp: { gtk_widget_unparent(popover) })
     let open: @MainActor (Double?, Double?) -> Void = { x, y in
       let menu = g_menu_new()!
       for item in items() {
@@ -52,11 +52,11 @@ extension Widget {
     }
     let click = gtk_gesture_click_new()!
     gtk_gesture_single_set_button(cast(UnsafeMutableRawPointer(click)), guint(GDK_BUTTON_SECONDARY))
-    connect(UnsafeMutableRawPointer(click), "pressed", press: { x, y in open(x, y) })
+    connect(UnsafeMutableRawPointer(click), "pressed", for: self, press: { x, y in open(x, y) })
     gtk_widget_add_controller(widget, cast(UnsafeMutableRawPointer(click)))
     let longPress = gtk_gesture_long_press_new()!
     gtk_gesture_single_set_touch_only(cast(UnsafeMutableRawPointer(longPress)), 1)
-    connect(UnsafeMutableRawPointer(longPress), "pressed", point: { x, y in open(x, y) })
+    connect(UnsafeMutableRawPointer(longPress), "pressed", for: self, point: { x, y in open(x, y) })
     gtk_widget_add_controller(widget, cast(UnsafeMutableRawPointer(longPress)))
     for key in ["<Shift>F10", "Menu"] {
       onKey(key) {

@@ -18,7 +18,7 @@ import CAdwaita
     // Closed with its parent, GTK 4.8 keeps pointing at the parent after it is gone (and
     // complains when this window goes): let go of it once closed.
     let window = window
-    connect(raw, "unrealize", perform: { gtk_window_set_transient_for(window, nil) })
+    connectForLifetime(raw, "unrealize", cleanUp: { gtk_window_set_transient_for(window, nil) })
   }
 
   private var window: UnsafeMutablePointer<GtkWindow> { cast(raw) }
@@ -37,6 +37,6 @@ import CAdwaita
   /// Called when the window closes, however it is closed (`close()`, the window manager,
   /// or its parent going away): every path ends in `gtk_window_destroy`, which unrealizes it.
   public func onClose(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "unrealize", perform: action)
+    connect(raw, "unrealize", for: self, perform: action)
   }
 }

@@ -21,12 +21,12 @@ import CAdwaita
 
   /// Calls `action` after each edit.
   public func onChanged(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "changed", perform: action)
+    connect(raw, "changed", for: self, perform: action)
   }
 
   /// Calls `action` when Enter is pressed in the entry.
   public func onActivate(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "entry-activated", perform: action)
+    connect(raw, "entry-activated", for: self, perform: action)
   }
 
   /// Acts as Enter pressed in the entry does.

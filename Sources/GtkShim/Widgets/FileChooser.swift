@@ -2,8 +2,9 @@ import CAdwaita
 
 /// The desktop's file chooser (GtkFileChooserNative: the portal's dialog in a sandbox or
 /// under GNOME, GTK's own otherwise), to open a file or to save one, with one filter per type.
-@MainActor public final class FileChooser {
+@MainActor public final class FileChooser: SignalOwner {
   private let chooser: OpaquePointer
+  package let signals = SignalConnections()
   private var keepAlive: FileChooser?
 
   /// A chooser titled `title` over `parent`, offering `filters` as (name, pattern such as
@@ -31,7 +32,8 @@ import CAdwaita
   public func present(_ done: @escaping @MainActor (_ path: String?, _ filter: Int) -> Void) {
     keepAlive = self
     let raw = UnsafeMutableRawPointer(chooser)
-    connect(raw, "response", withArgument: { [unowned self] response in
+    connect(raw, "response", for: self, withArgument: { [weak self] response in
+      guard let self else { return }
       let accepted = Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
       var path: String?
       if accepted, let file = gtk_file_chooser_get_file(cast(raw)) {

@@ -6,8 +6,8 @@ extension Widget {
   public func onFocusWithin(_ action: @escaping @MainActor (Bool) -> Void) {
     let controller = gtk_event_controller_focus_new()!
     let raw = UnsafeMutableRawPointer(controller)
-    connect(raw, "enter", perform: { action(true) })
-    connect(raw, "leave", perform: { action(false) })
+    connect(raw, "enter", for: self, perform: { action(true) })
+    connect(raw, "leave", for: self, perform: { action(false) })
     gtk_widget_add_controller(widget, controller)
   }
 
@@ -28,7 +28,7 @@ extension Widget {
     gdk_clipboard_read_text_async(gtk_widget_get_clipboard(widget), nil, { source, result, data in
       let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
       let done = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue() as! ClosureBox<@MainActor (String?) -> Void>
-      MainActor.assumeIsolated { done.handler(text.map { String(cString: $0) }) }
+      MainActor.assumeIsolated { done.live?(text.map { String(cString: $0) }) }
       g_free(text)
     }, box)
   }

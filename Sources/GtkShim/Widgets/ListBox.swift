@@ -38,7 +38,7 @@ import CAdwaita
   /// (`RowsNearView`): a long list then costs what a screen of rows costs at each frame.
   /// Call before adding rows.
   public func drawOnlyRowsNearView() {
-    nearView = RowsNearView(widget) { [unowned self] in self.rows }
+    nearView = RowsNearView(widget) { [weak self] in self?.rows ?? [] }
   }
 
   /// How many rows are drawn now (for tests).

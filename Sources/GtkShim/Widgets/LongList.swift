@@ -19,7 +19,7 @@ import CAdwaita
     self.pageLimit = pageLimit
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     addCSSClass("long-list")
-    nearView = RowsNearView(widget) { [unowned self] in self.pages }
+    nearView = RowsNearView(widget) { [weak self] in self?.pages ?? [] }
   }
 
   private var box: UnsafeMutablePointer<GtkBox> { cast(raw) }

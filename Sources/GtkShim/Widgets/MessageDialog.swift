@@ -1,7 +1,8 @@
 import CAdwaita
 
 /// libadwaita's modal question with a heading, body text and response buttons.
-@MainActor public final class MessageDialog {
+@MainActor public final class MessageDialog: SignalOwner {
+  package let signals = SignalConnections()
   /// How a response button looks.
   public enum Appearance {
     case normal, suggested, destructive
@@ -15,7 +16,7 @@ import CAdwaita
     dialog = adw_message_dialog_new(cast(parent.raw), heading, body)
     g_object_ref_sink(dialog)
     gtk_window_set_modal(cast(UnsafeMutableRawPointer(dialog)), 1)
-    connect(UnsafeMutableRawPointer(dialog), "response", withArgument: { [weak self] response in
+    connect(UnsafeMutableRawPointer(dialog), "response", for: self, withArgument: { [weak self] response in
       let id = string(response?.assumingMemoryBound(to: CChar.self))
       self?.onResponse?(id)
     })
@@ -67,8 +68,10 @@ import CAdwaita
     adw_message_dialog_has_response(message, response) != 0
   }
 
-  /// Chooses `response` as a click on its button would (for tests).
+  /// Chooses `response` as a click on its button would (for tests): the response, then the
+  /// dialog closes.
   package func respond(_ response: String) {
     adw_message_dialog_response(message, response)
+    gtk_window_close(cast(UnsafeMutableRawPointer(dialog)))
   }
 }

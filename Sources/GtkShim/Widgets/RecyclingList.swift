@@ -54,7 +54,7 @@ import CAdwaita
     onKey("Up") { [weak self] in self?.moveFocus(by: -1) ?? false }
     nameScrollBars(of: scroller)
     let adjustment = UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(scroller)!)
-    connect(adjustment, "value-changed", perform: { [weak self] in self?.layOut() })
+    connect(adjustment, "value-changed", for: self, perform: { [weak self] in self?.layOut() })
   }
 
   /// The ids shown, in order (built on demand: the list itself never copies them).

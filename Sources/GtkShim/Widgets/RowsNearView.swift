@@ -10,7 +10,8 @@
 import CAdwaita
 
 /// Maps only the children of one container that are near its scrolling view (see above).
-@MainActor final class RowsNearView {
+@MainActor final class RowsNearView: SignalOwner {
+  let signals = SignalConnections()
   typealias Child = UnsafeMutablePointer<GtkWidget>
   private let container: Child
   /// The children, in the order they are laid out from the top.
@@ -19,7 +20,7 @@ import CAdwaita
   private var shown: Set<Child> = []
   /// Children added since the last update, mapped until it decides.
   private var added: [Child] = []
-  private var clock: UnsafeMutableRawPointer?
+  /// The frame clock's `layout` handler while the container is mapped (0 otherwise).
   private var layoutHandler: gulong = 0
 
   /// Culls the children of `container` (listed top to bottom by `children`) while it is on
@@ -28,11 +29,9 @@ import CAdwaita
     self.container = container
     self.children = children
     let raw = UnsafeMutableRawPointer(container)
-    connect(raw, "map", perform: { [weak self] in self?.watchLayout() })
-    connect(raw, "unmap", perform: { [weak self] in self?.stopWatching() })
+    connect(raw, "map", for: self, perform: { [weak self] in self?.watchLayout() })
+    connect(raw, "unmap", for: self, perform: { [weak self] in self?.stopWatching() })
   }
-
-  isolated deinit { stopWatching() }
 
   /// `child` joined the container: the next layout decides whether it is drawn.
   func added(_ child: Child) {
@@ -51,20 +50,17 @@ import CAdwaita
 
   private func watchLayout() {
     guard layoutHandler == 0, let frameClock = gtk_widget_get_frame_clock(container) else { return }
-    let clock = UnsafeMutableRawPointer(frameClock)
-    self.clock = clock
     // After GTK's own layout handler, so the children's places are this frame's.
-    layoutHandler = connect(clock, "layout", after: true, perform: { [weak self] in self?.update() })
+    layoutHandler = connect(UnsafeMutableRawPointer(frameClock), "layout", for: self, after: true, perform: { [weak self] in self?.update() })
     gdk_frame_clock_request_phase(frameClock, GDK_FRAME_CLOCK_PHASE_LAYOUT)
     // Mapped by a culling container's own update, inside this frame's layout: decide now.
     update()
   }
 
   private func stopWatching() {
-    guard layoutHandler != 0, let clock else { return }
-    g_signal_handler_disconnect(clock, layoutHandler)
+    guard layoutHandler != 0 else { return }
+    signals.disconnect(layoutHandler)
     layoutHandler = 0
-    self.clock = nil
   }
 
   /// Where `widget`'s top edge is in `other`'s coordinates.

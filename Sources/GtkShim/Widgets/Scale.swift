@@ -23,7 +23,7 @@ import CAdwaita
 
   /// Calls `action` whenever the value changes.
   public func onValueChanged(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "value-changed", perform: action)
+    connect(raw, "value-changed", for: self, perform: action)
   }
 
   /// What screen readers say for the value ("5 minutes" rather than "5").

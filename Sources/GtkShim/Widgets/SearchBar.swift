@@ -28,6 +28,6 @@ import CAdwaita
 
   /// Calls `action` when the bar opens or closes.
   public func onOpenChanged(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "notify::search-mode-enabled", withArgument: { _ in action() })
+    connect(raw, "notify::search-mode-enabled", for: self, withArgument: { _ in action() })
   }
 }

@@ -17,6 +17,6 @@ import CAdwaita
 
   /// Calls `action` once typing pauses (and at once when the field is cleared).
   public func onSearchChanged(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "search-changed", perform: action)
+    connect(raw, "search-changed", for: self, perform: action)
   }
 }

@@ -22,15 +22,16 @@ import CAdwaita
 
   /// Shows numbers with two digits ("09"), as a clock does.
   public func showTwoDigits() {
-    connect(raw, "output", decide: { [unowned self] in
-      let text = self.value < 10 ? "0\(self.value)" : "\(self.value)"
-      gtk_editable_set_text(cast(self.raw), text)
+    let spin = spin
+    connect(raw, "output", for: self, decide: {
+      let value = Int(gtk_spin_button_get_value_as_int(spin))
+      gtk_editable_set_text(cast(UnsafeMutableRawPointer(spin)), value < 10 ? "0\(value)" : "\(value)")
       return true
     })
   }
 
   /// Calls `action` whenever the value changes.
   public func onValueChanged(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "value-changed", perform: action)
+    connect(raw, "value-changed", for: self, perform: action)
   }
 }

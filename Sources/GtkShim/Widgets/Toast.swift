@@ -32,7 +32,7 @@ import CAdwaita
       gtk_widget_add_css_class(extra, "flat")
       gtk_widget_set_valign(extra, GTK_ALIGN_CENTER)
       let run = extraButton.action
-      connect(UnsafeMutableRawPointer(extra), "clicked", perform: {
+      connect(UnsafeMutableRawPointer(extra), "clicked", for: self, perform: {
         run()
         adw_toast_dismiss(toast)
       })
@@ -41,9 +41,9 @@ import CAdwaita
     }
     if let button, let action {
       adw_toast_set_button_label(toast, button)
-      connect(UnsafeMutableRawPointer(toast), "button-clicked", perform: action)
+      connect(UnsafeMutableRawPointer(toast), "button-clicked", for: self, perform: action)
     }
-    if let onDismissed { connect(UnsafeMutableRawPointer(toast), "dismissed", perform: onDismissed) }
+    if let onDismissed { connect(UnsafeMutableRawPointer(toast), "dismissed", for: self, perform: onDismissed) }
     let handle = Toast(toast)
     adw_toast_overlay_add_toast(cast(raw), toast)  // takes ownership; builds the toast widget
     // Name the toast's own controls, and nothing of the pages under it.

@@ -27,6 +27,6 @@ import CAdwaita
 
   /// Calls `action` when it becomes pressed or released.
   public func onToggled(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "toggled", perform: action)
+    connect(raw, "toggled", for: self, perform: action)
   }
 }

@@ -2,9 +2,11 @@ import CAdwaita
 
 /// A GTK widget owned from Swift: the wrapper holds one strong reference (sinking the
 /// floating one) and drops it when released.
-@MainActor open class Widget {
+@MainActor open class Widget: SignalOwner {
   /// The C widget, for the shim's own wrappers and tests in this package.
   package let widget: UnsafeMutablePointer<GtkWidget>
+  /// The signal handlers this wrapper connected, disconnected when it goes.
+  package let signals = SignalConnections()
 
   /// Wraps a freshly created (floating) or borrowed widget and takes a reference to it.
   package init(_ raw: UnsafeMutableRawPointer) {

@@ -55,12 +55,12 @@ import CAdwaita
   /// Called once the window is gone (closed for good): every close ends in
   /// `gtk_window_destroy`, which unrealizes it.
   public func onClosed(_ action: @escaping @MainActor () -> Void) {
-    connect(raw, "unrealize", perform: action)
+    connect(raw, "unrealize", for: self, perform: action)
   }
 
   /// Called when the user asks to close; return true to keep the window open.
   public func onCloseRequest(_ action: @escaping @MainActor () -> Bool) {
-    connect(raw, "close-request", decide: action)
+    connect(raw, "close-request", for: self, decide: action)
   }
 
   /// Shows and raises the window.
@@ -71,7 +71,7 @@ import CAdwaita
     // The GTK window can outlive this wrapper: read the C object, which lives as long as the
     // connection does.
     let window = window
-    connect(raw, "notify::is-active", withArgument: { _ in action(gtk_window_is_active(window) != 0) })
+    connect(raw, "notify::is-active", for: self, withArgument: { _ in action(gtk_window_is_active(window) != 0) })
   }
 }
 
@@ -82,9 +82,9 @@ extension Widget {
     let clockRaw = UnsafeMutableRawPointer(clock)
     final class Connection { var id: gulong = 0 }
     let connection = Connection()
-    connection.id = connect(clockRaw, "after-paint", perform: {
+    connection.id = connect(clockRaw, "after-paint", for: self, perform: { [weak self] in
       guard connection.id != 0 else { return }
-      g_signal_handler_disconnect(clockRaw, connection.id)
+      self?.signals.disconnect(connection.id)
       connection.id = 0
       action()
     })

@@ -23,9 +23,9 @@ import ScrumdingerCore
   private(set) var detailPage: DetailPage?
   private(set) var historyPage: HistoryPage?
   /// The meeting under way, if any.
-  private(set) var meeting: MeetingCoordinator?
+  package private(set) var meeting: MeetingCoordinator?
   /// The open editor sheet, if any (it keeps itself alive while open).
-  private(set) weak var editor: EditorSheet?
+  package private(set) weak var editor: EditorSheet?
   /// The window's actions: one per "win." command of the table.
   private(set) var actions: [Command: Action] = [:]
   private var shortcutsWindow: ShortcutsWindow?
@@ -34,7 +34,7 @@ import ScrumdingerCore
   private var observations: [ObservationToken] = []
 
   /// The application, whose accelerators a note being typed takes over.
-  private unowned let application: Application
+  private let application: Application
 
   init(application: Application, model: AppModel) {
     self.model = model
@@ -56,14 +56,15 @@ import ScrumdingerCore
     for command in Command.allCases where command.scope == "win" {
       let action =
         command.takesID
-        ? Action(command.name) { [unowned self] id in self.perform(command, id: UUID(uuidString: id)) }
-        : Action(command.name) { [unowned self] in self.perform(command, id: nil) }
+        ? Action(command.name) { [weak self] id in self?.perform(command, id: UUID(uuidString: id)) }
+        : Action(command.name) { [weak self] in self?.perform(command, id: nil) }
       actions[command] = action
       window.addAction(action)
     }
-    window.onCloseRequest { [unowned self] in
+    window.onCloseRequest { [weak self] in
+      guard let self else { return false }
       guard let meeting = self.meeting else { return self.holdClose?() ?? false }
-      meeting.askToQuit { [unowned self] in self.window.close() }
+      meeting.askToQuit { [weak self] in self?.window.close() }
       return true
     }
 
@@ -72,12 +73,13 @@ import ScrumdingerCore
     window.onResize { [weak self] width, height in self?.meeting?.page.fit(width: width, height: height) }
     window.onFullscreenChanged { [weak self] fullscreen in self?.meeting?.page.showFullscreen(fullscreen) }
 
-    listPage.nextMeeting = { [unowned self] scrum in self.nextMeeting(of: scrum) }
-    observations.append(state.navigation.observe { [unowned self] route in self.show(route) })
-    observations.append(state.scrums.observe { [unowned self] _ in self.scrumsChanged() })
-    observations.append(model.lineups.observe { [unowned self] _ in self.lineupsChanged() })
+    listPage.nextMeeting = { [weak self] scrum in self?.nextMeeting(of: scrum) }
+    observations.append(state.navigation.observe { [weak self] route in self?.show(route) })
+    observations.append(state.scrums.observe { [weak self] _ in self?.scrumsChanged() })
+    observations.append(model.lineups.observe { [weak self] _ in self?.lineupsChanged() })
     // Previous speaker is greyed out on the first turn: looked at only when that changes.
-    observations.append(state.meeting.observe { [unowned self] meeting in
+    observations.append(state.meeting.observe { [weak self] meeting in
+      guard let self else { return }
       let canGoBack = meeting?.snapshot.canGoBack == true
       if canGoBack != self.actions[.previousSpeaker]?.isEnabled { self.updateEnabled() }
     })
@@ -180,7 +182,8 @@ import ScrumdingerCore
   private(set) lazy var modelDownload: ModelDownload = {
     let folder = (model.dependencies.speech as? WhisperEngine)?.modelsFolder ?? ScrumStore.defaultDirectory + "/models"
     let download = ModelDownloads.make(folder: folder)
-    downloadObservation = download.state.observe { [unowned self] state in
+    downloadObservation = download.state.observe { [weak self] state in
+      guard let self else { return }
       if state == .installed { self.model.transcriber.retryFailed() }
     }
     return download
@@ -199,8 +202,8 @@ import ScrumdingerCore
     let window = Preferences(
       parent: self.window, sounds: soundSettings, background: background, download: modelDownload,
       engine: model.dependencies.speech as? WhisperEngine)
-    window.onMessage = { [unowned self] message in self.toast(message) }
-    window.onModelAdded = { [unowned self] in self.model.transcriber.retryFailed() }
+    window.onMessage = { [weak self] message in self?.toast(message) }
+    window.onModelAdded = { [weak self] in self?.model.transcriber.retryFailed() }
     window.window.onClose { [weak self] in self?.preferences = nil }
     preferences = window
     window.present()
@@ -232,15 +235,17 @@ import ScrumdingerCore
       let page = HistoryPage(
         scrum: scrum, entry: entry, recording: model.dependencies.recorder.recording(of: entryID),
         transcripts: model.transcriber.statuses)
-      page.record.onTranscribe = { [unowned self] start in
+      page.record.onTranscribe = { [weak self] start in
+        guard let self else { return }
         start ? self.model.transcriber.transcribe(historyID: entryID, of: id) : self.model.transcriber.stop(historyID: entryID)
       }
-      page.record.onEditNote = { [unowned self] noteID, text in
+      page.record.onEditNote = { [weak self] noteID, text in
+        guard let self else { return }
         self.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
       }
-      page.record.onDeleteRecording = { [unowned self] in self.confirmDeleteRecording(of: entryID) }
-      page.record.onGetModel = { [unowned self] in self.showPreferences() }
-      page.record.onProblem = { [unowned self] reason in self.toast(tr("The recording cannot be played: %@", reason)) }
+      page.record.onDeleteRecording = { [weak self] in self?.confirmDeleteRecording(of: entryID) }
+      page.record.onGetModel = { [weak self] in self?.showPreferences() }
+      page.record.onProblem = { [weak self] reason in self?.toast(tr("The recording cannot be played: %@", reason)) }
       historyPage = page
       stack.show(page.root, named: "history", title: tr("Meeting History"))
     case .meeting:
@@ -257,8 +262,9 @@ import ScrumdingerCore
     if let detailPage, detailPage.scrumID == id { return detailPage }
     let scrum = state.scrum(id)!
     let page = DetailPage(scrum: scrum, lineup: model.lineup(for: scrum), transcripts: model.transcriber.statuses)
-    page.nextMeeting = { [unowned self] scrum in self.nextMeeting(of: scrum) }
-    page.onPresenceChange = { [unowned self] attendee, present in
+    page.nextMeeting = { [weak self] scrum in self?.nextMeeting(of: scrum) }
+    page.onPresenceChange = { [weak self] attendee, present in
+      guard let self else { return }
       self.model.setPresent(present, attendee: attendee, in: id)
     }
     detailPage = page
@@ -315,7 +321,8 @@ import ScrumdingerCore
     meeting = MeetingCoordinator(
       scrum: scrum, lineup: model.lineup(for: scrum), state: state, dependencies: model.dependencies,
       window: window, twelveHour: Self.usesTwelveHourClock
-    ) { [unowned self] saved in
+    ) { [weak self] saved in
+      guard let self else { return }
       self.showCompact(false)
       self.window.title = tr("Scrumdinger")
       self.meeting = nil
@@ -331,8 +338,8 @@ import ScrumdingerCore
     let page = meeting!.page
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
     page.showFullscreen(window.isFullscreen)
-    page.notes.onTyping = { [unowned self] typing in self.giveKeysToNotes(typing) }
-    page.notes.onEscape = { [unowned page] in _ = page.notes.button.grabFocus() }
+    page.notes.onTyping = { [weak self] typing in self?.giveKeysToNotes(typing) }
+    page.notes.onEscape = { [weak page] in _ = page?.notes.button.grabFocus() }
     // Escape leaves full screen first, as in a video player; then it ends the meeting.
     page.root.onKey("Escape") { [weak self] in
       guard let self, self.window.isFullscreen else { return false }
@@ -476,7 +483,8 @@ import ScrumdingerCore
     dialog.addResponse("cancel", label: tr("Cancel"))
     dialog.addResponse("delete", label: tr("Delete"), appearance: .destructive)
     dialog.setDefaults(enter: "cancel", escape: "cancel")
-    dialog.present { [unowned self] response in
+    dialog.present { [weak self] response in
+      guard let self else { return }
       guard response == "delete" else { return }
       self.model.dependencies.recorder.deleteRecording(of: entryID)
       self.historyPage?.record.recordingDeleted()
@@ -518,7 +526,8 @@ import ScrumdingerCore
   private func openEditor(_ draft: ScrumDraft) {
     let sheet = EditorSheet(
       parent: window, draft: draft, newID: model.dependencies.uuid, twelveHour: Self.usesTwelveHourClock
-    ) { [unowned self] scrum in
+    ) { [weak self] scrum in
+      guard let self else { return }
       self.model.upsert(scrum)
       // A new scrum's card takes the focus, so Enter opens it once the sheet is gone.
       if draft.isNew, self.shownRoute == .list { self.listPage.card(for: scrum.id)?.button.grabFocus() }
@@ -535,7 +544,8 @@ import ScrumdingerCore
     dialog.addResponse("cancel", label: tr("Cancel"))
     dialog.addResponse("delete", label: tr("Delete"), appearance: .destructive)
     dialog.setDefaults(enter: "cancel", escape: "cancel")
-    dialog.present { [unowned self] response in
+    dialog.present { [weak self] response in
+      guard let self else { return }
       guard response == "delete", let deletion = self.model.deleteScrum(id) else { return }
       self.offerUndo(deletion)
     }

@@ -77,12 +77,13 @@ import ScrumdingerCore
     var effects = (dependencies ?? Self.liveDependencies)(application, store.directory)
     if effects.journal == nil { effects.journal = JournalKeeper(storage: journalFile, scheduler: effects.scheduler) }
     self.dependencies = effects
-    application.onActivate { [unowned self] in self.activate() }
-    application.onShutdown { [unowned self] in self.saveBeforeQuitting() }
+    application.onActivate { [weak self] in self?.activate() }
+    application.onShutdown { [weak self] in self?.saveBeforeQuitting() }
     application.addSwitch("version", description: tr("Show the version and quit"))
     application.addSwitch("new-scrum", description: tr("Open the editor for a new scrum"))
     application.addSwitch("background", description: tr("Start without a window, for the reminders of scheduled scrums"))
-    application.onCommandLine { [unowned self] switches in
+    application.onCommandLine { [weak self] switches in
+      guard let self else { return nil }
       if switches.contains("version") {
         print("scrumdinger \(appVersion)")
         return 0
@@ -94,8 +95,8 @@ import ScrumdingerCore
     for command in Command.allCases where command.scope == "app" {
       let action =
         command.takesID
-        ? Action(command.name) { [unowned self] id in self.perform(command, id: UUID(uuidString: id)) }
-        : Action(command.name) { [unowned self] in self.perform(command, id: nil) }
+        ? Action(command.name) { [weak self] id in self?.perform(command, id: UUID(uuidString: id)) }
+        : Action(command.name) { [weak self] in self?.perform(command, id: nil) }
       actions[command] = action
       application.addAction(action)
     }
@@ -103,12 +104,14 @@ import ScrumdingerCore
     startReminders()
     shellSearch = ShellSearch(
       application: application, state: state, now: self.dependencies.now,
-      whenLoaded: { [unowned self] work in self.whenLoaded(work) },
-      open: { [unowned self] id in
+      whenLoaded: { [weak self] work in self?.whenLoaded(work) },
+      open: { [weak self] id in
+        guard let self else { return }
         self.activate()
         self.whenLoaded { self.mainWindow?.showScrum(id) }
       },
-      launch: { [unowned self] terms in
+      launch: { [weak self] terms in
+        guard let self else { return }
         self.activate()
         self.whenLoaded { self.mainWindow?.showSearch(terms) }
       })
@@ -119,7 +122,7 @@ import ScrumdingerCore
 
   /// The real clock, GLib timeouts, the ding, desktop notifications, the screen keeper and
   /// the microphone (recordings in the data folder's `recordings`).
-  private static func liveDependencies(_ application: Application, dataFolder: String) -> Dependencies {
+  package static func liveDependencies(_ application: Application, dataFolder: String) -> Dependencies {
     Dependencies(
       clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), now: { Date().addingTimeInterval(wallClockOffset) },
       sound: Chime(),
@@ -209,7 +212,7 @@ import ScrumdingerCore
     dependencies.recorder.onProblem = { [weak window] message in window?.toast(message) }
     (dependencies.notifier as? DesktopNotifier)?.watch(window.window)
     (dependencies.keepAwake as? ScreenKeeper)?.watch(window.window)
-    window.holdClose = { [unowned self] in self.holdCloseForUnsavedChanges() }
+    window.holdClose = { [weak self] in self?.holdCloseForUnsavedChanges() ?? false }
     if let settings {
       WindowMemory.restore(window.window, from: settings)
       // After the window's own handler: only a close that goes ahead is remembered.
@@ -247,7 +250,7 @@ import ScrumdingerCore
     guard !started else { return }
     started = true
     for signal in [SIGTERM, SIGINT, SIGHUP] {
-      MainLoop.onSignal(signal) { [unowned self] in self.quitSavingEverything() }
+      MainLoop.onSignal(signal) { [weak self] in self?.quitSavingEverything() }
     }
     _ = store.claimWriting()
     application.hold()  // while the scrums are read, with or without a window (--background)
@@ -360,7 +363,8 @@ import ScrumdingerCore
     dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive)
     dialog.addResponse("save", label: tr("Save It"), appearance: .suggested)
     dialog.setDefaults(enter: "save", escape: "later")
-    dialog.present { [unowned self] response in
+    dialog.present { [weak self] response in
+      guard let self else { return }
       switch response {
       case "save":
         self.state.scrums.update { journal.save(into: &$0) }
@@ -441,7 +445,8 @@ import ScrumdingerCore
     dialog.addResponse("stay", label: stay)
     dialog.addResponse("move", label: move.label, appearance: move.appearance)
     dialog.setDefaults(enter: nil, escape: "stay")
-    dialog.present { [unowned self] response in
+    dialog.present { [weak self] response in
+      guard let self else { return }
       guard response == "move" else { return onStay() }
       do {
         let aside = try self.store.moveUnreadableAside()

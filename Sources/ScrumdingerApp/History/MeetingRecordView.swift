@@ -85,23 +85,23 @@ import ScrumdingerCore
     transcriptionButton.align(vertical: .center)
     transcriptionRow.addSuffix(transcriptionButton)
     group.add(transcriptionRow)
-    transcriptionButton.onClicked { [unowned self] in self.buttonAction?() }
-    playButton.onClicked { [unowned self] in self.togglePlaying() }
-    deleteRecordingButton.onClicked { [unowned self] in self.onDeleteRecording?() }
+    transcriptionButton.onClicked { [weak self] in self?.buttonAction?() }
+    playButton.onClicked { [weak self] in self?.togglePlaying() }
+    deleteRecordingButton.onClicked { [weak self] in self?.onDeleteRecording?() }
     return group
   }
 
   /// Says where the transcript stands, with the button that changes it.
   private func showStatus(_ status: TranscriptionStatus?) {
-    let stop: (String, @MainActor () -> Void) = (tr("Stop Transcribing"), { [unowned self] in self.onTranscribe?(false) })
-    let again: (String, @MainActor () -> Void) = (tr("Transcribe"), { [unowned self] in self.onTranscribe?(true) })
+    let stop: (String, @MainActor () -> Void) = (tr("Stop Transcribing"), { [weak self] in self?.onTranscribe?(false) })
+    let again: (String, @MainActor () -> Void) = (tr("Transcribe"), { [weak self] in self?.onTranscribe?(true) })
     let (text, button): (String, (String, @MainActor () -> Void)) =
       switch status {
       case .waiting: (tr("Waiting to be transcribed"), stop)
       case .transcribing(let percent): (tr("Transcribing… %d %%", percent), stop)
       case .stopped: (tr("Not transcribed: stopped"), again)
       case .failed(let reason) where reason == tr("no speech model"):
-        (tr("Not transcribed: %@", reason), (tr("Download…"), { [unowned self] in self.onGetModel?() }))
+        (tr("Not transcribed: %@", reason), (tr("Download…"), { [weak self] in self?.onGetModel?() }))
       case .failed(let reason): (tr("Not transcribed: %@", reason), again)
       case nil: (tr("Transcribed"), again)
       }
@@ -120,10 +120,12 @@ import ScrumdingerCore
       do throws(SoundPlayer.Unavailable) {
         if player == nil, let recording {
           let player = try RecordingPlayer(path: recording)
-          player.onPosition = { [unowned self] position, length in
+          player.onPosition = { [weak self] position, length in
+            guard let self else { return }
             self.positionLabel.text = Texts.minutesAndSeconds(position) + " / " + Texts.minutesAndSeconds(length)
           }
-          player.onStopped = { [unowned self] problem in
+          player.onStopped = { [weak self] problem in
+            guard let self else { return }
             self.showPlaying(false)
             if let problem { self.onProblem?(problem) }
           }
@@ -152,8 +154,12 @@ import ScrumdingerCore
       remove.setFlat()
       remove.align(vertical: .center)
       row.addSuffix(remove)
-      row.onActivate { [unowned self, unowned row] in self.onEditNote?(note.id, row.text) }
-      remove.onClicked { [unowned self, unowned row, unowned group] in
+      row.onActivate { [weak self, weak row] in
+        guard let self, let row else { return }
+        self.onEditNote?(note.id, row.text)
+      }
+      remove.onClicked { [weak self, weak row, weak group] in
+        guard let self, let row, let group else { return }
         self.onEditNote?(note.id, "")
         row.isVisible = false
         self.noteRows.removeAll { $0 === row }
@@ -186,7 +192,10 @@ import ScrumdingerCore
     noMatch.addCSSClass("dim-label")
     noMatch.isVisible = false
     box.append(noMatch)
-    search.onSearchChanged { [unowned self] in self.filter(self.search.text) }
+    search.onSearchChanged { [weak self] in
+      guard let self else { return }
+      self.filter(self.search.text)
+    }
     group.add(box)
     return group
   }

@@ -84,7 +84,7 @@ import ScrumdingerCore
     self.statistics = statistics
     area.setSizeRequest(height: 80)
     area.expand(horizontally: true)
-    area.onDraw { [unowned self] canvas, width, height in self.draw(&canvas, width: width, height: height) }
+    area.onDraw { [weak self] canvas, width, height in self?.draw(&canvas, width: width, height: height) }
     show(statistics)
   }
 

@@ -6,7 +6,7 @@ import ScrumdingerCore
 
 /// The meeting effect that sends desktop notifications while our window is not focused.
 @MainActor final class DesktopNotifier: MeetingEffect {
-  private unowned let application: Application
+  private let application: Application
   private weak var window: ApplicationWindow?
   private var shown = false
   /// The one notification's id: each new one replaces the last.

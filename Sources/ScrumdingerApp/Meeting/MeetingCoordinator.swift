@@ -6,12 +6,12 @@ import GtkShim
 import ScrumdingerCore
 
 /// The controls of the meeting under way.
-@MainActor final class MeetingCoordinator {
-  let session: MeetingSession
+@MainActor package final class MeetingCoordinator {
+  package let session: MeetingSession
   let page: MeetingPage
   private var sound: any SoundEffect
-  private unowned let window: ApplicationWindow
-  private(set) var endQuestion: MessageDialog?
+  private let window: ApplicationWindow
+  package private(set) var endQuestion: MessageDialog?
 
   /// Starts the meeting of `scrum` with today's `lineup`; `onEnd` runs once it is over
   /// (saved or not).
@@ -90,7 +90,8 @@ import ScrumdingerCore
     dialog.addResponse("save", label: save, appearance: .suggested)
     dialog.setDefaults(enter: "save", escape: keepGoing.id)
     endQuestion = dialog
-    dialog.present { [unowned self] response in
+    dialog.present { [weak self] response in
+      guard let self else { return }
       self.endQuestion = nil
       switch response {
       case "save", "discard":

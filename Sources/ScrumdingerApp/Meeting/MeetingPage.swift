@@ -62,7 +62,7 @@ import ScrumdingerCore
   private let warningSeconds: Int
   /// The meeting's turns as they stand (added minutes change them).
   private var schedule: SpeakerSchedule { session.timer.schedule }
-  private unowned let session: MeetingSession
+  private let session: MeetingSession
   let nextButton = Button(iconName: "media-skip-forward-symbolic", label: tr("Next speaker"))
   let previousButton = Button(iconName: "media-skip-backward-symbolic", accessibleName: tr("Previous speaker"))
   /// "+1 min", named "Add a minute for NAME".

@@ -22,7 +22,7 @@ import ScrumdingerCore
   let list = ListBox()
   private let scroller: ScrolledWindow
   private var rows: [(id: UUID, row: EntryRow, remove: Button)] = []
-  private unowned let session: MeetingSession
+  private let session: MeetingSession
   private var observation: ObservationToken?
   /// Called with true when focus comes into the panel, false when it leaves.
   var onTyping: (@MainActor (Bool) -> Void)?
@@ -48,12 +48,14 @@ import ScrumdingerCore
     box.append(add)
     revealer = Revealer(box)
     revealer.isRevealed = false
-    entry.onActivate { [unowned self] in
+    entry.onActivate { [weak self] in
+      guard let self else { return }
       guard self.session.addNote(self.entry.text) != nil else { return }
       self.entry.text = ""
     }
     button.tooltip = tr("Notes (T)")
-    button.onToggled { [unowned self] in
+    button.onToggled { [weak self] in
+      guard let self else { return }
       self.revealer.isRevealed = self.button.isActive
       if self.button.isActive {
         self.entry.focusAtEnd()
@@ -61,12 +63,13 @@ import ScrumdingerCore
         _ = self.button.grabFocus()  // not left in a hidden entry
       }
     }
-    box.onFocusWithin { [unowned self] inside in self.onTyping?(inside) }
-    box.onKey("Escape") { [unowned self] in
+    box.onFocusWithin { [weak self] inside in self?.onTyping?(inside) }
+    box.onKey("Escape") { [weak self] in
+      guard let self else { return false }
       self.onEscape?()
       return true
     }
-    observation = session.notes.observe { [unowned self] notes in self.show(notes) }
+    observation = session.notes.observe { [weak self] notes in self?.show(notes) }
   }
 
   /// Shows the button as an icon (in a narrow window) or as its word.
@@ -96,8 +99,12 @@ import ScrumdingerCore
       remove.align(vertical: .center)
       row.addSuffix(remove)
       let id = note.id
-      row.onActivate { [unowned self, unowned row] in self.session.editNote(id, text: row.text) }
-      remove.onClicked { [unowned self] in
+      row.onActivate { [weak self, weak row] in
+        guard let self, let row else { return }
+        self.session.editNote(id, text: row.text)
+      }
+      remove.onClicked { [weak self] in
+        guard let self else { return }
         self.session.editNote(id, text: "")
         self.entry.focusAtEnd()
       }

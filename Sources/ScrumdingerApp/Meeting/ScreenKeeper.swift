@@ -6,7 +6,7 @@ import ScrumdingerCore
 
 /// The meeting effect that keeps the screen awake during a meeting.
 @MainActor final class ScreenKeeper: MeetingEffect {
-  private unowned let application: Application
+  private let application: Application
   private weak var window: ApplicationWindow?
   private var cookie: UInt32 = 0
 

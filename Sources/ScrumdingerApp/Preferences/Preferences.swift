@@ -68,14 +68,17 @@ import ScrumdingerCore
     backgroundRow.addSuffix(backgroundSwitch)
     backgroundRow.setActivatableWidget(backgroundSwitch)
     reminders.add(backgroundRow)
-    backgroundSwitch.onToggled { [unowned self] in background.isEnabled = self.backgroundSwitch.isOn }
+    backgroundSwitch.onToggled { [weak self] in
+      guard let self else { return }
+      background.isEnabled = self.backgroundSwitch.isOn
+    }
     window.addPage(
       title: tr("General"), iconName: "preferences-system-symbolic", groups: [self.sounds.group, reminders, group])
 
     downloadButton.addCSSClass("suggested-action")
-    downloadButton.onClicked { [unowned self] in self.download.start() }
-    cancelButton.onClicked { [unowned self] in self.download.cancel() }
-    chooseButton.onClicked { [unowned self] in self.chooseModel(parent: parent) }
+    downloadButton.onClicked { [weak self] in self?.download.start() }
+    cancelButton.onClicked { [weak self] in self?.download.cancel() }
+    chooseButton.onClicked { [weak self] in self?.chooseModel(parent: parent) }
     observation = download.state.observe { [weak self] state in self?.show(state) }
     show(download.state.value)
     showModel()

@@ -21,7 +21,8 @@ import ScrumdingerCore
       if let first = choices.first?.check { check.join(first) }
       check.isChecked = sound == settings.sound
       check.align(vertical: .center)
-      check.onUserChange { [unowned self] checked in
+      check.onUserChange { [weak self] checked in
+        guard let self else { return }
         if checked { self.settings.choose(sound, volume: self.volumeScale.value) }
       }
       row.addPrefix(check)
@@ -29,7 +30,7 @@ import ScrumdingerCore
       let play = Button(iconName: "media-playback-start-symbolic", accessibleName: tr("Play %@", sound.title))
       play.setFlat()
       play.align(vertical: .center)
-      play.onClicked { [unowned self] in self.settings.preview(sound) }
+      play.onClicked { [weak self] in self?.settings.preview(sound) }
       row.addSuffix(play)
       group.add(row)
       choices.append((sound, check, play))
@@ -41,7 +42,8 @@ import ScrumdingerCore
     volumeRow.addSuffix(volumeScale)
     group.add(volumeRow)
     showVolume()
-    volumeScale.onValueChanged { [unowned self] in
+    volumeScale.onValueChanged { [weak self] in
+      guard let self else { return }
       self.settings.choose(self.settings.sound, volume: self.volumeScale.value)
       self.showVolume()
     }

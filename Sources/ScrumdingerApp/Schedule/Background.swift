@@ -12,7 +12,7 @@ import ScrumdingerCore
 
 /// Running on without a window, for reminders.
 @MainActor final class Background {
-  private unowned let application: Application
+  private let application: Application
   private let settings: Settings?
   private let reminders: ReminderPlanner
   private var held = false

@@ -26,7 +26,7 @@ let wallClockOffset = ProcessInfo.processInfo.environment["SCRUMDINGER_CLOCK_OFF
 
 /// The reminders as desktop notifications, one per scrum.
 @MainActor final class ReminderNotifier: ReminderNotices {
-  private unowned let application: Application
+  private let application: Application
   private let twelveHour: Bool
 
   init(application: Application, twelveHour: Bool) {

@@ -94,9 +94,10 @@ import ScrumdingerCore
     page.append(deleteButton)
     root.append(header)
     root.append(ScrolledWindow(Clamp(page)))
-    history.bind = { [unowned self] row, item in self.bind(row, item) }
+    history.bind = { [weak self] row, item in self?.bind(row, item) }
     // Only the rows whose meeting's transcription moved are touched.
-    transcriptsObservation = transcripts.observe { [unowned self] statuses in
+    transcriptsObservation = transcripts.observe { [weak self] statuses in
+      guard let self else { return }
       let old = self.transcripts
       self.transcripts = statuses
       for row in self.history.madeRows {
@@ -104,8 +105,9 @@ import ScrumdingerCore
         row.showTranscription(statuses[id])
       }
     }
-    attendees.bind = { [unowned self] row, item in
-      row.onChange = { [unowned self] id, present in self.onPresenceChange?(id, present) }
+    attendees.bind = { [weak self] row, item in
+      guard let self else { return }
+      row.onChange = { [weak self] id, present in self?.onPresenceChange?(id, present) }
       row.show(self.name(of: item.id, at: item.position), id: item.id, present: self.lineup.isPresent(item.id))
     }
     show(scrum, previous: nil)
@@ -343,7 +345,8 @@ import ScrumdingerCore
     here.align(vertical: .center)
     row.addSuffix(here)
     row.setActivatableWidget(here)
-    here.onUserChange { [unowned self] present in
+    here.onUserChange { [weak self] present in
+      guard let self else { return }
       if let id = self.attendeeID { self.onChange?(id, present) }
     }
   }

@@ -15,7 +15,7 @@ import ScrumdingerCore
   /// How long a process with no window stays for the next search.
   static let lingering = Duration.seconds(10)
   private let provider = SearchProvider()
-  private unowned let application: Application
+  private let application: Application
   private let state: AppState
   private let now: () -> Date
 
@@ -29,14 +29,16 @@ import ScrumdingerCore
     self.application = application
     self.state = state
     self.now = now
-    provider.search = { [unowned self] terms, previous, reply in
+    provider.search = { [weak self] terms, previous, reply in
+      guard let self else { return }
       self.answer(whenLoaded, reply) {
         let search = ScrumSearch(terms)
         let ids = previous.map { search.narrowing($0, in: self.state.scrums.value) } ?? search.results(in: self.state.scrums.value)
         return ids.map(\.uuidString)
       }
     }
-    provider.describe = { [unowned self] ids, reply in
+    provider.describe = { [weak self] ids, reply in
+      guard let self else { return }
       self.answer(whenLoaded, reply) {
         let (zone, twelveHour) = (LocalZone.identifier, MainWindow.usesTwelveHourClock)  // once a call
         let scrums = Dictionary(self.state.scrums.value.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

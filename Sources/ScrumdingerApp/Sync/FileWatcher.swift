@@ -36,7 +36,7 @@ import ScrumdingerCore
     self.state = state
     self.now = now
     shown = state.scrums.value
-    observation = state.scrums.observe { [unowned self] scrums in self.noteEdits(scrums) }
+    observation = state.scrums.observe { [weak self] scrums in self?.noteEdits(scrums) }
     watch()
   }
 
