@@ -2,7 +2,7 @@
 // baseline, as "name value baseline" lines: drift, store load/save, main-loop stall; with
 // --display-figures, opening a detail page of 10,000 meetings against one of 10 and adding the
 // 40th and 400th attendee in the editor against the 4th; with
-// --transcribe, the speech figures.
+// --transcribe, the speech figures; with --memory-figures, what the app keeps over time.
 import Foundation
 import GtkShim
 import ScrumdingerCore
@@ -36,6 +36,13 @@ if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 4 <
     transcriptionFigures(
       recording: arguments[index + 1], model: arguments[index + 2], library: arguments[index + 3], ding: arguments[index + 4])
   }
+  exit(0)
+}
+
+// With a display and a sound server (run by scripts/bench/memory.py): what the app keeps over
+// editor openings, an hour's meeting and recorded meetings.
+if CommandLine.arguments.contains("--memory-figures") {
+  MainActor.assumeIsolated { memoryFigures() }
   exit(0)
 }
 

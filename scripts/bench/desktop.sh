@@ -43,4 +43,5 @@ WAYLAND_DISPLAY="$runtime/scrumdinger-bench" GDK_BACKEND=wayland \
   /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline" --wayland
 WAYLAND_DISPLAY="$runtime/scrumdinger-bench" /usr/bin/python3 scripts/bench/ring_damage.py "$bin/scrumdinger"
 kill "$weston_pid"
+/usr/bin/python3 scripts/bench/memory.py "$bin/scrumdinger-bench"
 /usr/bin/python3 scripts/bench/ding_latency.py "$bin/scrumdinger" "$PWD/Resources/ding.ogg"

@@ -1,6 +1,6 @@
 """The CPU a recording costs: the same five-minute meeting (started through AT-SPI, as a user
 would) measured for 30 s while it is recorded and while it is not, one after the other, with
-a PulseAudio null sink's monitor as the microphone. Prints "recorded_meeting_cpu_pct
+a PulseAudio null sink's monitor as the default microphone. Prints "recorded_meeting_cpu_pct
 RECORDED PLAIN"."""
 import os
 import subprocess
@@ -9,7 +9,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
-from audio_capture import SINK, PulseServer  # noqa: E402
+from audio_capture import PulseServer  # noqa: E402
 from conftest import scrum, write_scrums  # noqa: E402
 
 binary = sys.argv[1]
@@ -47,7 +47,6 @@ def meeting_cpu(recorded):
 
 pulse = PulseServer(tempfile.mkdtemp())
 os.environ.update(pulse.env)
-os.environ["SCRUMDINGER_AUDIO_SOURCE"] = f"pulsesrc device={SINK}.monitor"
 try:
     recorded = meeting_cpu(True)
     plain = meeting_cpu(False)

@@ -95,6 +95,14 @@ FIGURES = [
      "whisper.cpp's own CLI, same model and file", "(reported)", lambda v, r: True),
     ("transcribe_stall_ms", "transcription: longest main-loop stall meanwhile", "ms",
      "the same probe with nothing to do", "≤ 20 ms", lambda v, r: v <= 20),
+    ("editor_cycles_growth_kib", "memory: 200 editor openings and closings, growth after the first", "MiB",
+     "RSS after the first", "≤ 2 MiB", lambda v, r: v <= 2),
+    ("meeting_hour_growth_kib", "memory: an hour's meeting (8 attendees, its clock ×60), growth after its first minute",
+     "MiB", "RSS at its first minute", "≤ 1 MiB", lambda v, r: v <= 1),
+    ("meeting_hour_fd_growth", "file descriptors: the same meeting, growth after its first minute", "fds",
+     "open at its first minute", "0", lambda v, r: v <= 0),
+    ("recorded_meetings_growth_kib", "memory: 100 recorded meetings (default microphone) started and discarded, "
+     "growth after the first", "MiB", "RSS after the first", "≤ 2 MiB", lambda v, r: v <= 2),
     ("recorded_meeting_cpu_pct", "a recorded meeting: CPU over 30 s (a null sink's monitor for the microphone)", "%",
      "the same meeting not recorded", "≤ +1 % of a core", lambda v, r: v - v / r <= 1 if r else v <= 1),
 ]

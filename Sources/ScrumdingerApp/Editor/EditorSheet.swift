@@ -5,8 +5,8 @@ import GtkShim
 import ScrumdingerCore
 
 /// The modal sheet that creates a scrum (Dismiss/Add) or edits one (Cancel/Done).
-@MainActor final class EditorSheet {
-  let window: DialogWindow
+@MainActor package final class EditorSheet {
+  package let window: DialogWindow
   let header: HeaderBar
   let cancelButton: Button
   let confirmButton: Button
@@ -69,13 +69,13 @@ import ScrumdingerCore
     page.append(overtimeGroup())
     page.append(themeGroup())
     attendees = AttendeeEditor(
-      draft: { [unowned self] in self.draft }, change: { [unowned self] edit in edit(&self.draft) }, newID: newID)
+      draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } }, newID: newID)
     attendees.scroller = scroller
     page.append(attendees.group)
-    agenda = AgendaEditor(draft: { [unowned self] in self.draft }, change: { [unowned self] edit in edit(&self.draft) })
+    agenda = AgendaEditor(draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } })
     page.append(agenda.group)
     schedule = ScheduleEditor(
-      draft: { [unowned self] in self.draft }, change: { [unowned self] edit in edit(&self.draft) }, twelveHour: twelveHour)
+      draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } }, twelveHour: twelveHour)
     page.append(schedule.group)
     page.append(recordingGroup())
     let root = Box(vertical: true)
@@ -176,11 +176,14 @@ import ScrumdingerCore
       }
       toggles.append((choice, button))
     }
+    // Each toggle's keys reach its siblings weakly: GTK keeps the closure in the toggle's
+    // own shortcut controller, so a strong list would keep the whole group alive.
     let buttons = toggles.map(\.1)
+    let siblings = buttons.map { button in { [weak button] in button } }
     for (index, button) in buttons.enumerated() {
       for (key, step) in [("Left", -1), ("Up", -1), ("Right", 1), ("Down", 1)] {
         button.onKey(key) {
-          let next = buttons[(index + step + buttons.count) % buttons.count]
+          guard let next = siblings[(index + step + siblings.count) % siblings.count]() else { return false }
           next.isActive = true
           next.grabFocus()
           return true

@@ -44,7 +44,11 @@ import ScrumdingerCore
 
   func meeting(_ session: MeetingSession, did event: MeetingEvent) {
     switch event {
-    case .started: prepare()
+    case .started:
+      prepare()
+      // The warning's player too, when turns warn: its first play is then as prompt as the
+      // ding's, and the audio device is not opened in the middle of a meeting.
+      if session.scrum.turnWarning != .off, warning == nil { warning = load("warning.ogg") }
     case .speakerChanged(_, let due), .timeUp(let due), .overtimeStarted(_, let due): ring(dueAt: due)
     case .turnWarning:
       guard !isMuted else { return }

@@ -1,0 +1,50 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+/// A meeting ended leaves nothing behind: neither its coordinator nor any GTK object of its
+/// page, recorded (a real GStreamer recording) or not, however many are held in a day.
+final class MeetingLifetimeTests: XCTestCase {
+  func testTwentyMeetingsStartedAndDiscardedAreFinalizedEachTime() throws {
+    var scrum = DailyScrum(title: "Standup", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 5)
+    scrum.recordsMeetings = true
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([scrum]))
+    MainActor.assumeIsolated {
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        app.state.navigation.value = .detail(scrumID: scrum.id)
+        spin(.milliseconds(200))
+        for count in 1...20 {
+          let detailProbe = window.detailPage.map { FinalizationProbe($0.root) }
+          weak let detail = window.detailPage
+          XCTAssertTrue(window.window.activateAction(Command.startMeeting.rawValue), "meeting \(count) starts")
+          guard let page = window.meeting?.page else { return XCTFail("meeting \(count): no meeting page") }
+          spin(.milliseconds(150))
+          XCTAssertTrue(app.dependencies.recorder.isRecording.value, "meeting \(count) is recorded")
+          let probe = FinalizationProbe(page.root)
+          weak let released = page
+          weak let coordinator = window.meeting
+          weak let session = window.meeting?.session
+          _ = consume page
+          XCTAssertTrue(window.window.activateAction(Command.endMeeting.rawValue))
+          window.meeting?.endQuestion?.respond("discard")
+          spin(.milliseconds(600))  // the page crossfades out
+          XCTAssertNil(window.meeting, "meeting \(count) ended")
+          XCTAssertNil(released, "meeting \(count): its page is released")
+          XCTAssertNil(coordinator, "meeting \(count): its coordinator is released")
+          XCTAssertNil(session, "meeting \(count): its session is released")
+          XCTAssertGreaterThan(probe.count, 30, "the probe watches the whole page")
+          XCTAssertEqual(probe.survivors, [], "meeting \(count): GTK objects of its page still alive")
+          if detail !== window.detailPage {
+            XCTAssertNil(detail, "meeting \(count): the detail page it replaced is released")
+            XCTAssertEqual(detailProbe?.survivors, [], "meeting \(count): GTK objects of the old detail page alive")
+          }
+          if released != nil || !probe.survivors.isEmpty { return }
+        }
+      }
+    }
+  }
+}
