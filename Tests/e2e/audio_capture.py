@@ -5,6 +5,9 @@ import array
 import os
 import subprocess
 import threading
+import time
+import wave
+from pathlib import Path
 
 import gi
 
@@ -14,10 +17,28 @@ from gi.repository import Gst  # noqa: E402
 from atspi_app import wait_for  # noqa: E402
 
 SINK = "ding_sink"
+# Real speech in the public domain that scripts/whisper/prepare.sh keeps: whisper.cpp's
+# samples/jfk.wav. "And so my fellow Americans, ask not what your country can do for you," |
+# "ask what you can do for your country." (the pause between them is at 7.6–8.1 s)
+SPEECH = Path(__file__).resolve().parents[2] / ".build/whisper/samples/jfk.wav"
+FIRST_HALF, SECOND_HALF = (0.0, 7.8), (7.8, 11.0)
+
+
+def say(pulse, folder, span, sink=SINK):
+    """Plays the seconds `span` of the speech into `sink`, and waits until it has played."""
+    part = str(Path(folder) / f"speech-{time.monotonic_ns()}.wav")
+    with wave.open(str(SPEECH)) as source, wave.open(part, "wb") as cut:
+        cut.setparams(source.getparams())
+        rate = source.getframerate()
+        source.setpos(int(span[0] * rate))
+        cut.writeframes(source.readframes(int((span[1] - span[0]) * rate)))
+    subprocess.run(["paplay", f"--device={sink}", part], env=dict(os.environ, **pulse.env), check=True, timeout=30)
 
 
 class PulseServer:
-    """pulseaudio with one null sink as the default device, in its own runtime folder."""
+    """pulseaudio with one null sink as the default output, and that sink's monitor as the
+    default input (the microphone the app records when nothing else is said), in its own
+    runtime folder."""
 
     def __init__(self, folder):
         self.runtime = os.path.join(str(folder), "runtime")
@@ -35,6 +56,12 @@ class PulseServer:
         wait_for(lambda: subprocess.run(["pactl", "info"], env=env, capture_output=True).returncode == 0,
                  timeout=15, what="pulseaudio to accept clients")
         subprocess.run(["pactl", "set-default-sink", SINK], env=env, check=True)
+        subprocess.run(["pactl", "set-default-source", f"{SINK}.monitor"], env=env, check=True)
+
+    def pactl(self, *arguments):
+        """Runs pactl against this server; returns what it printed."""
+        return subprocess.run(["pactl", *arguments], env=dict(os.environ, **self.env), check=True,
+                              capture_output=True, text=True).stdout
 
     def stop(self):
         self.proc.terminate()

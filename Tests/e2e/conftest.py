@@ -5,6 +5,7 @@ import uuid
 import pytest
 
 from atspi_app import App
+from audio_capture import PulseServer
 
 
 @pytest.fixture
@@ -25,6 +26,15 @@ def launch(data_home):
     yield start
     for app in apps:
         app.kill()
+
+
+@pytest.fixture
+def pulse(tmp_path):
+    """A private PulseAudio server: a null sink the default output, its monitor the default
+    input (see audio_capture.PulseServer)."""
+    server = PulseServer(tmp_path)
+    yield server
+    server.stop()
 
 
 def write_scrums(data_home, scrums):

@@ -4,23 +4,16 @@ in Preferences is the one played (told apart by length: the ding rings over half
 the wood block knocks for 0.15 s)."""
 import os
 import re
+import time
 
 import pyatspi
-import pytest
 
 from atspi_app import spoken_seconds, wait_for
-from audio_capture import MonitorRecorder, PulseServer
+from audio_capture import MonitorRecorder
 from conftest import scrum, write_scrums
 
 SECONDS_ELAPSED = re.compile(r"Elapsed: (.+)")
 DING = re.compile(r"ding due=(\d+) rang=(\d+)")
-
-
-@pytest.fixture
-def pulse(tmp_path):
-    server = PulseServer(tmp_path)
-    yield server
-    server.stop()
 
 
 def test_a_ding_starts_within_100_ms_of_each_change(launch, data_home, pulse, tmp_path):
@@ -89,3 +82,24 @@ def test_the_sound_chosen_in_preferences_is_the_one_played(launch, data_home, pu
     length_ms = recorder.sound_length(onset) / 1000
     print(f"chosen sound: {length_ms:.0f} ms")
     assert 50 <= length_ms <= 300, f"the wood block knocks for 0.15 s; heard {length_ms:.0f} ms"
+
+
+def test_without_an_event_log_as_a_user_runs_it_the_ding_is_heard(launch, data_home, pulse):
+    # SCRUMDINGER_EVENT_LOG only tells the tests when a ding was due; unset, the ding sounds
+    # all the same, heard within a second of Next speaker.
+    write_scrums(data_home, [scrum("Standup", ["Ana", "Ben"], minutes=1, warning=0)])
+    app = launch(**pulse.env)
+    app.press("push button", "Standup")
+    app.press("push button", "Start Meeting")
+    app.find("label", "Speaker 1 of 2", within=app.main)
+    recorder = MonitorRecorder(pulse)
+    recorder.start()
+    try:
+        pressed_us = time.monotonic_ns() / 1000
+        app.press("push button", "Next speaker", within=app.main)
+        wait_for(lambda: recorder.chunks[-1][0] / 1000 > pressed_us + 1_500_000, what="1.5 s recorded after Next")
+    finally:
+        recorder.stop()
+    onset = recorder.first_sound_after(pressed_us, window_us=1_000_000)
+    assert onset is not None, "no ding heard within a second of Next speaker"
+    assert recorder.sound_length(onset) > 500_000, "the default sound is the ringing ding"

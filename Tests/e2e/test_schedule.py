@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import time
+import zoneinfo
 
 import pyatspi
 import pytest
@@ -75,6 +76,20 @@ def test_a_reminder_arrives_and_its_start_meeting_button_starts_the_meeting(laun
     time.sleep(1)
     assert len(notices(log)) == 1, "nothing more is said of this start"
     app.screenshot("reminder-started-meeting.png")
+
+
+def test_with_the_real_clock_the_card_says_when_it_meets_next_in_the_users_zone(launch, data_home):
+    # No SCRUMDINGER_CLOCK_OFFSET, as a user runs it: the real clock, read in the user's time
+    # zone (one with a half-hour offset, so UTC or a whole-hour mistake would show).
+    zone = zoneinfo.ZoneInfo("Asia/Kolkata")
+    now = datetime.datetime.now(zone)
+    soon = (now + datetime.timedelta(minutes=3)).replace(second=0, microsecond=0)
+    standup = scrum("Standup", ["Ana", "Ben"], minutes=5)
+    standup["schedule"] = {"days": [1, 2, 3, 4, 5, 6, 7], "hour": soon.hour, "minute": soon.minute, "remind": 1}
+    write_scrums(data_home, [standup])
+    app = launch(TZ="Asia/Kolkata")
+    day = "today" if soon.date() == now.date() else "tomorrow"
+    app.find("label", f"Next: {day} at {soon:%H:%M}", within=app.main)
 
 
 def test_with_the_window_closed_the_reminder_still_comes_and_quit_quits(launch, data_home, notification_log, tmp_path):

@@ -1,50 +1,23 @@
 """End-to-end: a recorded two-speaker meeting, spoken into a PulseAudio null sink (the two
 halves of whisper.cpp's samples/jfk.wav, real speech in the public domain, which
 scripts/whisper/prepare.sh keeps) while the app records the sink's monitor; afterwards its page
-shows what was said, transcribed on this machine and split between the two speakers."""
-import os
+shows what was said, transcribed on this machine and split between the two speakers. The app
+records what it records for every user: the default microphone (GStreamer's autoaudiosrc),
+which here is the sink's monitor, made the default source."""
 import re
-import subprocess
 import time
-import wave
-from pathlib import Path
 
-import pytest
 
 from atspi_app import wait_for
-from audio_capture import SINK, PulseServer
+from audio_capture import FIRST_HALF, SECOND_HALF, say
 from conftest import read_scrums, scrum, write_scrums
-
-
-@pytest.fixture
-def pulse(tmp_path):
-    server = PulseServer(tmp_path)
-    yield server
-    server.stop()
-
-
-SPEECH = Path(__file__).resolve().parents[2] / ".build/whisper/samples/jfk.wav"
-# "And so my fellow Americans, ask not what your country can do for you," | "ask what you
-# can do for your country." (the pause between them is at 7.6–8.1 s)
-FIRST_HALF, SECOND_HALF = (0.0, 7.8), (7.8, 11.0)
-
-
-def say(pulse, tmp_path, span):
-    """Plays the seconds `span` of the speech into the null sink, and waits until it has played."""
-    part = str(tmp_path / f"speech-{time.monotonic_ns()}.wav")
-    with wave.open(str(SPEECH)) as source, wave.open(part, "wb") as cut:
-        cut.setparams(source.getparams())
-        rate = source.getframerate()
-        source.setpos(int(span[0] * rate))
-        cut.writeframes(source.readframes(int((span[1] - span[0]) * rate)))
-    subprocess.run(["paplay", f"--device={SINK}", part], env=dict(os.environ, **pulse.env), check=True, timeout=30)
 
 
 def test_a_recorded_meeting_is_transcribed_and_split_between_its_speakers(launch, data_home, pulse, tmp_path):
     standup = scrum("Standup", ["Ana", "Ben"], minutes=2)
     standup["recordMeetings"] = True
     write_scrums(data_home, [standup])
-    app = launch(SCRUMDINGER_AUDIO_SOURCE=f"pulsesrc device={SINK}.monitor", **pulse.env)
+    app = launch(**pulse.env)  # the default microphone: the null sink's monitor is the default source
     app.press("push button", "Standup")
     app.press("push button", "Start Meeting")
     app.find("label", "Recording", within=app.main)

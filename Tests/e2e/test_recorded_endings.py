@@ -1,0 +1,169 @@
+"""End-to-end: every way a recorded meeting ends, on the microphone every user gets (the
+default source, GStreamer's autoaudiosrc; here a PulseAudio null sink's monitor made the
+default source): Save and End, Discard, the time running out, Next on the last speaker, Ctrl+Q
+mid-meeting, SIGTERM, and a reminder's Start Meeting while the meeting runs. Each leaves the
+app running (or exits cleanly when asked to quit), the history and the recording as the user
+chose, and the transcript on the meeting's page. One more test keeps the override
+(SCRUMDINGER_AUDIO_SOURCE) working."""
+import os
+import re
+import signal
+import time
+
+from gi.repository import Gio, GLib
+
+from atspi_app import wait_for
+from audio_capture import FIRST_HALF, SINK, say
+from conftest import read_scrums, scrum, write_scrums
+
+APP_PATH = "/io/github/scrumdinger/Scrumdinger"
+ANA = re.compile(r"Ana \(\d+:\d\d–\d+:\d\d\)")
+
+
+def recordings(app):
+    folder = os.path.join(app.data_dir, "recordings")
+    return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+
+
+def capturing_from(pulse):
+    """The names of the sources something records from now."""
+    sources = dict(line.split("\t")[:2] for line in pulse.pactl("list", "short", "sources").splitlines())
+    used = [line.split("\t")[1] for line in pulse.pactl("list", "short", "source-outputs").splitlines()]
+    return [sources.get(index) for index in used]
+
+
+def start_recorded_meeting(launch, data_home, pulse, minutes=2, attendees=("Ana", "Ben"), others=()):
+    """Starts the recorded meeting of "Standup" and checks it records the default source."""
+    standup = scrum("Standup", list(attendees), minutes=minutes)
+    standup["recordMeetings"] = True
+    write_scrums(data_home, [standup, *others])
+    app = launch(**pulse.env)
+    app.press("push button", "Standup")
+    app.press("push button", "Start Meeting")
+    app.find("label", "Recording", within=app.main)
+    wait_for(lambda: f"{SINK}.monitor" in capturing_from(pulse), what="the default source to be recorded")
+    return app
+
+
+def saved_meeting(data_home):
+    return wait_for(lambda: read_scrums(data_home)[0]["history"], what="the meeting saved")[0]
+
+
+def assert_transcribed(app, meeting):
+    """The meeting's page shows Ana's words, and its recording is kept (alone: the decoded
+    samples are gone once transcribed)."""
+    app.press("push button", re.compile(r"Show meeting of .*"))
+    ana = app.find("label", ANA, within=app.main, timeout=60)
+    texts = app.texts(within=app.main)
+    said = texts[texts.index(ana.name) + 1].lower()
+    assert "americans" in said, said
+    wait_for(lambda: recordings(app) == [f"{meeting['id']}.ogg"], what=f"only the recording kept: {recordings(app)}")
+
+
+def still_running(app, pulse):
+    time.sleep(2)
+    app.alive()
+    assert f"{SINK}.monitor" not in capturing_from(pulse), "the microphone is closed once the meeting ended"
+
+
+def saved_and_transcribed_while_running(app, data_home, pulse):
+    """Save and End, in the question open now: the meeting is saved, the app goes on with
+    the microphone closed, and the meeting's page shows the transcript."""
+    app.press("push button", "Save and End")
+    meeting = saved_meeting(data_home)
+    still_running(app, pulse)
+    assert_transcribed(app, meeting)
+
+
+def test_save_and_end(launch, data_home, pulse, tmp_path):
+    app = start_recorded_meeting(launch, data_home, pulse)
+    say(pulse, tmp_path, FIRST_HALF)
+    app.press("push button", "End Meeting", within=app.main)
+    saved_and_transcribed_while_running(app, data_home, pulse)
+    app.alive()
+
+
+def test_discard_keeps_no_history_and_no_audio(launch, data_home, pulse, tmp_path):
+    app = start_recorded_meeting(launch, data_home, pulse)
+    say(pulse, tmp_path, FIRST_HALF)
+    app.press("push button", "End Meeting", within=app.main)
+    app.press("push button", "Discard")
+    app.find("push button", "Start Meeting", within=app.main)
+    still_running(app, pulse)
+    assert read_scrums(data_home)[0]["history"] == []
+    wait_for(lambda: recordings(app) == [], what="the discarded meeting's audio to go")
+
+
+def test_the_time_running_out(launch, data_home, pulse, tmp_path):
+    app = start_recorded_meeting(launch, data_home, pulse, minutes=1, attendees=("Ana",))
+    say(pulse, tmp_path, FIRST_HALF)
+    meeting = wait_for(lambda: read_scrums(data_home)[0]["history"], timeout=75, what="the time to run out")[0]
+    assert 59 <= meeting["durationSeconds"] <= 61, meeting
+    still_running(app, pulse)
+    assert_transcribed(app, meeting)
+
+
+def test_next_on_the_last_speaker(launch, data_home, pulse, tmp_path):
+    app = start_recorded_meeting(launch, data_home, pulse)
+    say(pulse, tmp_path, FIRST_HALF)
+    app.press("push button", "Next speaker", within=app.main)
+    app.find("label", "Last Speaker", within=app.main)
+    app.press("push button", "Next speaker", within=app.main)
+    saved_and_transcribed_while_running(app, data_home, pulse)
+
+
+def assert_saved_then_transcribed_at_next_start(app, launch, data_home, pulse):
+    """The app exited cleanly with the meeting saved; started again, it transcribes it."""
+    assert app.proc.wait(timeout=15) == 0
+    meeting = saved_meeting(data_home)
+    again = launch(**pulse.env)
+    again.press("push button", "Standup")
+    assert_transcribed(again, meeting)
+
+
+def test_ctrl_q_mid_meeting_saves_and_quits(launch, data_home, pulse, tmp_path):
+    app = start_recorded_meeting(launch, data_home, pulse)
+    say(pulse, tmp_path, FIRST_HALF)
+    app.key("ctrl+q")
+    app.press("push button", "Save and Quit")
+    assert_saved_then_transcribed_at_next_start(app, launch, data_home, pulse)
+
+
+def test_sigterm_mid_meeting_saves_and_exits_cleanly(launch, data_home, pulse, tmp_path):
+    app = start_recorded_meeting(launch, data_home, pulse)
+    say(pulse, tmp_path, FIRST_HALF)
+    os.kill(app.pid, signal.SIGTERM)
+    assert_saved_then_transcribed_at_next_start(app, launch, data_home, pulse)
+
+
+def test_a_reminders_start_meeting_while_it_runs(launch, data_home, pulse, tmp_path):
+    retro = scrum("Retro", ["Cy"], minutes=5)
+    app = start_recorded_meeting(launch, data_home, pulse, others=[retro])
+    say(pulse, tmp_path, FIRST_HALF)
+    # What a reminder's Start Meeting button sends (org.gtk.Actions, as GNotification does).
+    Gio.bus_get_sync(Gio.BusType.SESSION).call_sync(
+        "io.github.scrumdinger.Scrumdinger", APP_PATH, "org.gtk.Actions", "Activate",
+        GLib.Variant("(sava{sv})", ("start-scheduled", [GLib.Variant("s", retro["id"])], {})),
+        None, Gio.DBusCallFlags.NONE, 5000, None)
+    app.find("label", "“Retro” is starting: end this meeting first", within=app.main)
+    app.find("label", "Speaker 1 of 2", within=app.main)
+    app.find("label", "Recording", within=app.main)
+    app.press("push button", "End Meeting", within=app.main)
+    saved_and_transcribed_while_running(app, data_home, pulse)
+
+
+def test_the_audio_source_override_still_records_what_it_names(launch, data_home, pulse, tmp_path):
+    # The default source is a silent sink's monitor; the override names the speaking one.
+    pulse.pactl("load-module", "module-null-sink", "sink_name=quiet_sink")
+    pulse.pactl("set-default-source", "quiet_sink.monitor")
+    standup = scrum("Standup", ["Ana", "Ben"], minutes=2)
+    standup["recordMeetings"] = True
+    write_scrums(data_home, [standup])
+    app = launch(SCRUMDINGER_AUDIO_SOURCE=f"pulsesrc device={SINK}.monitor", **pulse.env)
+    app.press("push button", "Standup")
+    app.press("push button", "Start Meeting")
+    wait_for(lambda: capturing_from(pulse) == [f"{SINK}.monitor"], what="the named source to be recorded")
+    say(pulse, tmp_path, FIRST_HALF)
+    app.press("push button", "End Meeting", within=app.main)
+    app.press("push button", "Save and End")
+    assert_transcribed(app, saved_meeting(data_home))
