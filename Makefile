@@ -116,7 +116,7 @@ deb: translations speech
 # Installs the package on a bare Debian 12 made by debootstrap (cached in .build/check-deb),
 # starts it there and removes it again (scripts/deb/check.sh).
 check-deb: deb
-	scripts/install-deps.sh debootstrap xvfb xdotool dbus
+	scripts/install-deps.sh debootstrap debian-archive-keyring xvfb xdotool dbus
 	scripts/deb/check.sh .build/deb/scrumdinger_*.deb .build/check-deb
 
 # The file readers under libFuzzer with AddressSanitizer for FUZZ_SECONDS (60 by default),

@@ -7,6 +7,10 @@
 #      inside the root's own D-Bus session, its window appears (xdotool), and a scrum typed
 #      into its editor is saved to disk;
 #   3. apt-get remove leaves none of the package's files.
+# It runs as root and bind-mounts /proc, /sys and /dev into the root, so it never removes the
+# root while anything is mounted under it (a run killed midway leaves its mounts: the next
+# run takes them down first and stops if one stays), and removes it on its own file system
+# only.
 set -euo pipefail
 deb=$(realpath "$1")
 cache=$(mkdir -p "$2" && realpath "$2")
@@ -16,18 +20,28 @@ app=io.github.scrumdinger.Scrumdinger
 step() { printf '[check-deb %3ds] %s\n' "$SECONDS" "$*"; }
 fail() { echo "check-deb: $*" >&2; exit 1; }
 
-mounted=()
+# Every mount point at or under the root, deepest first (as findmnt lists them, escaped).
+mounts_under_root() { findmnt -rn -o TARGET | awk -v root="$root" '$0 == root || index($0, root "/") == 1' | sort -r; }
+# Takes down whatever is mounted under the root, then removes it; stops if a mount stays.
+remove_root() {
+  local target
+  for target in $(mounts_under_root); do umount "$target" 2>/dev/null || umount -l "$target"; done
+  [ -z "$(mounts_under_root)" ] || fail "still mounted under $root: $(mounts_under_root | tr '\n' ' ')"
+  rm -rf --one-file-system "$root"
+}
+work=$(mktemp -d)
 cleanup() {
-  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" 2>/dev/null || true; done
   [ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null || true
-  rm -rf "$root"
+  rm -rf "$work"
+  remove_root
 }
 trap cleanup EXIT
 
 if [ ! -e "$cache/base/.complete" ]; then
   step "debootstrap bookworm (minbase) from $mirror"
   rm -rf "$cache/base"
-  debootstrap --variant=minbase bookworm "$cache/base" "$mirror" >"$cache/debootstrap.log" 2>&1 \
+  debootstrap --variant=minbase --keyring /usr/share/keyrings/debian-archive-keyring.gpg bookworm "$cache/base" \
+    "$mirror" >"$cache/debootstrap.log" 2>&1 \
     || { tail -20 "$cache/debootstrap.log"; fail "debootstrap failed"; }
   cat >"$cache/base/etc/apt/sources.list" <<EOF
 deb $mirror bookworm main
@@ -39,12 +53,9 @@ EOF
 fi
 
 step "a fresh copy of the bare root"
-rm -rf "$root"
+remove_root
 cp -a "$cache/base" "$root"
-for fs in proc sys dev dev/pts; do
-  mount --bind "/$fs" "$root/$fs"
-  mounted+=("$root/$fs")
-done
+for fs in proc sys dev dev/pts; do mount --bind "/$fs" "$root/$fs"; done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mkdir -p "$cache/archives"
 cp -l "$cache/archives/"*.deb "$root/var/cache/apt/archives/" 2>/dev/null || true
@@ -64,12 +75,11 @@ version=$(dpkg-deb -f "$deb" Version)
 step "scrumdinger --version: $said"
 
 step "the app on Xvfb, its window, a scrum saved"
-fifo=$(mktemp -u)
+fifo="$work/display"
 mkfifo "$fifo"
 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$fifo" >/dev/null 2>&1 &
 xvfb=$!
 read -r -t 30 display <"$fifo" || fail "Xvfb did not start"
-rm -f "$fifo"
 export DISPLAY=":$display"
 in_root env DISPLAY=":$display" GDK_BACKEND=x11 NO_AT_BRIDGE=1 GTK_A11Y=none \
   dbus-run-session -- scrumdinger --new-scrum >"$cache/app.log" 2>&1 &
