@@ -122,10 +122,15 @@ public enum HistoryExport {
     return rows.map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
   }
 
-  /// A CSV field, quoted (quotes doubled) when it holds a comma, a quote or a line break.
+  /// A CSV field, quoted (quotes doubled) when it holds a comma, a quote or a line break. A
+  /// field a spreadsheet would take for a formula (beginning with =, +, -, @, a tab or a
+  /// carriage return: a name or note planted through the shared file) is prefixed with ' and
+  /// stays text.
   static func csvField(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    let formula = text.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } ?? false
+    let cell = formula ? "'" + text : text
+    guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
+    return "\"" + cell.replacing("\"", with: "\"\"") + "\""
   }
 
   /// Text on one Markdown line: line breaks become spaces, and the characters that would
@@ -153,15 +158,18 @@ public struct ExportError: Error, Equatable, CustomStringConvertible {
 
 extension HistoryExport {
   /// Writes `scrum`'s history in `format` to `path`, replacing the file in one step (a
-  /// failed write leaves what was there).
+  /// failed write leaves what was there). A file holding transcripts (Markdown, JSON) is
+  /// readable by its owner alone (0600); any other takes the usual mode.
   public static func write(_ scrum: DailyScrum, as format: ExportFormat, to path: String) throws(ExportError) {
-    try write(export(scrum, as: format), to: path)
+    let holdsTranscripts = format != .csv && scrum.history.contains { !$0.transcript.isEmpty }
+    try write(export(scrum, as: format), to: path, mode: holdsTranscripts ? 0o600 : 0o666)
   }
 
-  /// Writes `data` to `path` whole or not at all (GLib writes a temporary file and renames it).
-  public static func write(_ data: Data, to path: String) throws(ExportError) {
+  /// Writes `data` to `path` whole or not at all (GLib writes a temporary file and renames it),
+  /// with `mode` as open(2) takes it (the umask applies: 0666 gives the usual mode).
+  public static func write(_ data: Data, to path: String, mode: Int32 = 0o666) throws(ExportError) {
     do {
-      try AtomicFile.write(data, to: path, mode: 0o644, durable: false)
+      try AtomicFile.write(data, to: path, mode: mode, durable: false)
     } catch {
       guard case .writeFailed(_, let message) = error else { throw ExportError(path: path, reason: error.description) }
       throw ExportError(path: path, reason: message)

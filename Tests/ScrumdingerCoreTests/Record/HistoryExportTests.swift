@@ -87,6 +87,48 @@ import Testing
     }
   }
 
+  @Test func csvCellsASpreadsheetWouldRunStayText() {
+    let planted = DailyScrum(
+      title: "Team", attendees: [Attendee(name: "=HYPERLINK(\"http://x\")")],
+      history: [
+        History(
+          date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["=1+2", "+Ana", "-Ben", "@Cy", "\tDee", "Eve"],
+          durationSeconds: 60, notes: [MeetingNote(speaker: "", text: "=cmd|' /C calc'!A0", atSeconds: 5)])
+      ])
+    let csv = HistoryExport.csv(planted)
+    let row = csv.components(separatedBy: "\r\n")[1]
+    #expect(row.contains("'=1+2; +Ana; -Ben; @Cy; \tDee; Eve"), "only the cell's first character counts: \(row)")
+    #expect(row.contains("'=cmd|"), "a note: \(row)")
+    #expect(HistoryExport.csvField("=1+2") == "'=1+2")
+    for planted in ["+1", "-1", "@SUM(A1)", "\tx", "\rx"] { #expect(HistoryExport.csvField(planted).contains("'" + planted.prefix(1))) }
+    #expect(HistoryExport.csvField("Ana") == "Ana")
+    #expect(HistoryExport.csvField("2026-11-25T08:00:00Z") == "2026-11-25T08:00:00Z")
+    #expect(HistoryExport.csvField("=a,b") == "\"'=a,b\"", "prefixed, then quoted")
+  }
+
+  @Test func exportsTakeTheUsualModeUnlessTheyHoldATranscript() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let previous = umask(0o022)
+    defer { umask(previous) }
+    func mode(_ name: String) throws -> Int {
+      try #require(FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.posixPermissions] as? Int)
+    }
+    var plain = Self.scrum
+    for index in plain.history.indices { plain.history[index].transcript = [] }
+    var transcribed = plain
+    transcribed.history[0].transcript = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 1_000, text: "Hello.")]
+    try HistoryExport.write(plain, as: .markdown, to: folder + "/plain.md")
+    try HistoryExport.write(transcribed, as: .markdown, to: folder + "/said.md")
+    try HistoryExport.write(transcribed, as: .json, to: folder + "/said.json")
+    try HistoryExport.write(transcribed, as: .csv, to: folder + "/said.csv")
+    #expect(try mode("plain.md") == 0o644)
+    #expect(try mode("said.md") == 0o600)
+    #expect(try mode("said.json") == 0o600)
+    #expect(try mode("said.csv") == 0o644, "CSV holds no transcript")
+  }
+
   @Test func theFormatFollowsTheFileNamesEnding() {
     #expect(ExportFormat(fileName: "Design.MD") == .markdown)
     #expect(ExportFormat(fileName: "a.b.csv") == .csv)
