@@ -68,7 +68,7 @@ import ScrumdingerCore
       Type=Application
       Name=\(tr("Scrumdinger"))
       Comment=\(tr("Reminders of scheduled stand-ups"))
-      Exec=\(Self.executable) --background
+      Exec=\(DesktopExec.line(Self.command, ["--background"]))
       Icon=\(appID)
       NoDisplay=true
       X-GNOME-Autostart-enabled=true
@@ -88,10 +88,20 @@ import ScrumdingerCore
     _ = unlink(Self.autostartPath)
   }
 
-  /// This program's own file, for the entry to start it again.
-  private static var executable: String {
+  /// The command that starts this program again: its name where PATH finds this same file,
+  /// else its own path (see `DesktopExec.command`).
+  private static var command: String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    return count > 0 ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "scrumdinger"
+    guard count > 0 else { return "scrumdinger" }
+    let executable = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return DesktopExec.command(executable: executable) { name in
+      for folder in (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":") {
+        guard let resolved = realpath(folder + "/" + name, nil) else { continue }
+        defer { free(resolved) }
+        return String(cString: resolved)
+      }
+      return nil
+    }
   }
 }
