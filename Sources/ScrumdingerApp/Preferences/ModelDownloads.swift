@@ -3,23 +3,23 @@ import GtkShim
 import ScrumdingerCore
 
 /// The speech model's download as the app makes it: libsoup on a worker thread, the
-/// checksum off the main loop. SCRUMDINGER_MODEL_URL and SCRUMDINGER_MODEL_SHA1 name another
-/// source (tests serve one from a loopback server).
+/// checksum off the main loop. SCRUMDINGER_MODEL_URL, SCRUMDINGER_MODEL_SHA256 and
+/// SCRUMDINGER_MODEL_SIZE name another source (tests serve one from a loopback server).
 @MainActor enum ModelDownloads {
   /// The download of `source` (whisper.cpp's English base model unless the environment
   /// names another) into `folder`.
   static func make(folder: String, source: ModelSource? = nil) -> ModelDownload {
     ModelDownload(folder: folder, source: source ?? configuredSource, fetcher: SoupFetcher()) { path, done in
-      WorkerThreads.run({ ModelDownload.sha1(ofFile: path) }, then: done)
+      WorkerThreads.run({ ModelDownload.sha256(ofFile: path) }, then: done)
     }
   }
 
   private static var configuredSource: ModelSource {
     let environment = ProcessInfo.processInfo.environment
-    guard let url = environment["SCRUMDINGER_MODEL_URL"], let sha1 = environment["SCRUMDINGER_MODEL_SHA1"] else {
-      return .englishBase
-    }
-    return ModelSource(url: url, sha1: sha1, fileName: ModelSource.englishBase.fileName)
+    guard let url = environment["SCRUMDINGER_MODEL_URL"], let sha256 = environment["SCRUMDINGER_MODEL_SHA256"],
+      let size = environment["SCRUMDINGER_MODEL_SIZE"].flatMap(Int.init)
+    else { return .englishBase }
+    return ModelSource(url: url, sha256: sha256, size: size, fileName: ModelSource.englishBase.fileName)
   }
 }
 

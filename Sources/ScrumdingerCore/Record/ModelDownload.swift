@@ -1,8 +1,10 @@
 // The one download the app makes, and only when the user asks: a speech model, from the
-// place whisper.cpp publishes its models, checked against the SHA-1 whisper.cpp publishes
-// for it. Bytes go to NAME.part in the models folder, so a cancelled or cut download resumes
-// from where it stopped (an HTTP Range request); only a file whose checksum matches is
-// renamed into place, so a wrong or damaged file is never used. The transfer and the
+// place whisper.cpp publishes its models, checked against the SHA-256 and the exact size
+// published for it. Bytes go to NAME.part in the models folder, so a cancelled or cut
+// download resumes from where it stopped (an HTTP Range request); a transfer that goes past
+// the published size, or a server that offers another size, is stopped at once (no disk
+// filled by a wrong answer); only a file of that size whose SHA-256 matches is renamed into
+// place, so a wrong or damaged file is never used. The transfer and the
 // checksum run off the main loop (the injected fetcher and hasher); this is the bookkeeping.
 import CGLib
 import FoundationEssentials
@@ -12,21 +14,26 @@ import Glibc
 public struct ModelSource: Equatable, Sendable {
   /// The address to download from.
   public var url: String
-  /// The SHA-1 whisper.cpp publishes for the file, in lowercase hex.
-  public var sha1: String
+  /// The SHA-256 published for the file, in lowercase hex.
+  public var sha256: String
+  /// The file's size in bytes, as published.
+  public var size: Int
   /// The file's name in the models folder.
   public var fileName: String
 
-  public init(url: String, sha1: String, fileName: String) {
+  public init(url: String, sha256: String, size: Int, fileName: String) {
     self.url = url
-    self.sha1 = sha1.lowercased()
+    self.sha256 = sha256.lowercased()
+    self.size = size
     self.fileName = fileName
   }
 
-  /// whisper.cpp's English base model (142 MiB): 2.1 % word error on read speech here.
+  /// whisper.cpp's English base model (142 MiB): 2.1 % word error on read speech here. Its
+  /// SHA-256 and size are those its publisher's file store gives for it.
   public static let englishBase = ModelSource(
     url: "https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-base.en.bin",
-    sha1: "137c40403d78fd54d454da0f9bd998f78703390c", fileName: "ggml-base.en.bin")
+    sha256: "a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002", size: 147_964_211,
+    fileName: "ggml-base.en.bin")
 }
 
 /// Downloads bytes, off the main loop.
@@ -61,21 +68,21 @@ public enum DownloadState: Equatable, Sendable {
   /// What is downloaded.
   public let source: ModelSource
   private let fetcher: any Fetcher
-  private let sha1: (String, @escaping @MainActor (String?) -> Void) -> Void
+  private let sha256: (String, @escaping @MainActor (String?) -> Void) -> Void
   private var task: (any CancellableTask)?
   /// Where it stands.
   public let state = ObservableValue<DownloadState>(.idle)
 
-  /// A download of `source` into `folder` through `fetcher`; `sha1` hashes a file (off the
-  /// main loop in the app) and calls back with its lowercase hex SHA-1, or nil.
+  /// A download of `source` into `folder` through `fetcher`; `sha256` hashes a file (off the
+  /// main loop in the app) and calls back with its lowercase hex SHA-256, or nil.
   public init(
     folder: String, source: ModelSource, fetcher: any Fetcher,
-    sha1: @escaping (String, @escaping @MainActor (String?) -> Void) -> Void
+    sha256: @escaping (String, @escaping @MainActor (String?) -> Void) -> Void
   ) {
     self.folder = folder
     self.source = source
     self.fetcher = fetcher
-    self.sha1 = sha1
+    self.sha256 = sha256
   }
 
   private var target: String { folder + "/" + source.fileName }
@@ -94,6 +101,9 @@ public enum DownloadState: Equatable, Sendable {
       source.url, from: offset, appendingTo: partial,
       progress: { [weak self] received, total in
         guard let self, self.task != nil else { return }
+        guard received <= self.source.size, total.map({ $0 == self.source.size }) ?? true else {
+          return self.refuse(tr("the server offers a file of another size than the published model"))
+        }
         self.state.value = .downloading(received: received, total: total)
       },
       done: { [weak self] problem in
@@ -111,16 +121,24 @@ public enum DownloadState: Equatable, Sendable {
     if case .downloading = state.value { state.value = .cancelled }
   }
 
+  /// Stops and throws away what arrived: a wrong file is never kept, nor resumed.
+  private func refuse(_ reason: String) {
+    task?.cancel()
+    task = nil
+    g_unlink(partial)
+    state.value = .failed(reason)
+  }
+
   private func verify() {
+    guard Path.size(of: partial) == source.size else {
+      return refuse(tr("the downloaded file does not have the published model's size"))
+    }
     state.value = .verifying
-    let expected = source.sha1
+    let expected = source.sha256
     let (partial, target) = (self.partial, self.target)
-    sha1(partial) { [weak self] actual in
+    sha256(partial) { [weak self] actual in
       guard let self else { return }
-      guard actual == expected else {
-        g_unlink(partial)  // a wrong file is never kept, nor resumed
-        return self.state.value = .failed(tr("the downloaded file does not match its published checksum"))
-      }
+      guard actual == expected else { return self.refuse(tr("the downloaded file does not match its published checksum")) }
       guard rename(partial, target) == 0 else {
         return self.state.value = .failed(tr("the model could not be put in place"))
       }
@@ -128,12 +146,12 @@ public enum DownloadState: Equatable, Sendable {
     }
   }
 
-  /// The SHA-1 of the file at `path` in lowercase hex (nil if it cannot be read); reads it in
-  /// 1 MiB pieces.
-  public nonisolated static func sha1(ofFile path: String) -> String? {
+  /// The SHA-256 of the file at `path` in lowercase hex (nil if it cannot be read); reads it
+  /// in 1 MiB pieces.
+  public nonisolated static func sha256(ofFile path: String) -> String? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
-    guard let checksum = g_checksum_new(G_CHECKSUM_SHA1) else { return nil }
+    guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { return nil }
     defer { g_checksum_free(checksum) }
     let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
     defer { buffer.deallocate() }

@@ -32,14 +32,14 @@ private final class ModelServer {
 }
 
 final class PreferencesTests: XCTestCase {
-  /// A model file of `size` random bytes, and its SHA-1.
+  /// A model file of `size` random bytes, and its SHA-256.
   private func modelFile(size: Int) -> (String, String) {
     let path = NSTemporaryDirectory() + "model-\(UUID()).bin"
     var bytes = [UInt8](repeating: 0, count: size)
     var generator = SeededGenerator(seed: 3)
     for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-    return (path, ModelDownload.sha1(ofFile: path)!)
+    return (path, ModelDownload.sha256(ofFile: path)!)
   }
 
   @MainActor private static func wait(for download: ModelDownload, _ done: (DownloadState) -> Bool) {
@@ -50,14 +50,16 @@ final class PreferencesTests: XCTestCase {
   /// The download from a loopback server: cut after a third, then resumed from there (a
   /// Range request) with progress, checked, installed, and said in Preferences.
   func testTheModelDownloadShowsProgressResumesACutTransferAndIsChecked() throws {
-    let (file, sha1) = modelFile(size: 3_000_000)
+    let (file, sha256) = modelFile(size: 3_000_000)
     defer { try? FileManager.default.removeItem(atPath: file) }
     guard let server = ModelServer(serving: file, cutAfter: 1_000_000), server.port > 0 else { return XCTFail("no server") }
     setenv("SCRUMDINGER_MODEL_URL", "http://127.0.0.1:\(server.port)/ggml-base.en.bin", 1)
-    setenv("SCRUMDINGER_MODEL_SHA1", sha1, 1)
+    setenv("SCRUMDINGER_MODEL_SHA256", sha256, 1)
+    setenv("SCRUMDINGER_MODEL_SIZE", "3000000", 1)
     defer {
       unsetenv("SCRUMDINGER_MODEL_URL")
-      unsetenv("SCRUMDINGER_MODEL_SHA1")
+      unsetenv("SCRUMDINGER_MODEL_SHA256")
+      unsetenv("SCRUMDINGER_MODEL_SIZE")
     }
     MainActor.assumeIsolated {
       withRunningApp(dependencies: recordingDependencies()) { app in
@@ -99,7 +101,9 @@ final class PreferencesTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "models-\(UUID())"
         let download = ModelDownloads.make(
           folder: folder,
-          source: ModelSource(url: "http://127.0.0.1:\(server.port)/m.bin", sha1: String(repeating: "a", count: 40), fileName: "ggml-m.bin"))
+          source: ModelSource(
+            url: "http://127.0.0.1:\(server.port)/m.bin", sha256: String(repeating: "a", count: 64), size: 300_000,
+            fileName: "ggml-m.bin"))
         download.start()
         Self.wait(for: download) { if case .failed = $0 { true } else { false } }
         XCTAssertEqual(download.state.value, .failed("the downloaded file does not match its published checksum"))

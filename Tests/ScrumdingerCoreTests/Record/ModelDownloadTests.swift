@@ -16,7 +16,7 @@ import Testing
     func cancel() { cancelled = true }
 
     /// Appends `bytes` to the file, as arriving data would.
-    func arrive(_ bytes: String, total: Int) {
+    func arrive(_ bytes: String, total: Int?) {
       var data = FileManager.default.contents(atPath: path) ?? Data()
       data.append(Data(bytes.utf8))
       #expect(FileManager.default.createFile(atPath: path, contents: data))
@@ -37,22 +37,46 @@ import Testing
 
 @MainActor @Suite struct ModelDownloadTests {
   let folder = NSTemporaryDirectory() + "models-\(UUID())"
-  /// SHA-1 of "whisper model bytes".
+  /// SHA-256 and size of "whisper model bytes".
   let source = ModelSource(
-    url: "http://127.0.0.1:1/ggml-test.bin", sha1: "FAB2A28CB103A946BDD46F9EE761EDCB8A50D9E1", fileName: "ggml-test.bin")
+    url: "http://127.0.0.1:1/ggml-test.bin", sha256: "54F3082FC93CFB892A86CBBF701E2BE927E9D4669C4EC5E3A22101F3C6C2A61A",
+    size: 19, fileName: "ggml-test.bin")
 
   func download(_ fetcher: FakeFetcher, source: ModelSource? = nil) -> ModelDownload {
     ModelDownload(folder: folder, source: source ?? self.source, fetcher: fetcher) { path, done in
-      done(ModelDownload.sha1(ofFile: path))
+      done(ModelDownload.sha256(ofFile: path))
     }
   }
 
-  @Test func theChecksumIsSHA1AsWhisperCppPublishesIt() throws {
+  @Test func theChecksumIsSHA256() throws {
     let file = folder + "-sum"
     try Data("whisper model bytes".utf8).write(to: URL(fileURLWithPath: file))
     defer { try? FileManager.default.removeItem(atPath: file) }
-    #expect(ModelDownload.sha1(ofFile: file) == source.sha1)
-    #expect(source.sha1 == "fab2a28cb103a946bdd46f9ee761edcb8a50d9e1", "kept in lowercase")
+    #expect(ModelDownload.sha256(ofFile: file) == source.sha256)
+    #expect(source.sha256 == "54f3082fc93cfb892a86cbbf701e2be927e9d4669c4ec5e3a22101f3c6c2a61a", "kept in lowercase")
+    #expect(ModelSource.englishBase.size == 147_964_211 && ModelSource.englishBase.sha256.count == 64)
+  }
+
+  @Test func aTransferPastThePublishedSizeOrAnotherSizeOfferedIsStoppedAndThrownAway() {
+    for (total, chunks) in [(19, ["whisper model bytes", "and more"]), (5_000_000_000, ["whisper"])] {
+      let fetcher = FakeFetcher()
+      let model = download(fetcher)
+      model.start()
+      for chunk in chunks { fetcher.transfers[0].arrive(chunk, total: total) }
+      #expect(model.state.value == .failed("the server offers a file of another size than the published model"))
+      #expect(fetcher.transfers[0].cancelled, "stopped at once")
+      #expect(!FileManager.default.fileExists(atPath: folder + "/ggml-test.bin.part"), "not kept to resume")
+    }
+  }
+
+  @Test func aFileShorterThanPublishedIsNotInstalled() {
+    let fetcher = FakeFetcher()
+    let model = download(fetcher)
+    model.start()
+    fetcher.transfers[0].arrive("whisper model", total: nil)
+    fetcher.transfers[0].done(nil)  // the server said it was all
+    #expect(model.state.value == .failed("the downloaded file does not have the published model's size"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/ggml-test.bin"))
   }
 
   @Test func aDownloadShowsProgressAndIsPutInPlaceOnlyOnceChecked() {
@@ -95,7 +119,7 @@ import Testing
   @Test func aFileThatDoesNotMatchItsChecksumIsRefusedAndNothingIsInstalled() {
     let fetcher = FakeFetcher()
     var wrong = source
-    wrong.sha1 = String(repeating: "0", count: 40)
+    wrong.sha256 = String(repeating: "0", count: 64)
     let model = download(fetcher, source: wrong)
     model.start()
     fetcher.transfers[0].arrive("whisper model bytes", total: 19)
