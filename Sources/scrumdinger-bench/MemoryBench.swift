@@ -45,8 +45,7 @@ func openFileCount() -> Int {
   let store = ScrumStore(directory: directory)
   let names = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
   let standup = DailyScrum(title: "Standup", attendees: names.map { Attendee(name: $0) }, lengthInMinutes: 60)
-  var recorded = DailyScrum(title: "Recorded", attendees: [Attendee(name: "Ana")], lengthInMinutes: 5)
-  recorded.recordsMeetings = true
+  let recorded = DailyScrum(title: "Recorded", attendees: [Attendee(name: "Ana")], lengthInMinutes: 5)
   try? store.save([standup, recorded])
   let time = SpedUpTime(factor: 60)
   let app = ScrumdingerApplication(store: store, unique: false) { application, folder in
@@ -88,7 +87,9 @@ func openFileCount() -> Int {
     main.meeting?.session.end(save: false)
     run(.milliseconds(200))
 
-    // Recorded meetings started and discarded (End Meeting, then Discard).
+    // Recorded meetings started and discarded (End Meeting, then Discard), this computer
+    // recording that scrum as its editor's switch would say.
+    try? app.dependencies.recorder.consent.set(recorded.id, records: true)
     app.state.navigation.value = .detail(scrumID: recorded.id)
     run(.milliseconds(200))
     var recordedBase = 0

@@ -44,6 +44,15 @@ def write_scrums(data_home, scrums):
     (folder / "scrums.json").write_text(json.dumps({"version": 1, "scrums": scrums}))
 
 
+def record_on_this_computer(data_home, *scrums):
+    """This computer records the meetings of `scrums`: what turning on the editor's switch
+    saves, beside the scrums (never in scrums.json)."""
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    folder.mkdir(parents=True, exist_ok=True)
+    consent = {"version": 1, "recordedScrums": [s["id"] for s in scrums]}
+    (folder / "recording-consent.json").write_text(json.dumps(consent))
+
+
 def scrum(title, attendees=(), minutes=5, theme="sky", history=(), warning=None):
     """A scrum as the file holds it; `warning` sets the turn warning's seconds (else the
     file leaves it out, as older files do, and the app's default applies)."""

@@ -5,6 +5,7 @@ mid-meeting, SIGTERM, and a reminder's Start Meeting while the meeting runs. Eac
 app running (or exits cleanly when asked to quit), the history and the recording as the user
 chose, and the transcript on the meeting's page. One more test keeps the override
 (SCRUMDINGER_AUDIO_SOURCE) working."""
+import datetime
 import os
 import re
 import signal
@@ -14,7 +15,7 @@ from gi.repository import Gio, GLib
 
 from atspi_app import wait_for
 from audio_capture import FIRST_HALF, SINK, say
-from conftest import read_scrums, scrum, write_scrums
+from conftest import read_scrums, record_on_this_computer, scrum, write_scrums
 
 APP_PATH = "/io/github/scrumdinger/Scrumdinger"
 ANA = re.compile(r"Ana \(\d+:\d\d–\d+:\d\d\)")
@@ -32,12 +33,12 @@ def capturing_from(pulse):
     return [sources.get(index) for index in used]
 
 
-def start_recorded_meeting(launch, data_home, pulse, minutes=2, attendees=("Ana", "Ben"), others=()):
+def start_recorded_meeting(launch, data_home, pulse, minutes=2, attendees=("Ana", "Ben"), others=(), **env):
     """Starts the recorded meeting of "Standup" and checks it records the default source."""
     standup = scrum("Standup", list(attendees), minutes=minutes)
-    standup["recordMeetings"] = True
     write_scrums(data_home, [standup, *others])
-    app = launch(**pulse.env)
+    record_on_this_computer(data_home, standup)
+    app = launch(**pulse.env, **env)
     app.press("push button", "Standup")
     app.press("push button", "Start Meeting")
     app.find("label", "Recording", within=app.main)
@@ -136,15 +137,27 @@ def test_sigterm_mid_meeting_saves_and_exits_cleanly(launch, data_home, pulse, t
     assert_saved_then_transcribed_at_next_start(app, launch, data_home, pulse)
 
 
-def test_a_reminders_start_meeting_while_it_runs(launch, data_home, pulse, tmp_path):
-    retro = scrum("Retro", ["Cy"], minutes=5)
-    app = start_recorded_meeting(launch, data_home, pulse, others=[retro])
-    say(pulse, tmp_path, FIRST_HALF)
-    # What a reminder's Start Meeting button sends (org.gtk.Actions, as GNotification does).
+def start_scheduled(scrum_id):
+    """What a reminder's Start Meeting button sends (org.gtk.Actions, as GNotification does);
+    any process on the session bus can send the same."""
     Gio.bus_get_sync(Gio.BusType.SESSION).call_sync(
         "io.github.scrumdinger.Scrumdinger", APP_PATH, "org.gtk.Actions", "Activate",
-        GLib.Variant("(sava{sv})", ("start-scheduled", [GLib.Variant("s", retro["id"])], {})),
+        GLib.Variant("(sava{sv})", ("start-scheduled", [GLib.Variant("s", scrum_id)], {})),
         None, Gio.DBusCallFlags.NONE, 5000, None)
+
+
+def test_a_reminders_start_meeting_while_it_runs(launch, data_home, pulse, tmp_path):
+    # Retro meets in an hour with a one-minute reminder; the app's wall clock is put 30 s
+    # past that reminder, so it is on show.
+    now = datetime.datetime.now(datetime.timezone.utc)
+    start = (now + datetime.timedelta(hours=1)).replace(second=0, microsecond=0)
+    retro = scrum("Retro", ["Cy"], minutes=5)
+    retro["schedule"] = {"days": [1, 2, 3, 4, 5, 6, 7], "hour": start.hour, "minute": start.minute, "remind": 1}
+    offset = (start - datetime.timedelta(seconds=30) - now).total_seconds()
+    app = start_recorded_meeting(launch, data_home, pulse, others=[retro], TZ="UTC",
+                                 SCRUMDINGER_CLOCK_OFFSET=f"{offset:.3f}")
+    say(pulse, tmp_path, FIRST_HALF)
+    start_scheduled(retro["id"])
     app.find("label", "“Retro” is starting: end this meeting first", within=app.main)
     app.find("label", "Speaker 1 of 2", within=app.main)
     app.find("label", "Recording", within=app.main)
@@ -157,8 +170,8 @@ def test_the_audio_source_override_still_records_what_it_names(launch, data_home
     pulse.pactl("load-module", "module-null-sink", "sink_name=quiet_sink")
     pulse.pactl("set-default-source", "quiet_sink.monitor")
     standup = scrum("Standup", ["Ana", "Ben"], minutes=2)
-    standup["recordMeetings"] = True
     write_scrums(data_home, [standup])
+    record_on_this_computer(data_home, standup)
     app = launch(SCRUMDINGER_AUDIO_SOURCE=f"pulsesrc device={SINK}.monitor", **pulse.env)
     app.press("push button", "Standup")
     app.press("push button", "Start Meeting")
@@ -167,3 +180,38 @@ def test_the_audio_source_override_still_records_what_it_names(launch, data_home
     app.press("push button", "End Meeting", within=app.main)
     app.press("push button", "Save and End")
     assert_transcribed(app, saved_meeting(data_home))
+
+
+def test_a_file_arriving_with_record_everywhere_turns_no_microphone_on(launch, data_home, pulse, tmp_path):
+    # What an older version's copy, or a hostile one, puts in the synced file: "record" on
+    # every scrum; on a first start (nothing recorded here before), and again on a later one.
+    scrums = [scrum(title, ["Ana", "Ben"], minutes=2) for title in ("Standup", "Retro")]
+    for start, meetings in (("first", 1), ("later", 2)):
+        write_scrums(data_home, [dict(s, recordMeetings=True) for s in scrums])
+        app = launch(**pulse.env)
+        app.press("push button", "Standup")
+        app.press("push button", "Start Meeting")
+        app.find("label", "Speaker 1 of 2", within=app.main)
+        time.sleep(2)
+        assert capturing_from(pulse) == [], f"{start} start: nothing captures sound"
+        assert app.query("label", "Recording", within=app.main) is None, f"{start} start"
+        app.press("push button", "End Meeting", within=app.main)
+        app.press("push button", "Save and End")
+        scrums = wait_for(lambda: (lambda read: len(read[0]["history"]) == meetings and read)(read_scrums(data_home)),
+                          what="the meeting saved")
+        assert recordings(app) == [], f"{start} start: nothing written under recordings/"
+        assert not any("recordMeetings" in s for s in scrums), "dropped from the team's file at the save"
+        app.kill()
+
+
+def test_a_start_meeting_from_the_bus_without_a_reminder_shows_the_page_and_records_nothing(launch, data_home, pulse):
+    standup = scrum("Standup", ["Ana", "Ben"], minutes=2)
+    write_scrums(data_home, [standup])
+    record_on_this_computer(data_home, standup)
+    app = launch(**pulse.env)
+    start_scheduled(standup["id"])
+    app.find("push button", "Start Meeting", within=app.main)  # its page, as a search result opens it
+    time.sleep(2)
+    assert app.query("label", "Speaker 1 of 2", within=app.main) is None, "no meeting started"
+    assert capturing_from(pulse) == [], "no microphone"
+    assert recordings(app) == []

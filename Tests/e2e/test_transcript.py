@@ -10,13 +10,13 @@ import time
 
 from atspi_app import wait_for
 from audio_capture import FIRST_HALF, SECOND_HALF, say
-from conftest import read_scrums, scrum, write_scrums
+from conftest import read_scrums, record_on_this_computer, scrum, write_scrums
 
 
 def test_a_recorded_meeting_is_transcribed_and_split_between_its_speakers(launch, data_home, pulse, tmp_path):
     standup = scrum("Standup", ["Ana", "Ben"], minutes=2)
-    standup["recordMeetings"] = True
     write_scrums(data_home, [standup])
+    record_on_this_computer(data_home, standup)
     app = launch(**pulse.env)  # the default microphone: the null sink's monitor is the default source
     app.press("push button", "Standup")
     app.press("push button", "Start Meeting")

@@ -10,7 +10,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
 from audio_capture import PulseServer  # noqa: E402
-from conftest import scrum, write_scrums  # noqa: E402
+from conftest import record_on_this_computer, scrum, write_scrums  # noqa: E402
 
 binary = sys.argv[1]
 SECONDS = 30
@@ -31,8 +31,9 @@ def cpu_seconds(pid):
 def meeting_cpu(recorded):
     data = tempfile.mkdtemp()
     standup = scrum("Standup", ["Ana", "Ben", "Cy"], minutes=5)
-    standup["recordMeetings"] = recorded
     write_scrums(__import__("pathlib").Path(data), [standup])
+    if recorded:
+        record_on_this_computer(__import__("pathlib").Path(data), standup)
     here = os.path.dirname(__file__)
     pid = int(subprocess.run(["/usr/bin/python3", os.path.join(here, "start_meeting.py"), binary, data],
                              check=True, capture_output=True, text=True).stdout.split()[-1])

@@ -32,6 +32,8 @@ import ScrumdingerCore
   private var shownRoute: Route = .list
   private var state: AppState { model.state }
   private var observations: [ObservationToken] = []
+  /// Keeps the window's title saying whether the meeting under way is recorded.
+  private var meetingTitle: ObservationToken?
 
   /// The application, whose accelerators a note being typed takes over.
   private let application: Application
@@ -324,6 +326,7 @@ import ScrumdingerCore
     ) { [weak self] saved in
       guard let self else { return }
       self.showCompact(false)
+      self.meetingTitle = nil
       self.window.title = tr("Scrumdinger")
       self.meeting = nil
       self.giveKeysToNotes(false)
@@ -346,13 +349,18 @@ import ScrumdingerCore
       self.window.isFullscreen = false
       return true
     }
-    // Easy to pick in a screen-sharing dialog.
-    window.title = tr("%@ — Meeting", Texts.shown(scrum.title))
+    // Easy to pick in a screen-sharing dialog, which then also says the meeting is recorded.
+    let shown = Texts.shown(scrum.title)
+    let title = { (recording: Bool) in recording ? tr("● Recording — %@ — Meeting", shown) : tr("%@ — Meeting", shown) }
+    let recording = model.dependencies.recorder.isRecording
+    window.title = title(recording.value)
+    meetingTitle = recording.observe { [weak self] on in self?.window.title = title(on) }
     state.navigation.value = .meeting(scrumID: id)
   }
 
   /// A reminder's Start Meeting: the scrum's meeting starts with today's lineup, unless
-  /// another meeting is under way (it is not interrupted: a toast says why).
+  /// another meeting is under way (it is not interrupted: a toast says why). An open editor
+  /// with changes is not closed without asking.
   func startScheduledMeeting(_ id: UUID) {
     guard let scrum = state.scrum(id) else { return }
     if let meeting {
@@ -361,7 +369,30 @@ import ScrumdingerCore
       }
       return
     }
-    editor?.window.close()
+    guard let editor, editor.hasChanges else {
+      editor?.window.close()
+      return beginScheduledMeeting(id)
+    }
+    let dialog = MessageDialog(
+      parent: editor.window, heading: tr("Start the meeting of “%@”?", Texts.shown(scrum.title)),
+      body: tr("The changes in the editor are not saved yet."))
+    dialog.addResponse("keep", label: tr("Keep Editing"))
+    dialog.addResponse("discard", label: tr("Discard Changes and Start"), appearance: .destructive)
+    dialog.setDefaults(enter: "keep", escape: "keep")
+    leaveEditorQuestion = dialog
+    dialog.present { [weak self, weak editor] response in
+      guard let self else { return }
+      self.leaveEditorQuestion = nil
+      guard response == "discard", self.meeting == nil else { return }
+      editor?.window.close()
+      self.beginScheduledMeeting(id)
+    }
+  }
+
+  /// "Start the meeting of …?" over an editor with changes, while it is asked.
+  package private(set) var leaveEditorQuestion: MessageDialog?
+
+  private func beginScheduledMeeting(_ id: UUID) {
     state.navigation.value = .detail(scrumID: id)
     startMeeting(id)
   }
@@ -526,11 +557,15 @@ import ScrumdingerCore
   private func openEditor(_ draft: ScrumDraft) {
     let sheet = EditorSheet(
       parent: window, draft: draft, newID: model.dependencies.uuid, twelveHour: Self.usesTwelveHourClock
-    ) { [weak self] scrum in
+    ) { [weak self] confirmed in
       guard let self else { return }
-      self.model.upsert(scrum)
+      do throws(StoreError) {
+        try self.model.apply(confirmed)
+      } catch {
+        self.toast(tr("Whether this computer records “%@” could not be saved: %@", Texts.shown(confirmed.title), error.description))
+      }
       // A new scrum's card takes the focus, so Enter opens it once the sheet is gone.
-      if draft.isNew, self.shownRoute == .list { self.listPage.card(for: scrum.id)?.button.grabFocus() }
+      if draft.isNew, self.shownRoute == .list { self.listPage.card(for: confirmed.id)?.button.grabFocus() }
     }
     editor = sheet
     sheet.present()

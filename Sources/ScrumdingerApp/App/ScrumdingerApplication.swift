@@ -127,7 +127,9 @@ import ScrumdingerCore
       clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), now: { Date().addingTimeInterval(wallClockOffset) },
       sound: Chime(),
       notifier: DesktopNotifier(application: application), keepAwake: ScreenKeeper(application: application),
-      recorder: MeetingRecorder(folder: dataFolder + "/recordings") { MicrophoneCapture() },
+      recorder: MeetingRecorder(
+        folder: dataFolder + "/recordings", consent: RecordingConsent(path: dataFolder + "/recording-consent.json")
+      ) { MicrophoneCapture() },
       speech: WhisperEngine(modelsFolder: dataFolder + "/models"))
   }
 
@@ -151,8 +153,11 @@ import ScrumdingerCore
   private func perform(_ command: Command, id: UUID?) {
     switch command {
     case .startScheduled:
+      // Any process on the session bus can ask: only a reminder on show starts a meeting (and
+      // with it, perhaps, a microphone); otherwise the scrum's page is shown.
       activate()
-      if let id { mainWindow?.startScheduledMeeting(id) }
+      guard let id else { return }
+      if reminders.isReminding(id) { mainWindow?.startScheduledMeeting(id) } else { mainWindow?.showScrum(id) }
     case .newScrum:
       activate()
       mainWindow?.newScrum()
@@ -292,6 +297,7 @@ import ScrumdingerCore
     case .success(let scrums):
       state.scrums.value = scrums
       if !store.isReadOnly {
+        carryRecordingConsentOver(scrums)
         startSaving()
         if let journal { found(journal) }
         mainWindow?.model.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
@@ -302,6 +308,18 @@ import ScrumdingerCore
         return unreadable = error
       }
       askAboutUnreadableFile(error, in: window)
+    }
+  }
+
+  /// The first start of a version that keeps the recording switch per computer: the scrums
+  /// recorded here before keep recording here (see `RecordingConsent`).
+  private func carryRecordingConsentOver(_ scrums: [DailyScrum]) {
+    let recorder = dependencies.recorder
+    guard recorder.consent.isNew else { return }
+    do throws(StoreError) {
+      try recorder.consent.carryOver(from: scrums, recordedHere: recorder.recordedMeetings().recorded)
+    } catch {
+      warn(error.description)
     }
   }
 

@@ -22,13 +22,17 @@ import ScrumdingerCore
   private(set) var overtimeChoices: [(OvertimeRule, ToggleButton)] = []
   private(set) var themeButtons: [(Theme, ToggleButton)] = []
   private(set) var draft: ScrumDraft
+  /// The draft as the sheet opened with it.
+  private let opened: ScrumDraft
+  /// Whether anything was changed since the sheet opened (closing then loses it).
+  var hasChanges: Bool { draft != opened }
   /// "Attendees": the people, in speaking order.
   private(set) var attendees: AttendeeEditor!
   /// "After the round": the timed agenda items.
   private(set) var agenda: AgendaEditor!
   /// "Schedule": when it meets, and the reminder.
   private(set) var schedule: ScheduleEditor!
-  private let onConfirm: @MainActor (DailyScrum) -> Void
+  private let onConfirm: @MainActor (ScrumDraft) -> Void
   /// The sheet's actions: one per "editor." command of the table.
   private(set) var actions: [Command: Action] = [:]
   /// The sheet's scrolling view.
@@ -39,12 +43,13 @@ import ScrumdingerCore
   private var keepAlive: EditorSheet?
 
   /// Opens over `parent`; new attendees get ids from `newID`; `onConfirm` receives the
-  /// finished scrum on Add/Done.
+  /// finished draft on Add/Done.
   init(
     parent: Widget, draft: ScrumDraft, newID: @escaping () -> UUID = UUID.init, twelveHour: Bool = false,
-    onConfirm: @escaping @MainActor (DailyScrum) -> Void
+    onConfirm: @escaping @MainActor (ScrumDraft) -> Void
   ) {
     self.draft = draft
+    opened = draft
     self.onConfirm = onConfirm
     let title = draft.isNew ? tr("New Scrum") : tr("Edit Scrum")
     // Over a narrow window (a phone, half a screen) the sheet takes the whole window.
@@ -127,7 +132,7 @@ import ScrumdingerCore
     group.add(
       switchRow(
         recordSwitch, title: tr("Record and transcribe meetings"),
-        subtitle: tr("The audio is recorded and turned into text on this computer, and never leaves it"),
+        subtitle: tr("Only on this computer: the audio is recorded and turned into text here, and never leaves it"),
         isOn: draft.recordsMeetings))
     return group
   }
@@ -282,7 +287,7 @@ import ScrumdingerCore
     guard draft.canSave else { return }
     attendees.finishRenaming(keep: true)  // Done while renaming keeps the name typed
     attendees.addTypedName()  // a name typed in New Attendee but not added yet is meant to be in the scrum
-    onConfirm(draft.scrum)
+    onConfirm(draft)
     window.close()
   }
 }

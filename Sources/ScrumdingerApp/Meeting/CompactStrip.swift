@@ -1,6 +1,7 @@
 // The meeting as a strip that sits beside a video call: at most 320×120 px, it keeps only
-// what a speaker glances at (whose turn, how long is left in it, who is next) and the two
-// buttons a host presses, on the scrum's colours. It is a window handle, as the header bar it
+// what a speaker glances at (whose turn, how long is left in it, who is next), the two
+// buttons a host presses, and, as in every view of a recorded meeting, a red dot while it
+// is recorded, on the scrum's colours. It is a window handle, as the header bar it
 // replaces is, so the strip itself moves the window. Like the full page it only displays the
 // snapshot it is given.
 import GtkShim
@@ -12,6 +13,9 @@ import ScrumdingerCore
   /// A small ring: how far the current turn has gone.
   let ring = DrawingArea()
   let nameLabel = Label()
+  /// A red dot, named "Recording" for screen readers, while the meeting is recorded.
+  let recordingDot = Label("●")
+  private var recordingObservation: ObservationToken?
   /// The time left in the turn (m:ss), or the overrun ("0:12 over"), read by screen readers in
   /// words.
   let time = SpokenFigure(Label())
@@ -26,7 +30,8 @@ import ScrumdingerCore
   private var isPaused = false
   private let theme: Theme
 
-  init(theme: Theme) {
+  /// A strip on `theme`'s colours, with the dot while `recording` says so.
+  init(theme: Theme, recording: ObservableValue<Bool>) {
     self.theme = theme
     compactButton = MeetingPage.compactToggle()
     compactButton.isActive = true
@@ -37,7 +42,6 @@ import ScrumdingerCore
     box.addCSSClass(ThemeStyle.cssClass(theme))
     box.expand(horizontally: true, vertically: true)
     ring.setSizeRequest(width: 40, height: 40)
-    ring.align(vertical: .center)
     ring.onDraw { [weak self] canvas, width, height in self?.draw(&canvas, width: width, height: height) }
     nameLabel.addCSSClass("compact-name")
     time.label.addCSSClass("compact-time")
@@ -52,7 +56,17 @@ import ScrumdingerCore
     texts.append(nameLabel)
     texts.append(time.root)
     texts.append(nextLabel)
-    box.append(ring)
+    // On the ring's corner: the strip's width stays the speaker's name's.
+    recordingDot.addCSSClass("recording-dot")
+    recordingDot.setAccessibleLabel(tr("Recording"))
+    recordingDot.tooltip = tr("Recording")
+    recordingDot.align(horizontal: .start, vertical: .start)
+    recordingDot.isVisible = recording.value
+    recordingObservation = recording.observe { [weak self] on in self?.recordingDot.isVisible = on }
+    let ringAndDot = Overlay(ring)
+    ringAndDot.addOverlay(recordingDot)
+    ringAndDot.align(vertical: .center)
+    box.append(ringAndDot)
     box.append(texts)
     pauseButton.setAction(Command.pause.rawValue)
     nextButton.setAction(Command.nextSpeaker.rawValue)

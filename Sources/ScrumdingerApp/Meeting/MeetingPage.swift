@@ -107,7 +107,7 @@ import ScrumdingerCore
     elapsed = SpokenFigure(FigureLabel(), caption: captions[0])
     remaining = SpokenFigure(FigureLabel(), caption: captions[1])
     ring = MeetingRing(theme: scrum.theme)
-    compact = CompactStrip(theme: scrum.theme)
+    compact = CompactStrip(theme: scrum.theme, recording: recording)
     compact.root.isVisible = false
 
     panel.addCSSClass("meeting-panel")

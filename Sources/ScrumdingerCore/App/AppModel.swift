@@ -123,7 +123,15 @@ public enum NewScrumOutcome: Equatable, Sendable {
   /// A draft of the scrum shown on the detail page, if any.
   public func draftOfShownScrum() -> ScrumDraft? {
     guard case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) else { return nil }
-    return ScrumDraft(editing: scrum)
+    return ScrumDraft(editing: scrum, recordsMeetings: dependencies.recorder.consent.records(id))
+  }
+
+  /// Applies the editor's confirmed `draft`: the scrum (`upsert`), and whether this computer
+  /// records it (saved beside the scrums; the error says why not, the choice holding for
+  /// this run).
+  public func apply(_ draft: ScrumDraft) throws(StoreError) {
+    upsert(draft.scrum)
+    try dependencies.recorder.consent.set(draft.id, records: draft.recordsMeetings)
   }
 
   /// Adds `scrum`, or replaces the scrum with its id where it stands.

@@ -1,5 +1,5 @@
-// Recording is opt-in per scrum and follows the meeting: it starts with a meeting of a scrum
-// that asks for it, pauses with it (so the recording's timeline is the meeting's running
+// Recording is opt-in per scrum and per computer (`RecordingConsent`, never the shared file)
+// and follows the meeting: it starts with a meeting of a scrum this computer records, pauses with it (so the recording's timeline is the meeting's running
 // time, which the transcript's attribution relies on), and ends with it: kept when the
 // meeting is saved, deleted when it is discarded. The audio itself is an injected
 // `AudioCapture` (GStreamer in the app, a fake in tests), so these rules run without a
@@ -28,10 +28,12 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public init(reason: String) { self.reason = reason }
 }
 
-/// Records the meetings of scrums that ask for it, to `folder`/HISTORY-ID.ogg.
+/// Records the meetings of the scrums this computer records, to `folder`/HISTORY-ID.ogg.
 @MainActor public final class MeetingRecorder: MeetingEffect {
   /// Where recordings are kept (the data folder's `recordings`).
   public let folder: String
+  /// Which scrums this computer records.
+  public let consent: RecordingConsent
   private let makeCapture: @MainActor () -> any AudioCapture
   private var capture: (any AudioCapture)?
   private var path: String?
@@ -40,9 +42,11 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// Called once with a readable message when a recording cannot start or stops early.
   public var onProblem: (@MainActor (String) -> Void)?
 
-  /// Records into `folder`, with a new capture from `makeCapture` for each meeting.
-  public init(folder: String, makeCapture: @escaping @MainActor () -> any AudioCapture) {
+  /// Records into `folder` the meetings of the scrums `consent` names, with a new capture
+  /// from `makeCapture` for each meeting.
+  public init(folder: String, consent: RecordingConsent, makeCapture: @escaping @MainActor () -> any AudioCapture) {
     self.folder = folder
+    self.consent = consent
     self.makeCapture = makeCapture
   }
 
@@ -75,7 +79,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public func meeting(_ session: MeetingSession, did event: MeetingEvent) {
     switch event {
     case .started:
-      guard session.scrum.recordsMeetings else { return }
+      guard consent.records(session.scrum.id) else { return }
       start(to: path(of: session.historyID))
     case .paused: capture?.pause()
     case .resumed: capture?.resume()

@@ -83,6 +83,11 @@ import FoundationEssentials
     plan()
   }
 
+  /// Whether scrum `id`'s reminder is on show now: from its lead before the start until 15
+  /// minutes after it, unless its meeting has begun. A Start Meeting from elsewhere (a
+  /// notification's button, any process on the session bus) starts a meeting only then.
+  public func isReminding(_ id: UUID) -> Bool { shown[id] != nil }
+
   /// Whether any scrum meets on a schedule.
   public var hasSchedules: Bool { state.scrums.value.contains { $0.schedule?.days.isEmpty == false } }
 

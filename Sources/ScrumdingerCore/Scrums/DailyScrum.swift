@@ -21,8 +21,6 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var turnWarning: TurnWarning
   /// What happens when a speaker's share runs out.
   public var overtime: OvertimeRule
-  /// Whether its meetings are recorded (and transcribed) on this computer; off unless asked.
-  public var recordsMeetings: Bool
   /// What the meeting goes through after the speakers' round, in order, each timed.
   public var agenda: [AgendaItem]
   /// When it meets, if it meets on a schedule (none unless asked).
@@ -34,7 +32,7 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public init(
     id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
     theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false,
-    turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn, recordsMeetings: Bool = false,
+    turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn,
     agenda: [AgendaItem] = [], schedule: MeetingSchedule? = nil
   ) {
     self.id = id
@@ -46,7 +44,6 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.shuffleSpeakingOrder = shuffleSpeakingOrder
     self.turnWarning = turnWarning
     self.overtime = overtime
-    self.recordsMeetings = recordsMeetings
     self.agenda = agenda
     self.schedule = schedule
   }
@@ -55,8 +52,11 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder, agenda, schedule
     case turnWarning = "turnWarningSeconds"
     case overtime = "whenTurnRunsOut"
-    case recordsMeetings = "recordMeetings"
   }
+
+  /// Keys older versions wrote that are read past and dropped: "recordMeetings" (whether a
+  /// computer records the scrum is that computer's own choice, see `RecordingConsent`).
+  static let droppedKeys: Set<String> = ["recordMeetings"]
 
   /// Reads a scrum; files from before a setting existed get its default.
   public init(from decoder: any Decoder) throws {
@@ -70,10 +70,9 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     shuffleSpeakingOrder = try container.decodeIfPresent(Bool.self, forKey: .shuffleSpeakingOrder) ?? false
     turnWarning = try container.decodeIfPresent(TurnWarning.self, forKey: .turnWarning) ?? .standard
     overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
-    recordsMeetings = try container.decodeIfPresent(Bool.self, forKey: .recordsMeetings) ?? false
     agenda = try container.decodeIfPresent([AgendaItem].self, forKey: .agenda) ?? []
     schedule = try container.decodeIfPresent(MeetingSchedule.self, forKey: .schedule)
-    unknown = try UnknownFields.reading(decoder, known: Set(CodingKeys.allCases.map(\.rawValue)))
+    unknown = try UnknownFields.reading(decoder, known: Set(CodingKeys.allCases.map(\.rawValue)).union(Self.droppedKeys))
   }
 
   /// The speakers' round in seconds.

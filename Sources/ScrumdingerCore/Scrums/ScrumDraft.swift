@@ -17,7 +17,8 @@ public struct ScrumDraft: Equatable, Sendable {
   public var turnWarning: TurnWarning
   /// What happens when a speaker's share runs out.
   public var overtime: OvertimeRule
-  /// Whether meetings are recorded and transcribed (off unless asked).
+  /// Whether this computer records and transcribes its meetings (off unless asked): kept by
+  /// `RecordingConsent`, not in the scrum.
   public var recordsMeetings: Bool
   /// Speaking order.
   public private(set) var attendees: [Attendee]
@@ -51,8 +52,8 @@ public struct ScrumDraft: Equatable, Sendable {
     unknown = UnknownFields()
   }
 
-  /// A draft of an existing scrum.
-  public init(editing scrum: DailyScrum) {
+  /// A draft of an existing scrum, which this computer records or not.
+  public init(editing scrum: DailyScrum, recordsMeetings: Bool = false) {
     id = scrum.id
     isNew = false
     title = scrum.title
@@ -61,7 +62,7 @@ public struct ScrumDraft: Equatable, Sendable {
     shuffleSpeakingOrder = scrum.shuffleSpeakingOrder
     turnWarning = scrum.turnWarning
     overtime = scrum.overtime
-    recordsMeetings = scrum.recordsMeetings
+    self.recordsMeetings = recordsMeetings
     attendees = scrum.attendees
     agenda = scrum.agenda
     schedule = scrum.schedule
@@ -164,7 +165,7 @@ public struct ScrumDraft: Equatable, Sendable {
     var scrum = DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
       theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, turnWarning: turnWarning,
-      overtime: overtime, recordsMeetings: recordsMeetings, agenda: agenda, schedule: schedule)
+      overtime: overtime, agenda: agenda, schedule: schedule)
     scrum.unknown = unknown
     return scrum
   }

@@ -50,7 +50,7 @@ struct ScrumFileReader {
   private mutating func scrum() -> DailyScrum? {
     var id: UUID?, title: String?, theme: Theme?, length: Int?
     var attendees: [Attendee]?, history: [History]?, shuffle = false, warning = TurnWarning.standard
-    var overtime = OvertimeRule.moveOn, records = false, agenda: [AgendaItem] = [], schedule: MeetingSchedule?
+    var overtime = OvertimeRule.moveOn, agenda: [AgendaItem] = [], schedule: MeetingSchedule?
     var unknown = UnknownFields()
     let ok = object { key, reader in
       switch key {
@@ -68,10 +68,7 @@ struct ScrumFileReader {
         guard let value = reader.integer().flatMap(TurnWarning.init(rawValue:)) else { return false }
         warning = value
         return true
-      case "recordMeetings":
-        guard let value = reader.boolean() else { return false }
-        records = value
-        return true
+      case "recordMeetings": return reader.skipValue()  // dropped: see DailyScrum.droppedKeys
       case "agenda":
         guard let read = reader.array({ $0.agendaItem() }) else { return false }
         agenda = read
@@ -90,7 +87,7 @@ struct ScrumFileReader {
           DailyScrum.lengthRange.contains(length) else { return nil }
     var scrum = DailyScrum(
       id: id, title: title, attendees: attendees, lengthInMinutes: length, theme: theme, history: history,
-      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime, recordsMeetings: records, agenda: agenda,
+      shuffleSpeakingOrder: shuffle, turnWarning: warning, overtime: overtime, agenda: agenda,
       schedule: schedule)
     scrum.unknown = unknown
     return scrum

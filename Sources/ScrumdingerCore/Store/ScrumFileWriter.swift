@@ -132,7 +132,6 @@ struct ScrumFileWriter {
     uuid(scrum.id)
     raw(",\"lengthInMinutes\":")
     integer(scrum.lengthInMinutes)
-    if scrum.recordsMeetings { raw(",\"recordMeetings\":true") }
     if let schedule = scrum.schedule {
       raw(",\"schedule\":{\"days\":[")
       for (index, day) in schedule.days.sorted().enumerated() {

@@ -79,7 +79,6 @@ public enum ScrumMerge {
     field(\.shuffleSpeakingOrder)
     field(\.turnWarning)
     field(\.overtime)
-    field(\.recordsMeetings)
     field(\.agenda)
     field(\.schedule)
     field(\.unknown)

@@ -18,8 +18,7 @@ final class TranscriptionTests: XCTestCase {
       date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 60,
       speakers: [SpeakerTime(name: "Ana", seconds: 30, shareSeconds: 30), SpeakerTime(name: "Ben", seconds: 30, shareSeconds: 30)])
     let scrum = DailyScrum(
-      title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry],
-      recordsMeetings: true)
+      title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry])
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([scrum]))
     try MainActor.assumeIsolated {
@@ -81,7 +80,7 @@ final class TranscriptionTests: XCTestCase {
   /// transcript, and its button leads to Preferences, where the model is downloaded.
   func testWithoutAModelTheMeetingSaysSoAndLeadsToTheDownload() {
     let entry = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
-    let scrum = DailyScrum(title: "Team", attendees: [Attendee(name: "Ana")], history: [entry], recordsMeetings: true)
+    let scrum = DailyScrum(title: "Team", attendees: [Attendee(name: "Ana")], history: [entry])
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([scrum]))
     let recording = store.directory + "/recordings/\(entry.id.uuidString).ogg"

@@ -60,6 +60,34 @@ final class CompactViewTests: XCTestCase {
     }
   }
 
+  /// A recorded meeting says so in every view: a red dot named "Recording" inside the strip at
+  /// 320×120 and 280 px (the name still whole), and the window's title, which is what a
+  /// screen-sharing picker shows.
+  func testARecordedMeetingShowsItsDotInTheStripAndSaysSoInTheWindowTitle() {
+    MainActor.assumeIsolated {
+      withMeeting(of: standup, size: (720, 760), recorded: true) { _, window, meeting, _ in
+        XCTAssertEqual(window.window.title, "● Recording — Standup — Meeting")
+        XCTAssertTrue(window.window.activateAction(Command.compactView.rawValue))
+        spin(.milliseconds(600))
+        let strip = meeting.page.compact
+        XCTAssertEqual(strip.recordingDot.accessibleName, "Recording")
+        for (width, height) in [(320, 120), (280, 120)] {
+          if width < 320 {
+            resize(window, width: width + 10, height: height + 10)
+            spin(.milliseconds(500))
+          }
+          let size = window.window.allocatedSize
+          XCTAssertTrue(strip.recordingDot.isMapped, "the dot shows at \(width) px")
+          assertInside(strip.recordingDot, "the recording dot", window: window, width: size.width, height: size.height)
+          XCTAssertFalse(strip.nameLabel.isEllipsized, "the speaker's name is whole beside the dot at \(width) px")
+        }
+        picture(window, "compact-recording-280x120.png")
+        meeting.session.end(save: false)
+        XCTAssertEqual(window.window.title, "Scrumdinger")
+      }
+    }
+  }
+
   func testAddAMinutePreviousSpeakerAndThePaceInTheHeader() {
     MainActor.assumeIsolated {
       withMeeting(of: standup, size: (720, 760)) { _, window, meeting, clock in

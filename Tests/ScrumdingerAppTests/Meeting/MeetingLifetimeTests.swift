@@ -8,12 +8,11 @@ import XCTest
 /// page, recorded (a real GStreamer recording) or not, however many are held in a day.
 final class MeetingLifetimeTests: XCTestCase {
   func testTwentyMeetingsStartedAndDiscardedAreFinalizedEachTime() throws {
-    var scrum = DailyScrum(title: "Standup", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 5)
-    scrum.recordsMeetings = true
+    let scrum = DailyScrum(title: "Standup", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 5)
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([scrum]))
     MainActor.assumeIsolated {
-      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+      withRunningApp(store: store, dependencies: recordingDependencies(recording: [scrum.id])) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .detail(scrumID: scrum.id)
         spin(.milliseconds(200))

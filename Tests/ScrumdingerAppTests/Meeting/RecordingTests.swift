@@ -5,7 +5,7 @@ import ScrumdingerCore
 import XCTest
 
 private let recorded = DailyScrum(
-  title: "Recorded", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, recordsMeetings: true)
+  title: "Recorded", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1)
 
 final class RecordingTests: XCTestCase {
   /// A real GStreamer recording (a test tone as the microphone): "Recording" shows the whole
@@ -15,7 +15,7 @@ final class RecordingTests: XCTestCase {
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([recorded]))
     MainActor.assumeIsolated {
-      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+      withRunningApp(store: store, dependencies: recordingDependencies(recording: [recorded.id])) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .detail(scrumID: recorded.id)
         window.detailPage!.startButton.click()
@@ -66,13 +66,17 @@ final class RecordingTests: XCTestCase {
     XCTAssertNoThrow(try store.save([plain]))
     MainActor.assumeIsolated {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
-        let edited = edit(plain, in: app) { sheet in
-          XCTAssertEqual(sheet.recordSwitch.accessibleName, "Record and transcribe meetings")
-          XCTAssertFalse(sheet.recordSwitch.isOn, "off by default")
-          sheet.recordSwitch.isOn = true
-        }
-        XCTAssertEqual(edited?.recordsMeetings, true)
-        openDetailPage(of: edited!, in: app).startButton.click()
+        let page = openDetailPage(of: plain, in: app)
+        XCTAssertTrue(app.mainWindow!.window.activateAction(Command.edit.rawValue))
+        guard let sheet = app.mainWindow!.editor else { return XCTFail("no editor") }
+        XCTAssertEqual(sheet.recordSwitch.accessibleName, "Record and transcribe meetings")
+        XCTAssertFalse(sheet.recordSwitch.isOn, "off by default")
+        sheet.recordSwitch.isOn = true
+        sheet.confirmButton.click()
+        XCTAssertTrue(app.dependencies.recorder.consent.records(plain.id), "this computer's choice, saved")
+        XCTAssertFalse(String(decoding: ScrumFile.encode(app.state.scrums.value), as: UTF8.self).contains("record"),
+                       "and not in the team's file")
+        page.startButton.click()
         XCTAssertTrue(app.mainWindow!.meeting!.page.recordingIndicator.isVisible)
         app.mainWindow!.meeting!.session.end(save: false)
       }

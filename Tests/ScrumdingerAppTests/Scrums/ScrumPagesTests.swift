@@ -64,7 +64,7 @@ final class ScrumPagesTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         var confirmed: DailyScrum?
-        let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft()) { confirmed = $0 }
+        let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft()) { confirmed = $0.scrum }
         sheet.present()
         XCTAssertEqual(sheet.cancelButton.label, "Dismiss")
         XCTAssertEqual(sheet.confirmButton.label, "Add")
@@ -104,7 +104,7 @@ final class ScrumPagesTests: XCTestCase {
       withRunningApp { app in
         var confirmed: DailyScrum?
         let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft(editing: design)) {
-          confirmed = $0
+          confirmed = $0.scrum
         }
         sheet.present()
         XCTAssertEqual(sheet.cancelButton.label, "Cancel")

@@ -93,16 +93,21 @@ func temporaryStore() -> ScrumStore {
   func preview(_ sound: EndOfTurnSound) { previewed.append(sound) }
 }
 
-/// The app's dependencies with `clock` and recording effects (real GLib timeouts); meetings
-/// that record do so for real, from GStreamer's `audioSource` (a test tone by default).
+/// The app's dependencies with `clock` and recording effects (real GLib timeouts); the
+/// meetings of the scrums `recording` (this computer's choice) are recorded for real, from
+/// GStreamer's `audioSource` (a test tone by default).
 @MainActor func recordingDependencies(
   clock: any MonotonicClock = GLibMonotonicClock(), sound: RecordingSound = RecordingSound(),
-  audioSource: String = "audiotestsrc is-live=true wave=sine"
+  audioSource: String = "audiotestsrc is-live=true wave=sine", recording: [UUID] = []
 ) -> @MainActor (Application, String) -> Dependencies {
   { _, folder in
-    Dependencies(
+    let consent = RecordingConsent(path: folder + "/recording-consent.json")
+    for id in recording { try? consent.set(id, records: true) }
+    return Dependencies(
       clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound(), keepAwake: RecordingSound(),
-      recorder: MeetingRecorder(folder: folder + "/recordings") { MicrophoneCapture(source: audioSource) },
+      recorder: MeetingRecorder(
+        folder: folder + "/recordings", consent: consent
+      ) { MicrophoneCapture(source: audioSource) },
       speech: WhisperEngine(modelsFolder: folder + "/models"))
   }
 }
@@ -111,7 +116,7 @@ func temporaryStore() -> ScrumStore {
 /// Done, and returns the scrum the sheet handed over.
 @MainActor func edit(_ scrum: DailyScrum, in app: ScrumdingerApplication, _ change: (EditorSheet) -> Void) -> DailyScrum? {
   var confirmed: DailyScrum?
-  let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft(editing: scrum)) { confirmed = $0 }
+  let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft(editing: scrum)) { confirmed = $0.scrum }
   sheet.present()
   change(sheet)
   sheet.confirmButton.click()
@@ -153,16 +158,18 @@ func temporaryStore() -> ScrumStore {
 }
 
 /// Runs the app on a ManualClock with `scrum` saved (its window sized to `size` and laid out,
-/// when given), opens its detail page, starts the meeting and hands over the app, the window,
-/// the meeting and the clock.
+/// when given; recorded for real, from a test tone, when `recorded`), opens its detail page,
+/// starts the meeting and hands over the app, the window, the meeting and the clock.
 @MainActor func withMeeting(
   of scrum: DailyScrum, size: (width: Int, height: Int)? = nil, sound: RecordingSound = RecordingSound(),
+  recorded: Bool = false,
   _ body: @escaping @MainActor (ScrumdingerApplication, MainWindow, MeetingCoordinator, ManualClock) throws -> Void
 ) {
   let clock = ManualClock()
   let store = temporaryStore()
   XCTAssertNoThrow(try store.save([scrum]))
-  withRunningApp(store: store, dependencies: recordingDependencies(clock: clock, sound: sound)) { app in
+  let dependencies = recordingDependencies(clock: clock, sound: sound, recording: recorded ? [scrum.id] : [])
+  withRunningApp(store: store, dependencies: dependencies) { app in
     let window = app.mainWindow!
     if let size { resize(window, width: size.width, height: size.height) }
     app.state.navigation.value = .detail(scrumID: scrum.id)

@@ -4,20 +4,20 @@ import Testing
 
 @MainActor @Suite struct MeetingRecorderTests {
   let recorded = DailyScrum(
-    title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, recordsMeetings: true)
+    title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1)
 
-  func start(_ scrum: DailyScrum, capture: FakeCapture = FakeCapture()) -> (MeetingSession, AppModel, ManualClock) {
+  /// A meeting of `scrum` started, which this computer records unless `records` is false.
+  func start(_ scrum: DailyScrum, capture: FakeCapture = FakeCapture(), records: Bool = true) -> (MeetingSession, AppModel, ManualClock) {
     let clock = ManualClock()
-    let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies(clock: clock, capture: capture))
+    let dependencies = testDependencies(clock: clock, capture: capture, recording: records ? [scrum.id] : [])
+    let model = AppModel(state: AppState(scrums: [scrum]), dependencies: dependencies)
     let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)
     return (session, model, clock)
   }
 
   @Test func aScrumRecordsOnlyWhenItAsks() {
     let capture = FakeCapture()
-    var plain = recorded
-    plain.recordsMeetings = false
-    let (session, model, _) = start(plain, capture: capture)
+    let (session, model, _) = start(recorded, capture: capture, records: false)
     #expect(capture.calls.isEmpty)
     #expect(model.dependencies.recorder.isRecording.value == false)
     session.end(save: true)
@@ -51,7 +51,7 @@ import Testing
     let capture = FakeCapture()
     capture.refusal = "no microphone could be opened"
     let clock = ManualClock()
-    let dependencies = testDependencies(clock: clock, capture: capture)
+    let dependencies = testDependencies(clock: clock, capture: capture, recording: [recorded.id])
     var problems: [String] = []
     dependencies.recorder.onProblem = { problems.append($0) }
     let state = AppState(scrums: [recorded])
@@ -99,14 +99,65 @@ import Testing
     #expect(model.dependencies.recorder.recording(of: session.historyID) == nil)
   }
 
-  @Test func theRecordingChoiceIsSavedAndOlderFilesDoNotRecord() throws {
-    #expect(try ScrumFile.decode(ScrumFile.encode([recorded])) == [recorded])
-    var draft = ScrumDraft(editing: recorded)
-    #expect(draft.recordsMeetings)
-    draft.recordsMeetings = false
-    #expect(draft.scrum.recordsMeetings == false)
+  @Test func theChoiceIsThisComputersSavedBesideTheScrumsAndNeverInTheirFile() throws {
+    let path = NSTemporaryDirectory() + "consent-\(UUID()).json"
+    let consent = RecordingConsent(path: path)
+    #expect(consent.isNew)
+    try consent.set(recorded.id, records: true)
+    #expect(RecordingConsent(path: path).records(recorded.id), "read back at the next start")
+    #expect(!RecordingConsent(path: path).isNew)
+    let shared = String(decoding: ScrumFile.encode([recorded]), as: UTF8.self)
+    #expect(!shared.contains("record"), "the team's file says nothing of it: \(shared)")
     #expect(ScrumDraft(newAfter: []).recordsMeetings == false, "off unless asked")
-    let older = try ScrumFile.decode(ScrumFile.encode([DailyScrum(title: "Old")]))
-    #expect(older[0].recordsMeetings == false)
+    #expect(ScrumDraft(editing: recorded).recordsMeetings == false)
+  }
+
+  @Test func theEditorsSwitchIsSavedForThisComputer() throws {
+    let model = AppModel(state: AppState(scrums: [recorded]), dependencies: testDependencies())
+    model.state.navigation.value = .detail(scrumID: recorded.id)
+    var draft = try #require(model.draftOfShownScrum())
+    #expect(!draft.recordsMeetings)
+    draft.recordsMeetings = true
+    try model.apply(draft)
+    #expect(model.dependencies.recorder.consent.records(recorded.id))
+    #expect(model.draftOfShownScrum()?.recordsMeetings == true, "the editor shows it on again")
+  }
+
+  @Test func aSharedFileSayingRecordTurnsNoMicrophoneOn() throws {
+    // What an older version, or a hostile copy, puts in the synced file.
+    let scrum = #"{"id":"\#(recorded.id.uuidString)","title":"Design","lengthInMinutes":1,"theme":"sky","attendees":[],"history":[],"recordMeetings":true}"#
+    let fast = try #require(ScrumFileReader.decode(Data(#"{"version":1,"scrums":[\#(scrum)]}"#.utf8), version: 1)?.scrums)
+    let codable = try JSONDecoder().decode([DailyScrum].self, from: Data("[\(scrum)]".utf8))
+    for scrums in [fast, codable] {
+      let capture = FakeCapture()
+      let (session, model, _) = start(scrums[0], capture: capture, records: false)
+      #expect(capture.calls.isEmpty, "no capture started")
+      #expect(!model.dependencies.recorder.isRecording.value)
+      session.end(save: true)
+      #expect(!String(decoding: ScrumFile.encode(scrums), as: UTF8.self).contains("recordMeetings"), "not kept to be synced on")
+    }
+  }
+
+  @Test func theFirstStartKeepsRecordingOnlyTheScrumsRecordedHere() throws {
+    let entry = History(attendees: ["Ana"], durationSeconds: 60)
+    let here = DailyScrum(title: "Here", history: [entry])
+    let elsewhere = DailyScrum(title: "Elsewhere", history: [History(attendees: ["Ben"], durationSeconds: 60)])
+    let path = NSTemporaryDirectory() + "consent-\(UUID()).json"
+    let consent = RecordingConsent(path: path)
+    try consent.carryOver(from: [here, elsewhere], recordedHere: [entry.id])
+    #expect(consent.records(here.id))
+    #expect(!consent.records(elsewhere.id))
+    let later = RecordingConsent(path: path)
+    try later.carryOver(from: [here, elsewhere], recordedHere: [])
+    #expect(later.records(here.id), "carried over once: later starts keep what was chosen")
+  }
+
+  @Test func anUnreadableChoiceIsKeptAsideAndRecordsNothing() throws {
+    let path = NSTemporaryDirectory() + "consent-\(UUID()).json"
+    try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
+    let consent = RecordingConsent(path: path)
+    #expect(!consent.records(recorded.id))
+    #expect(!consent.isNew, "not taken for a first start")
+    #expect(FileManager.default.contents(atPath: path + ".unreadable") == Data("{not json".utf8), "kept, not overwritten")
   }
 }

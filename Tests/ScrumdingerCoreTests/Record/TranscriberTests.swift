@@ -4,11 +4,11 @@ import Testing
 
 @MainActor @Suite struct TranscriberTests {
   let scrum = DailyScrum(
-    title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, recordsMeetings: true)
+    title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1)
 
   /// Two recorded meetings saved, and a model over them.
   func twoRecordedMeetings(speech: FakeSpeech = FakeSpeech()) -> (AppModel, [UUID]) {
-    let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies(speech: speech))
+    let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies(speech: speech, recording: [scrum.id]))
     var ids: [UUID] = []
     for _ in 0..<2 {
       let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)

@@ -57,6 +57,25 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
     #expect(timer.armedAt == utc("2026-11-25T09:25:00Z"), "tomorrow's reminder")
   }
 
+  @Test func aMeetingIsStartableFromElsewhereOnlyWhileItsReminderShows() {
+    let (planner, timer, _, at) = planner(at: "2026-11-24T09:00:00Z")
+    #expect(!planner.isReminding(team.id), "25 minutes before: no reminder yet")
+    at("2026-11-24T09:25:00Z")
+    timer.fire()
+    #expect(planner.isReminding(team.id))
+    at("2026-11-24T09:44:00Z")
+    timer.fire()
+    #expect(planner.isReminding(team.id), "within 15 minutes of the start")
+    at("2026-11-24T09:45:00Z")
+    timer.fire()
+    #expect(!planner.isReminding(team.id), "15 minutes after the start")
+    at("2026-11-25T09:26:00Z")
+    timer.fire()
+    planner.meetingStarted(scrumID: team.id)
+    #expect(!planner.isReminding(team.id), "its meeting began")
+    #expect(!planner.isReminding(UUID()), "a scrum with no schedule")
+  }
+
   @Test func afterASuspendAPassedReminderIsNotShownLateButARecentStartIs() {
     let (planner, timer, notices, at) = planner(at: "2026-11-24T09:00:00Z")
     defer { withExtendedLifetime(planner) {} }

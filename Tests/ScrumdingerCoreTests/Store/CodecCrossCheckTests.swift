@@ -61,7 +61,7 @@ private struct RandomScrums {
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),
       theme: Theme.allCases.randomElement(using: &generator)!, history: history,
       shuffleSpeakingOrder: Bool.random(using: &generator), turnWarning: TurnWarning.allCases.randomElement(using: &generator)!,
-      overtime: OvertimeRule.allCases.randomElement(using: &generator)!, recordsMeetings: Bool.random(using: &generator),
+      overtime: OvertimeRule.allCases.randomElement(using: &generator)!,
       agenda: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
         AgendaItem(title: text(), minutes: Int.random(in: AgendaItem.minutesRange, using: &generator))
       },

@@ -93,17 +93,23 @@ import Foundation
 }
 
 /// Dependencies for tests: a manual clock and scheduler, a fixed date, sequential ids, a
-/// seeded generator and recording effects; recordings go to a new temporary folder through
-/// `capture`.
+/// seeded generator and recording effects; the meetings of the scrums `recording` are
+/// recorded, to a new temporary folder through `capture`.
 @MainActor func testDependencies(
   clock: ManualClock = ManualClock(), scheduler: ManualScheduler = ManualScheduler(),
   sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect(),
-  keepAwake: RecordingEffect = RecordingEffect(), capture: FakeCapture = FakeCapture(), speech: FakeSpeech = FakeSpeech()
+  keepAwake: RecordingEffect = RecordingEffect(), capture: FakeCapture = FakeCapture(), speech: FakeSpeech = FakeSpeech(),
+  recording: [UUID] = []
 ) -> Dependencies {
   let ids = SequentialIDs()
+  let consent = RecordingConsent(path: NSTemporaryDirectory() + "consent-\(UUID()).json")
+  for id in recording { try? consent.set(id, records: true) }
   return Dependencies(
     clock: clock, scheduler: scheduler, now: { Date(timeIntervalSince1970: 1_795_000_000) },
     uuid: { MainActor.assumeIsolated { ids.make() } }, random: RandomSource(SeededGenerator(seed: 1)),
     sound: sound, notifier: notifier, keepAwake: keepAwake,
-    recorder: MeetingRecorder(folder: NSTemporaryDirectory() + "recordings-\(UUID())") { capture }, speech: speech)
+    recorder: MeetingRecorder(
+      folder: NSTemporaryDirectory() + "recordings-\(UUID())",
+      consent: consent) { capture },
+    speech: speech)
 }

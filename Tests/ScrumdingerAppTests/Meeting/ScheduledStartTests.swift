@@ -1,0 +1,47 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+/// A reminder's Start Meeting never closes an editor with changes without asking; an editor
+/// with none gives way at once.
+final class ScheduledStartTests: XCTestCase {
+  func testAReminderStartLeavesAnEditorWithChangesOnlyWhenAsked() {
+    let standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")], lengthInMinutes: 5)
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        openDetailPage(of: standup, in: app)
+        XCTAssertTrue(window.window.activateAction(Command.edit.rawValue))
+        guard let sheet = window.editor else { return XCTFail("no editor") }
+        sheet.titleRow.text = "Standup, renamed"
+        XCTAssertTrue(sheet.hasChanges)
+
+        window.startScheduledMeeting(standup.id)
+        guard let question = window.leaveEditorQuestion else { return XCTFail("nothing asked") }
+        XCTAssertEqual(question.heading, "Start the meeting of “Standup”?")
+        XCTAssertEqual(question.label(of: "keep"), "Keep Editing")
+        question.respond("keep")
+        spin(.milliseconds(100))
+        XCTAssertNil(window.meeting, "no meeting")
+        XCTAssertTrue(window.editor === sheet && sheet.window.isMapped, "the editor stays, with its changes")
+        XCTAssertEqual(sheet.titleRow.text, "Standup, renamed")
+
+        window.startScheduledMeeting(standup.id)
+        window.leaveEditorQuestion?.respond("discard")
+        spin(.milliseconds(100))
+        XCTAssertNotNil(window.meeting, "the meeting started")
+        XCTAssertFalse(sheet.window.isMapped, "the editor closed")
+        XCTAssertEqual(app.state.scrum(standup.id)?.title, "Standup", "its changes were not applied")
+        window.meeting?.session.end(save: false)
+
+        XCTAssertTrue(window.window.activateAction(Command.edit.rawValue))
+        window.startScheduledMeeting(standup.id)
+        XCTAssertNil(window.leaveEditorQuestion, "an editor with no changes is not asked about")
+        XCTAssertNotNil(window.meeting)
+        window.meeting?.session.end(save: false)
+      }
+    }
+  }
+}
