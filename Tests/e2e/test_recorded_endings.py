@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import time
+import uuid
 
 from gi.repository import Gio, GLib
 
@@ -215,3 +216,21 @@ def test_a_start_meeting_from_the_bus_without_a_reminder_shows_the_page_and_reco
     assert app.query("label", "Speaker 1 of 2", within=app.main) is None, "no meeting started"
     assert capturing_from(pulse) == [], "no microphone"
     assert recordings(app) == []
+
+
+def test_at_start_audio_of_no_meeting_is_removed_and_the_folders_are_private(launch, data_home):
+    kept, gone = str(uuid.uuid4()).upper(), str(uuid.uuid4()).upper()
+    entry = {"id": kept, "date": "2026-11-23T08:42:00Z", "attendees": ["Ana"], "durationSeconds": 60}
+    write_scrums(data_home, [scrum("Standup", ["Ana"], history=[entry])])
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    recordings_folder = folder / "recordings"
+    recordings_folder.mkdir(mode=0o755)
+    # A meeting deleted while its Undo was up when the app ended, and a crash mid-transcription.
+    for name in (f"{kept}.ogg", f"{kept}.ogg.samples", f"{gone}.ogg", f"{gone}.ogg.stopped"):
+        (recordings_folder / name).write_bytes(b"OggS")
+    os.chmod(folder, 0o755)
+    launch()
+    wait_for(lambda: sorted(os.listdir(recordings_folder)) == [f"{kept}.ogg"],
+             what=f"only the kept meeting's recording: {sorted(os.listdir(recordings_folder))}")
+    assert oct(os.stat(folder).st_mode & 0o777) == "0o700"
+    assert oct(os.stat(recordings_folder).st_mode & 0o777) == "0o700"

@@ -120,6 +120,9 @@ import ScrumdingerCore
     }
   }
 
+  /// Where speech models are kept in the data folder.
+  private static func modelsFolder(of dataFolder: String) -> String { dataFolder + "/models" }
+
   /// The real clock, GLib timeouts, the ding, desktop notifications, the screen keeper and
   /// the microphone (recordings in the data folder's `recordings`).
   package static func liveDependencies(_ application: Application, dataFolder: String) -> Dependencies {
@@ -130,7 +133,7 @@ import ScrumdingerCore
       recorder: MeetingRecorder(
         folder: dataFolder + "/recordings", consent: RecordingConsent(path: dataFolder + "/recording-consent.json")
       ) { MicrophoneCapture() },
-      speech: WhisperEngine(modelsFolder: dataFolder + "/models"))
+      speech: WhisperEngine(modelsFolder: modelsFolder(of: dataFolder)))
   }
 
   /// Plans the reminders of scheduled scrums (they are read later: planned again then), tells
@@ -297,6 +300,7 @@ import ScrumdingerCore
     case .success(let scrums):
       state.scrums.value = scrums
       if !store.isReadOnly {
+        tidyDataFolder(scrums, journal: journal)
         carryRecordingConsentOver(scrums)
         startSaving()
         if let journal { found(journal) }
@@ -309,6 +313,25 @@ import ScrumdingerCore
       }
       askAboutUnreadableFile(error, in: window)
     }
+  }
+
+  /// At start, once the scrums are read: the data folder and its recordings and models are
+  /// the user's alone (0700), and no audio is left of a meeting that is in no history and
+  /// not in the journal (a deletion whose Undo was up when the app ended, a crash mid-way, a
+  /// scrum a merge took away), nor decoded samples. With an unreadable journal, its meeting
+  /// cannot be told: the recordings wait for a start that can.
+  private func tidyDataFolder(_ scrums: [DailyScrum], journal: Result<MeetingJournal, UnreadableReason>?) {
+    let recorder = dependencies.recorder
+    for folder in [store.directory, recorder.folder, Self.modelsFolder(of: store.directory)] {
+      Path.makePrivate(folder: folder)
+    }
+    var kept = Set(scrums.flatMap { $0.history.map(\.id) })
+    switch journal {
+    case .success(let journal): kept.insert(journal.meeting.id)
+    case .failure: return
+    case nil: break
+    }
+    recorder.removeLeftovers(keeping: kept)
   }
 
   /// The first start of a version that keeps the recording switch per computer: the scrums

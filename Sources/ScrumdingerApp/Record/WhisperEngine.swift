@@ -53,6 +53,7 @@ import ScrumdingerCore
         recognizer = try SpeechRecognizer(library: library)
         self.recognizer = recognizer
       }
+      Path.createPrivate(file: samples)  // the decoded speech is the user's alone, whatever the umask
       task.decoder = try AudioDecoder(input: path, output: samples) { [weak task] problem in
         guard let task else { return }
         task.decoder = nil

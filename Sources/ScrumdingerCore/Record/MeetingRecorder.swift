@@ -70,10 +70,29 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     return (recorded, stopped)
   }
 
-  /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark).
+  /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark and the
+  /// samples decoded from it).
   public func deleteRecording(of historyID: UUID) {
-    g_unlink(path(of: historyID))
-    g_unlink(path(of: historyID) + ".stopped")
+    for suffix in ["", ".stopped", ".samples"] { g_unlink(path(of: historyID) + suffix) }
+  }
+
+  /// At start, once the scrums are read (no transcription runs yet): deletes every recording
+  /// whose meeting is not among `kept` (every history entry and the journal's meeting) —
+  /// deleted while its Undo was up when the app ended, a crash, a scrum a merge took away —
+  /// and every file of samples decoded for a transcription. Other files are left alone.
+  public func removeLeftovers(keeping kept: Set<UUID>) {
+    guard let dir = g_dir_open(folder, 0, nil) else { return }
+    var leftovers: [String] = []
+    while let entry = g_dir_read_name(dir) {
+      let name = String(cString: entry)
+      let id = name.split(separator: ".", maxSplits: 1).first.flatMap { UUID(uuidString: String($0)) }
+      let recordingFile = name.hasSuffix(".ogg") || name.hasSuffix(".ogg.stopped")
+      if name.hasSuffix(".ogg.samples") || (recordingFile && id.map { !kept.contains($0) } == true) {
+        leftovers.append(folder + "/" + name)
+      }
+    }
+    g_dir_close(dir)
+    for file in leftovers { g_unlink(file) }
   }
 
   public func meeting(_ session: MeetingSession, did event: MeetingEvent) {
@@ -98,6 +117,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     guard g_mkdir_with_parents(folder, 0o700) == 0 else {
       return say(tr("the folder %@ cannot be made", folder))
     }
+    // Readable by this user alone, whatever the umask: the capture writes into it.
+    guard Path.createPrivate(file: file) else { return say(tr("the file %@ cannot be made", file)) }
     let capture = makeCapture()
     capture.onFailure = { [weak self, weak capture] reason in
       guard let self, capture === self.capture else { return }

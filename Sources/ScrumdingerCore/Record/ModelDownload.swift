@@ -95,6 +95,7 @@ public enum DownloadState: Equatable, Sendable {
       state.value = .failed(tr("the folder %@ cannot be made", folder))
       return
     }
+    if g_file_test(partial, G_FILE_TEST_EXISTS) == 0 { Path.createPrivate(file: partial) }
     let offset = Path.size(of: partial)
     state.value = .downloading(received: offset, total: nil)
     task = fetcher.fetch(

@@ -39,6 +39,25 @@ public enum Path {
   @discardableResult
   public static func makeFolder(_ path: String) -> Bool { g_mkdir_with_parents(path, 0o700) == 0 }
 
+  /// Makes the folder `path` its owner's alone (0700), if it exists: folders made by an
+  /// earlier version, or by hand, took the umask.
+  public static func makePrivate(folder path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+    _ = chmod(path, 0o700)
+  }
+
+  /// Creates the file `path` empty, or empties it, readable by its owner alone (0600), for a
+  /// writer that keeps an existing file's mode (GStreamer's filesink, an appending download)
+  /// and would otherwise take the umask; false if it cannot.
+  @discardableResult
+  public static func createPrivate(file path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return fchmod(descriptor, 0o600) == 0
+  }
+
   private static func taking(_ text: UnsafeMutablePointer<gchar>?) -> String {
     guard let text else { return "" }
     defer { g_free(text) }

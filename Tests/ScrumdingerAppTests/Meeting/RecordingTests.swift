@@ -37,6 +37,8 @@ final class RecordingTests: XCTestCase {
 
         guard let file = app.dependencies.recorder.recording(of: id) else { return XCTFail("no recording kept") }
         XCTAssertTrue(file.hasSuffix("/recordings/\(id.uuidString).ogg"))
+        let mode = (try? FileManager.default.attributesOfItem(atPath: file))?[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600, "the recording is the user's alone, whatever the umask")
         let bytes = FileManager.default.contents(atPath: file) ?? Data()
         XCTAssertEqual(bytes.prefix(4), Data("OggS".utf8))
         XCTAssertNotNil(bytes.range(of: Data("OpusHead".utf8)), "Opus in Ogg")

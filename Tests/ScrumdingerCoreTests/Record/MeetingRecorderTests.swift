@@ -99,6 +99,35 @@ import Testing
     #expect(model.dependencies.recorder.recording(of: session.historyID) == nil)
   }
 
+  @Test func aRecordingIsItsOwnersAloneWhateverTheUmask() throws {
+    let previous = umask(0o022)
+    defer { umask(previous) }
+    let (session, model, _) = start(recorded)
+    let file = try #require(model.dependencies.recorder.recording(of: session.historyID))
+    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    session.end(save: false)
+  }
+
+  @Test func audioOfNoMeetingAndDecodedSamplesAreRemovedAtStartAndNothingElse() throws {
+    let recorder = testDependencies().recorder
+    try FileManager.default.createDirectory(atPath: recorder.folder, withIntermediateDirectories: true)
+    let kept = UUID(), gone = UUID()
+    let names = [
+      "\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "\(kept.uuidString).ogg.samples",
+      "\(gone.uuidString).ogg", "\(gone.uuidString).ogg.stopped", "notes.txt",
+    ]
+    for name in names { #expect(FileManager.default.createFile(atPath: recorder.folder + "/" + name, contents: Data("x".utf8))) }
+    recorder.removeLeftovers(keeping: [kept])
+    let left = try FileManager.default.contentsOfDirectory(atPath: recorder.folder).sorted()
+    #expect(left == ["\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "notes.txt"])
+    recorder.deleteRecording(of: kept)
+    #expect(FileManager.default.createFile(atPath: recorder.folder + "/\(gone.uuidString).ogg.samples", contents: nil))
+    #expect(FileManager.default.createFile(atPath: recorder.folder + "/\(gone.uuidString).ogg", contents: nil))
+    recorder.deleteRecording(of: gone)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: recorder.folder) == ["notes.txt"], "Delete Recording takes its samples too")
+  }
+
   @Test func theChoiceIsThisComputersSavedBesideTheScrumsAndNeverInTheirFile() throws {
     let path = NSTemporaryDirectory() + "consent-\(UUID()).json"
     let consent = RecordingConsent(path: path)

@@ -69,6 +69,17 @@ import Testing
     }
   }
 
+  @Test func thePartialFileIsItsOwnersAlone() throws {
+    let previous = umask(0o022)
+    defer { umask(previous) }
+    let fetcher = FakeFetcher()
+    let model = download(fetcher)
+    model.start()
+    let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/ggml-test.bin.part")
+    #expect(attributes[.posixPermissions] as? Int == 0o600)
+    model.cancel()
+  }
+
   @Test func aFileShorterThanPublishedIsNotInstalled() {
     let fetcher = FakeFetcher()
     let model = download(fetcher)

@@ -58,7 +58,10 @@ import Foundation
   func start(to path: String) throws(CaptureFailure) {
     if let refusal { throw CaptureFailure(reason: refusal) }
     calls.append(.start(path))
-    _ = FileManager.default.createFile(atPath: path, contents: Data("OggS".utf8))
+    // Written into the file as GStreamer's filesink writes ("wb": an existing file keeps its mode).
+    let handle = FileHandle(forWritingAtPath: path)
+    handle?.write(Data("OggS".utf8))
+    try? handle?.close()
   }
   func pause() { calls.append(.pause) }
   func resume() { calls.append(.resume) }
