@@ -4,6 +4,7 @@ scripts/whisper/prepare.sh keeps) while the app records the sink's monitor; afte
 shows what was said, transcribed on this machine and split between the two speakers. The app
 records what it records for every user: the default microphone (GStreamer's autoaudiosrc),
 which here is the sink's monitor, made the default source."""
+import json
 import re
 import time
 
@@ -47,5 +48,10 @@ def test_a_recorded_meeting_is_transcribed_and_split_between_its_speakers(launch
     # the words that say whose half it is.
     assert "americans" in said_by_ana and "your country can do for you" in said_by_ana, said_by_ana
     assert "what you can do for your country" in said_by_ben and "americans" not in said_by_ben, said_by_ben
-    segments = read_scrums(data_home)[0]["history"][0]["transcript"]
+    # Kept on this computer, beside the recording; the team's file has the meeting, not what was said.
+    meeting = read_scrums(data_home)[0]["history"][0]
+    assert "transcript" not in meeting, meeting
+    kept = data_home / "io.github.scrumdinger.Scrumdinger" / "transcripts" / f"{meeting['id']}.json"
+    segments = json.loads(kept.read_text())
     assert segments and all(s["end"] >= s["start"] for s in segments)
+    assert oct(kept.stat().st_mode & 0o777) == "0o600"

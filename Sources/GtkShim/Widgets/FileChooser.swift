@@ -25,6 +25,16 @@ import CAdwaita
     if let saveName { gtk_file_chooser_set_current_name(cast(UnsafeMutableRawPointer(chooser)), saveName) }
   }
 
+  /// Adds a check box labelled `label` (off) to the chooser, read with `isChecked`.
+  public func addCheckBox(_ label: String) {
+    gtk_file_chooser_add_choice(cast(UnsafeMutableRawPointer(chooser)), "check", label, nil, nil)
+  }
+
+  /// Whether the check box added with `addCheckBox` was ticked.
+  public var isChecked: Bool {
+    string(gtk_file_chooser_get_choice(cast(UnsafeMutableRawPointer(chooser)), "check")) == "true"
+  }
+
   isolated deinit { g_object_unref(UnsafeMutableRawPointer(chooser)) }
 
   /// Shows the chooser; `done` gets the chosen path and the index of the filter on show,

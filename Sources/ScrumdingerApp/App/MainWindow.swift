@@ -149,7 +149,9 @@ import ScrumdingerCore
     case .takeNote: meeting?.page.notes.takeNote()
     case .exportHistory: if case .detail(let id) = state.navigation.value { exportHistory(of: id) }
     case .addToCalendar: if case .detail(let id) = state.navigation.value { addToCalendar(id) }
-    case .copySummary: if case .history(let id, let entryID) = state.navigation.value { copySummary(of: entryID, in: id) }
+    case .copySummary, .copySummaryWithTranscript:
+      guard case .history(let id, let entryID) = state.navigation.value else { return }
+      copySummary(of: entryID, in: id, transcript: command == .copySummaryWithTranscript)
     case .newScrum, .showShortcuts, .about, .preferences, .quit, .confirmEditor, .cancelEditor, .startScheduled:
       break  // not window actions
     }
@@ -476,11 +478,13 @@ import ScrumdingerCore
     let chooser = FileChooser(
       title: tr("Export History"), acceptLabel: tr("_Export"), parent: window,
       filters: formats.map { ($0.title, "*." + $0.fileExtension) }, saveName: name)
-    chooser.present { [weak self] path, filter in
+    // Transcripts stay on this computer unless sent on: off unless ticked.
+    chooser.addCheckBox(tr("Include transcripts"))
+    chooser.present { [weak self, weak chooser] path, filter in
       guard let self, let path, let scrum = self.state.scrum(id) else { return }
       let format = ExportFormat(fileName: path) ?? formats[min(filter, formats.count - 1)]
       do throws(ExportError) {
-        try HistoryExport.write(scrum, as: format, to: path)
+        try HistoryExport.write(scrum, as: format, to: path, transcripts: chooser?.isChecked == true)
         self.toast(tr("History exported to %@", Path.name(of: path)))
       } catch {
         self.toast(error.description)
@@ -523,11 +527,12 @@ import ScrumdingerCore
     }
   }
 
-  /// Puts one past meeting's summary on the clipboard, as Markdown for a team chat.
-  private func copySummary(of entryID: UUID, in id: UUID) {
+  /// Puts one past meeting's summary on the clipboard, as Markdown for a team chat, with
+  /// its transcript only when asked.
+  private func copySummary(of entryID: UUID, in id: UUID, transcript: Bool) {
     guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
-    window.copyToClipboard(HistoryExport.summary(of: entry, in: scrum))
-    toast(tr("Summary copied"))
+    window.copyToClipboard(HistoryExport.summary(of: entry, in: scrum, transcript: transcript))
+    toast(transcript ? tr("Summary copied with its transcript") : tr("Summary copied"))
   }
 
   /// The toast of the meeting just saved, while it is up.

@@ -297,7 +297,11 @@ import ScrumdingerCore
     hasFinishedLoading = true
     defer { Memory.releaseFreedPages() }  // start-up's freed pages, once the list is up
     switch result {
-    case .success(let scrums):
+    case .success(let read):
+      // Each meeting's transcript as this computer keeps it (an earlier version's, found in
+      // the file, is kept here first).
+      let (scrums, problem) = dependencies.recorder.transcripts.attach(to: read)
+      if let problem { warn(problem.description) }
       state.scrums.value = scrums
       if !store.isReadOnly {
         tidyDataFolder(scrums, journal: journal)
@@ -351,7 +355,7 @@ import ScrumdingerCore
       self?.mainWindow?.toast(error.description)
     }
     journalFile.flushSaves = { [weak self] in self?.autoSave?.flush() == nil }
-    let watcher = FileWatcher(store: store, state: state, now: dependencies.now)
+    let watcher = FileWatcher(store: store, state: state, transcripts: dependencies.recorder.transcripts, now: dependencies.now)
     watcher.onConflict = { [weak self] title in self?.mainWindow?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
     watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
     watcher.onUnreadable = { [weak self] error in

@@ -9,8 +9,11 @@ import ScrumdingerCore
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let menuButton = MainMenu.button()
   let deleteButton = Button(label: tr("Delete"), accessibleName: tr("Delete this meeting"))
-  /// Puts the meeting's summary on the clipboard, as Markdown.
+  /// Puts the meeting's summary on the clipboard, as Markdown (without its transcript).
   let copyButton = Button(label: tr("Copy Summary"), accessibleName: tr("Copy Summary"))
+  /// The same with the transcript, shown when the meeting has one: sent on only when asked.
+  let copyWithTranscriptButton = Button(
+    label: tr("Copy Summary with Transcript"), accessibleName: tr("Copy Summary with Transcript"))
   /// The notes and the transcript.
   let record: MeetingRecordView
   /// Who spoke how long (meetings recorded before this was kept have none).
@@ -69,6 +72,9 @@ import ScrumdingerCore
     }
     copyButton.addCSSClass("pill")
     copyButton.setAction(Command.copySummary.rawValue)
+    copyWithTranscriptButton.addCSSClass("pill")
+    copyWithTranscriptButton.setAction(Command.copySummaryWithTranscript.rawValue)
+    copyWithTranscriptButton.isVisible = !entry.transcript.isEmpty
     deleteButton.addCSSClass("pill")
     deleteButton.addCSSClass("destructive-action")
     deleteButton.setAction(Command.deleteMeeting.rawValue, parameter: entry.id.uuidString)
@@ -77,6 +83,9 @@ import ScrumdingerCore
     buttons.append(copyButton)
     buttons.append(deleteButton)
     page.append(buttons)
+    // Below, on its own: a narrow window has no room for three pills in a row.
+    copyWithTranscriptButton.align(horizontal: .center)
+    page.append(copyWithTranscriptButton)
     root.append(header)
     root.append(ScrolledWindow(Clamp(page)))
   }

@@ -15,6 +15,7 @@ import ScrumdingerCore
   static let settle = Duration.milliseconds(200)
   private let store: ScrumStore
   private let state: AppState
+  private let transcripts: TranscriptStore
   private let now: () -> Date
   private var monitors: [FileMonitor] = []
   private var pending: Timeout?
@@ -31,9 +32,10 @@ import ScrumdingerCore
   /// The file on disk differs from what is shown (merged, or deleted): save.
   var onNeedsSave: @MainActor () -> Void = {}
 
-  init(store: ScrumStore, state: AppState, now: @escaping () -> Date) {
+  init(store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date) {
     self.store = store
     self.state = state
+    self.transcripts = transcripts
     self.now = now
     shown = state.scrums.value
     observation = state.scrums.observe { [weak self] scrums in self?.noteEdits(scrums) }
@@ -76,12 +78,15 @@ import ScrumdingerCore
     switch change {
     case .none:
       break
-    case .changed(let theirs, let base, let written):
+    case .changed(let read, let base, let written):
+      // With this computer's transcripts (one that came in the file, from an earlier
+      // version, is kept here first): the file holds none of ours.
+      let theirs = transcripts.attach(to: read.scrums).scrums
       let outcome = ScrumMerge.merge(
-        base: base, ours: state.scrums.value, theirs: theirs.scrums, oursEdited: edited, theirsWritten: written)
+        base: base, ours: state.scrums.value, theirs: theirs, oursEdited: edited, theirsWritten: written)
       if outcome.scrums != state.scrums.value { state.scrums.value = outcome.scrums }
       for title in outcome.conflicts { onConflict(title) }
-      if outcome.scrums != theirs.scrums { onNeedsSave() }
+      if outcome.scrums != read.scrums { onNeedsSave() }
       watch()  // a link may point elsewhere now
     case .unreadable(let reason):
       onUnreadable(.unreadable(path: store.path, reason: reason))

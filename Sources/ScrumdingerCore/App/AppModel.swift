@@ -194,16 +194,16 @@ public enum NewScrumOutcome: Equatable, Sendable {
   }
 
   /// The delete's toast is gone: it can no longer be undone. What is gone for good (not
-  /// put back) takes its meetings' recordings with it.
+  /// put back) takes its meetings' recordings and transcripts with it.
   public func forgetUndo(_ deletion: Deletion) {
     if undoable == deletion { undoable = nil }
     switch deletion {
     case .history(let scrumID, let entry, _):
       guard state.scrum(scrumID)?.history.contains(where: { $0.id == entry.id }) != true else { return }
-      dependencies.recorder.deleteRecording(of: entry.id)
+      dependencies.recorder.forgetMeeting(entry.id)
     case .scrum(let scrum, _):
       guard state.scrum(scrum.id) == nil else { return }
-      for entry in scrum.history { dependencies.recorder.deleteRecording(of: entry.id) }
+      for entry in scrum.history { dependencies.recorder.forgetMeeting(entry.id) }
     }
   }
 

@@ -36,6 +36,8 @@ public enum Command: String, CaseIterable, Sendable {
   case exportHistory = "win.export-history"
   case addToCalendar = "win.add-to-calendar"
   case copySummary = "win.copy-summary"
+  /// The same with the meeting's transcript: sent on only when asked.
+  case copySummaryWithTranscript = "win.copy-summary-with-transcript"
   case confirmEditor = "editor.confirm"
   case cancelEditor = "editor.cancel"
 
@@ -72,8 +74,8 @@ public enum Command: String, CaseIterable, Sendable {
     case .takeNote: ["t"]
     case .undo: ["<Control>z"]
     case .deleteScrum: ["<Control>Delete"]
-    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary, .startScheduled,
-      .addToCalendar:
+    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary,
+      .copySummaryWithTranscript, .startScheduled, .addToCalendar:
       []
     }
   }
@@ -127,8 +129,8 @@ public enum Command: String, CaseIterable, Sendable {
     case .quit: (.general, tr("Quit"))
     case .undo: (.scrums, tr("Undo the last delete"))
     case .deleteScrum: (.scrums, tr("Delete scrum"))
-    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary, .startScheduled,
-      .addToCalendar:
+    case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary,
+      .copySummaryWithTranscript, .startScheduled, .addToCalendar:
       nil
     }
   }
@@ -192,7 +194,7 @@ public enum Command: String, CaseIterable, Sendable {
       (.compactView, .meeting), (.endMeeting, .meeting), (.mute, .meeting), (.fullscreen, .meeting), (.takeNote, .meeting):
       true
     case (.previousSpeaker, .meeting): context.canGoBack
-    case (.exportHistory, .detail), (.copySummary, .history): true
+    case (.exportHistory, .detail), (.copySummary, .history), (.copySummaryWithTranscript, .history): true
     case (.addToCalendar, .detail): context.isScheduled
     default: false
     }

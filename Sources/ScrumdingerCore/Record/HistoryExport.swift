@@ -34,30 +34,36 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// team chat ("Copy Summary"). Markdown is in the user's language; CSV and JSON are for
 /// programs, so their column names, keys and dates (ISO 8601, UTC) do not change with it.
 public enum HistoryExport {
-  /// The bytes of `scrum`'s history in `format`.
-  public static func export(_ scrum: DailyScrum, as format: ExportFormat, timeZone: String? = nil) -> Data {
+  /// The bytes of `scrum`'s history in `format`, with the transcripts only when asked
+  /// (they stay on this computer unless the user sends them on; CSV never holds them).
+  public static func export(
+    _ scrum: DailyScrum, as format: ExportFormat, timeZone: String? = nil, transcripts: Bool = false
+  ) -> Data {
     switch format {
-    case .markdown: Data(markdown(scrum, timeZone: timeZone).utf8)
+    case .markdown: Data(markdown(scrum, timeZone: timeZone, transcripts: transcripts).utf8)
     case .csv: Data(csv(scrum).utf8)
-    case .json: ScrumFile.encode([scrum])
+    case .json: ScrumFile.encode([scrum], transcripts: transcripts)
     }
   }
 
-  /// The whole history as Markdown: the title, then each meeting's summary, newest first.
-  public static func markdown(_ scrum: DailyScrum, timeZone: String? = nil) -> String {
+  /// The whole history as Markdown: the title, then each meeting's summary, newest first
+  /// (with its transcript when `transcripts`).
+  public static func markdown(_ scrum: DailyScrum, timeZone: String? = nil, transcripts: Bool = false) -> String {
     var text = "# \(markdownLine(scrum.title))\n"
     if scrum.history.isEmpty { text += "\n" + tr("No meetings yet.") + "\n" }
     for entry in scrum.history.reversed() {
-      text += "\n" + summary(of: entry, in: scrum, headingLevel: 2, timeZone: timeZone)
+      text += "\n" + summary(of: entry, in: scrum, headingLevel: 2, timeZone: timeZone, transcript: transcripts)
     }
     return text
   }
 
   /// One meeting as Markdown, ready to paste into a team chat: the date, real against
-  /// planned length, who spoke how long, who was away, the notes and the transcript by
-  /// speaker. `headingLevel` 1 titles it "TITLE — DATE"; deeper levels (inside the whole
-  /// history's export) give the date alone.
-  public static func summary(of entry: History, in scrum: DailyScrum, headingLevel: Int = 1, timeZone: String? = nil) -> String {
+  /// planned length, who spoke how long, who was away, the notes, and the transcript by
+  /// speaker when `transcript`. `headingLevel` 1 titles it "TITLE — DATE"; deeper levels
+  /// (inside the whole history's export) give the date alone.
+  public static func summary(
+    of entry: History, in scrum: DailyScrum, headingLevel: Int = 1, timeZone: String? = nil, transcript: Bool = false
+  ) -> String {
     let date = Texts.meetingDate(entry.date, timeZone: timeZone)
     let title = headingLevel == 1 ? tr("%@ — %@", markdownLine(scrum.title), date) : date
     let section = String(repeating: "#", count: headingLevel + 1)
@@ -82,7 +88,7 @@ public enum HistoryExport {
       text += "\n\(section) \(tr("Notes"))\n\n"
       for note in entry.notes { text += "- " + markdownLine(note.line) + "\n" }
     }
-    let passages = SpeakerAttribution.passages(of: entry.transcript, over: entry.timeline)
+    let passages = transcript ? SpeakerAttribution.passages(of: entry.transcript, over: entry.timeline) : []
     if !passages.isEmpty {
       text += "\n\(section) \(tr("Transcript"))\n"
       for passage in passages { text += "\n**\(markdownLine(passage.heading))** \(markdownLine(passage.text))\n" }
@@ -157,12 +163,14 @@ public struct ExportError: Error, Equatable, CustomStringConvertible {
 }
 
 extension HistoryExport {
-  /// Writes `scrum`'s history in `format` to `path`, replacing the file in one step (a
-  /// failed write leaves what was there). A file holding transcripts (Markdown, JSON) is
-  /// readable by its owner alone (0600); any other takes the usual mode.
-  public static func write(_ scrum: DailyScrum, as format: ExportFormat, to path: String) throws(ExportError) {
-    let holdsTranscripts = format != .csv && scrum.history.contains { !$0.transcript.isEmpty }
-    try write(export(scrum, as: format), to: path, mode: holdsTranscripts ? 0o600 : 0o666)
+  /// Writes `scrum`'s history in `format` to `path` (with the transcripts when asked),
+  /// replacing the file in one step (a failed write leaves what was there). A file holding
+  /// transcripts is readable by its owner alone (0600); any other takes the usual mode.
+  public static func write(
+    _ scrum: DailyScrum, as format: ExportFormat, to path: String, transcripts: Bool = false
+  ) throws(ExportError) {
+    let holdsTranscripts = transcripts && format != .csv && scrum.history.contains { !$0.transcript.isEmpty }
+    try write(export(scrum, as: format, transcripts: transcripts), to: path, mode: holdsTranscripts ? 0o600 : 0o666)
   }
 
   /// Writes `data` to `path` whole or not at all (GLib writes a temporary file and renames it),

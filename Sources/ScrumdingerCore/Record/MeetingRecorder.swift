@@ -34,6 +34,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public let folder: String
   /// Which scrums this computer records.
   public let consent: RecordingConsent
+  /// The transcripts of the meetings recorded here (`transcripts` beside `folder`).
+  public let transcripts: TranscriptStore
   private let makeCapture: @MainActor () -> any AudioCapture
   private var capture: (any AudioCapture)?
   private var path: String?
@@ -47,6 +49,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public init(folder: String, consent: RecordingConsent, makeCapture: @escaping @MainActor () -> any AudioCapture) {
     self.folder = folder
     self.consent = consent
+    transcripts = TranscriptStore(folder: Path.folder(of: folder) + "/transcripts")
     self.makeCapture = makeCapture
   }
 
@@ -76,11 +79,20 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     for suffix in ["", ".stopped", ".samples"] { g_unlink(path(of: historyID) + suffix) }
   }
 
+  /// Deletes all this computer keeps of past meeting `historyID`: its recording and its
+  /// transcript (the meeting itself is gone for good).
+  public func forgetMeeting(_ historyID: UUID) {
+    deleteRecording(of: historyID)
+    transcripts.delete(of: historyID)
+  }
+
   /// At start, once the scrums are read (no transcription runs yet): deletes every recording
-  /// whose meeting is not among `kept` (every history entry and the journal's meeting) —
-  /// deleted while its Undo was up when the app ended, a crash, a scrum a merge took away —
-  /// and every file of samples decoded for a transcription. Other files are left alone.
+  /// and transcript whose meeting is not among `kept` (every history entry and the journal's
+  /// meeting) — deleted while its Undo was up when the app ended, a crash, a scrum a merge
+  /// took away — and every file of samples decoded for a transcription. Other files are left
+  /// alone.
   public func removeLeftovers(keeping kept: Set<UUID>) {
+    transcripts.removeLeftovers(keeping: kept)
     guard let dir = g_dir_open(folder, 0, nil) else { return }
     var leftovers: [String] = []
     while let entry = g_dir_read_name(dir) {

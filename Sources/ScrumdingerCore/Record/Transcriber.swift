@@ -131,8 +131,13 @@ public enum TranscriptionStatus: Equatable, Sendable {
         self.running = nil
         switch result {
         case .success(let segments):
-          self.statuses.value[historyID] = nil
-          self.state.updateHistory(historyID, of: scrumID) { $0.transcript = segments }
+          do throws(StoreError) {
+            try self.recorder.transcripts.save(segments, of: historyID)  // on this computer only
+            self.statuses.value[historyID] = nil
+            self.state.updateHistory(historyID, of: scrumID) { $0.transcript = segments }
+          } catch {
+            self.statuses.value[historyID] = .failed(error.description)
+          }
         case .failure(let failure):
           self.statuses.value[historyID] = .failed(failure.reason)
         }

@@ -23,7 +23,7 @@ public struct MeetingJournal: Equatable, Sendable {
   public func encoded() -> Data {
     var withMeeting = scrum
     withMeeting.history = [meeting]
-    return ScrumFile.encode([withMeeting])
+    return ScrumFile.encode([withMeeting], transcripts: true)  // this computer's own file, whole
   }
 
   /// Reads a journal; any bytes return or throw, the error saying what is wrong.

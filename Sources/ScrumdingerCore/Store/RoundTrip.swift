@@ -8,7 +8,7 @@ public enum RoundTrip {
   /// Nil if `data` keeps the promise (or does not read at all), else what went wrong.
   public static func problem(with data: Data) -> String? {
     if let contents = try? ScrumFile.contents(of: data) {
-      let written = ScrumFile.encode(contents.scrums, unknown: contents.unknown)
+      let written = ScrumFile.encode(contents.scrums, unknown: contents.unknown, transcripts: true)
       do throws(UnreadableReason) {
         let again = try ScrumFile.contents(of: written)
         if again != contents { return "a file that reads came back different after being written and read again" }

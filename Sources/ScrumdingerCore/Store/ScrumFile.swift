@@ -37,9 +37,10 @@ public enum ScrumFile {
   }
 
   /// The bytes of a version-1 file holding `scrums`: compact JSON, keys sorted (those this
-  /// version does not know after its own), a scrum a line.
-  public static func encode(_ scrums: [DailyScrum], unknown: UnknownFields = UnknownFields()) -> Data {
-    ScrumFileWriter.encode(scrums, version: currentVersion, unknown: unknown)
+  /// version does not know, `unknown`, after its own), a scrum a line; meetings' transcripts
+  /// only when `transcripts` (an export asked for them: the scrums file never holds them).
+  public static func encode(_ scrums: [DailyScrum], unknown: UnknownFields = UnknownFields(), transcripts: Bool = false) -> Data {
+    ScrumFileWriter.encode(scrums, version: currentVersion, unknown: unknown, transcripts: transcripts)
   }
 
   /// Reads our file or Apple Scrumdinger's `scrums.data`; the error says what is wrong.

@@ -41,11 +41,17 @@ struct ScrumFileWriter {
   }
 
   private var bytes: Buffer
+  /// Whether meetings' transcripts are written (an export that asks for them); the scrums
+  /// file never holds them (see TranscriptStore).
+  private let transcripts: Bool
 
-  /// The file's bytes for `scrums`, with the file's `unknown` keys after ours.
-  static func encode(_ scrums: [DailyScrum], version: Int, unknown: UnknownFields = UnknownFields()) -> Data {
+  /// The file's bytes for `scrums`, with the file's `unknown` keys after ours, and the
+  /// transcripts only when `transcripts`.
+  static func encode(
+    _ scrums: [DailyScrum], version: Int, unknown: UnknownFields = UnknownFields(), transcripts: Bool = false
+  ) -> Data {
     let historyCount = scrums.reduce(0) { $0 + $1.history.count }
-    var writer = ScrumFileWriter(bytes: Buffer(capacity: 4096 + historyCount * 320))
+    var writer = ScrumFileWriter(bytes: Buffer(capacity: 4096 + historyCount * 320), transcripts: transcripts)
     defer { writer.bytes.start.deallocate() }
     writer.raw("{\"scrums\":[")
     for (index, scrum) in scrums.enumerated() {
@@ -105,7 +111,7 @@ struct ScrumFileWriter {
       }
       raw(",\"speakers\":")
       speakerTimes(entry.speakers)
-      if !entry.transcript.isEmpty {
+      if transcripts, !entry.transcript.isEmpty {
         raw(",\"transcript\":")
         objects(entry.transcript, first: "\"end\":") { writer, segment in
           writer.integer(segment.endMilliseconds)
@@ -172,7 +178,7 @@ struct ScrumFileWriter {
 
   /// `text` as a JSON string, quotes included.
   static func quoted(_ text: String) -> String {
-    var writer = ScrumFileWriter(bytes: Buffer(capacity: text.utf8.count + 16))
+    var writer = ScrumFileWriter(bytes: Buffer(capacity: text.utf8.count + 16), transcripts: false)
     defer { writer.bytes.start.deallocate() }
     writer.string(text)
     return String(decoding: UnsafeBufferPointer(start: writer.bytes.start, count: writer.bytes.count), as: UTF8.self)

@@ -201,7 +201,10 @@ public final class ScrumStore: @unchecked Sendable {
         throw .changedElsewhere(path: path)
       }
       try write(data)
-      lock.withLock { _ in lastKnown = (scrums, data, Self.stamp(path)) }
+      // As written: without transcripts (they stay on this computer), the base of a merge.
+      var written = scrums
+      for s in written.indices { for h in written[s].history.indices { written[s].history[h].transcript = [] } }
+      lock.withLock { _ in lastKnown = (written, data, Self.stamp(path)) }
     }
   }
 

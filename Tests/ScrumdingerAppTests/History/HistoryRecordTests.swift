@@ -20,8 +20,8 @@ private let team = DailyScrum(title: "Team", attendees: ["Ana", "Ben"].map { Att
 final class HistoryRecordTests: XCTestCase {
   func testAPastMeetingShowsItsNotesAndItsTranscriptBySpeaker() {
     let store = temporaryStore()
-    XCTAssertNoThrow(try store.save([team]))
     MainActor.assumeIsolated {
+      do { try saveKeepingTranscripts([team], in: store) } catch { XCTFail("\(error)") }
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         resize(window, width: 360, height: 640)
@@ -53,28 +53,38 @@ final class HistoryRecordTests: XCTestCase {
 
   func testCopySummaryPutsTheMeetingOnTheClipboardAsMarkdown() {
     let store = temporaryStore()
-    XCTAssertNoThrow(try store.save([team]))
     MainActor.assumeIsolated {
+      do { try saveKeepingTranscripts([team], in: store) } catch { XCTFail("\(error)") }
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: team.id, historyID: meeting.id)
         spin(.milliseconds(200))
-        XCTAssertEqual(window.historyPage!.copyButton.accessibleName, "Copy Summary")
-        window.historyPage!.copyButton.click()
-        var pasted: String?
-        window.window.readClipboard { pasted = $0 }
-        let deadline = ContinuousClock.now + .seconds(3)
-        while pasted == nil, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
-        XCTAssertEqual(pasted, HistoryExport.summary(of: meeting, in: team))
-        XCTAssertTrue(pasted?.contains("**Ben (1:05–2:10)** The demo is on Friday.") == true)
+        let page = window.historyPage!
+        XCTAssertEqual(page.copyButton.accessibleName, "Copy Summary")
+        @MainActor func paste(after button: Button) -> String? {
+          button.click()
+          var pasted: String?
+          window.window.readClipboard { pasted = $0 }
+          let deadline = ContinuousClock.now + .seconds(3)
+          while pasted == nil, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
+          return pasted
+        }
+        let plain = paste(after: page.copyButton)
+        XCTAssertEqual(plain, HistoryExport.summary(of: meeting, in: team))
+        XCTAssertFalse(plain?.contains("The demo is on Friday") == true, "the transcript is sent on only when asked")
+        XCTAssertTrue(page.copyWithTranscriptButton.isVisible)
+        XCTAssertEqual(page.copyWithTranscriptButton.accessibleName, "Copy Summary with Transcript")
+        let full = paste(after: page.copyWithTranscriptButton)
+        XCTAssertEqual(full, HistoryExport.summary(of: meeting, in: team, transcript: true))
+        XCTAssertTrue(full?.contains("**Ben (1:05–2:10)** The demo is on Friday.") == true)
       }
     }
   }
 
   func testTheDetailPagesMenuOffersExportHistory() {
     let store = temporaryStore()
-    XCTAssertNoThrow(try store.save([team]))
     MainActor.assumeIsolated {
+      do { try saveKeepingTranscripts([team], in: store) } catch { XCTFail("\(error)") }
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .detail(scrumID: team.id)

@@ -25,6 +25,14 @@ func temporaryStore() -> ScrumStore {
   return ScrumStore(directory: path)
 }
 
+/// Saves `scrums` to `store`, and their meetings' transcripts where this computer keeps them
+/// (the scrums file holds none).
+@MainActor func saveKeepingTranscripts(_ scrums: [DailyScrum], in store: ScrumStore) throws {
+  try store.save(scrums)
+  let transcripts = TranscriptStore(folder: store.directory + "/transcripts")
+  for entry in scrums.flatMap(\.history) where !entry.transcript.isEmpty { try transcripts.save(entry.transcript, of: entry.id) }
+}
+
 /// A mutable flag that a main-actor task can set.
 @MainActor final class Flag {
   var isSet = false

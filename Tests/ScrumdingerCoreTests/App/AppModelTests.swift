@@ -92,7 +92,7 @@ import Testing
     model.state.navigation.value = .detail(scrumID: design.id)
     #expect(enabled() == everywhere.union([.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back, .exportHistory]))
     model.state.navigation.value = .history(scrumID: design.id, historyID: design.history[0].id)
-    #expect(enabled() == everywhere.union([.back, .deleteMeeting, .copySummary]))
+    #expect(enabled() == everywhere.union([.back, .deleteMeeting, .copySummary, .copySummaryWithTranscript]))
     let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
     model.state.navigation.value = .meeting(scrumID: design.id)
     #expect(enabled() == everywhere.union([

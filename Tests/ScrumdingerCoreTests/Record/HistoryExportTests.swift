@@ -31,19 +31,22 @@ import Testing
   private var goldenFolder: String { Path.folder(of: #filePath) + "/Golden" }
 
   @Test func markdownMatchesTheGoldenFile() throws {
-    let markdown = HistoryExport.markdown(Self.scrum, timeZone: "UTC")
+    let markdown = HistoryExport.markdown(Self.scrum, timeZone: "UTC", transcripts: true)
     let golden = try String(contentsOfFile: goldenFolder + "/history.md", encoding: .utf8)
     #expect(markdown == golden, "\(markdown)")
   }
 
   @Test func theSummaryOfOneMeetingSaysWhatATeamChatNeeds() {
-    let summary = HistoryExport.summary(of: Self.scrum.history[1], in: Self.scrum, timeZone: "UTC")
+    let summary = HistoryExport.summary(of: Self.scrum.history[1], in: Self.scrum, timeZone: "UTC", transcript: true)
     #expect(summary.hasPrefix("# Design \\# Review — Nov 18, 2026, 11:06\n"))
     #expect(summary.contains("Ran 4:10 of 5:00 planned."))
     #expect(summary.contains("| Ben, Jr. | 2:10 | 1:40 |"))
     #expect(summary.contains("Not there: Di \"the\" PM"))
     #expect(summary.contains("- Ana · blocked on the review"))
     #expect(summary.contains("**Ben, Jr. (1:05–3:15)** The demo is on Friday."))
+    let plain = HistoryExport.summary(of: Self.scrum.history[1], in: Self.scrum, timeZone: "UTC")
+    #expect(!plain.contains("Transcript") && !plain.contains("The demo is on Friday"), "the transcript only when asked")
+    #expect(plain.contains("- Ana · blocked on the review"), "the notes always")
   }
 
   /// Read back by Python's csv module: a real CSV reader, not ours.
@@ -72,8 +75,11 @@ import Testing
   }
 
   @Test func jsonIsOurOwnFormatAndReadsBack() throws {
-    let data = HistoryExport.export(Self.scrum, as: .json)
+    let data = HistoryExport.export(Self.scrum, as: .json, transcripts: true)
     #expect(try ScrumFile.decode(data) == [Self.scrum])
+    var withoutTranscripts = Self.scrum
+    for index in withoutTranscripts.history.indices { withoutTranscripts.history[index].transcript = [] }
+    #expect(try ScrumFile.decode(HistoryExport.export(Self.scrum, as: .json)) == [withoutTranscripts], "unless asked")
   }
 
   @Test func anExportIsWrittenWholeOrSaysWhyNot() throws {
@@ -120,9 +126,11 @@ import Testing
     var transcribed = plain
     transcribed.history[0].transcript = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 1_000, text: "Hello.")]
     try HistoryExport.write(plain, as: .markdown, to: folder + "/plain.md")
-    try HistoryExport.write(transcribed, as: .markdown, to: folder + "/said.md")
-    try HistoryExport.write(transcribed, as: .json, to: folder + "/said.json")
-    try HistoryExport.write(transcribed, as: .csv, to: folder + "/said.csv")
+    try HistoryExport.write(transcribed, as: .markdown, to: folder + "/unsaid.md")
+    try HistoryExport.write(transcribed, as: .markdown, to: folder + "/said.md", transcripts: true)
+    try HistoryExport.write(transcribed, as: .json, to: folder + "/said.json", transcripts: true)
+    try HistoryExport.write(transcribed, as: .csv, to: folder + "/said.csv", transcripts: true)
+    #expect(try mode("unsaid.md") == 0o644, "not asked for: none in it")
     #expect(try mode("plain.md") == 0o644)
     #expect(try mode("said.md") == 0o600)
     #expect(try mode("said.json") == 0o600)

@@ -63,7 +63,10 @@ import Testing
     entry.transcript = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 2_500, text: " Hello team.")]
     let saved = DailyScrum(title: "Design", history: [entry])
     let bytes = ScrumFile.encode([saved])
-    #expect(try ScrumFile.decode(bytes) == [saved])
+    var shared = saved
+    shared.history[0].transcript = []
+    #expect(try ScrumFile.decode(bytes) == [shared], "the notes go with the team's file; the transcript stays here")
+    #expect(try ScrumFile.decode(ScrumFile.encode([saved], transcripts: true)) == [saved], "in an export that asks for it")
     let older = Data(#"{"version":1,"scrums":[{"attendees":[],"history":[{"attendees":["Ana"],"date":"2026-11-20T09:00:00Z","durationSeconds":60,"id":"00000000-0000-0000-0000-000000000009"}],"id":"00000000-0000-0000-0000-000000000001","lengthInMinutes":5,"theme":"seafoam","title":"Old"}]}"#.utf8)
     let history = try ScrumFile.decode(older)[0].history[0]
     #expect(history.notes.isEmpty)

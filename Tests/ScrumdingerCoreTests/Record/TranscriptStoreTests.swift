@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+
+@MainActor @Suite struct TranscriptStoreTests {
+  let folder = NSTemporaryDirectory() + "transcripts-\(UUID())"
+  let said = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 2_000, text: " Hello team.")]
+
+  func scrum(transcript: [TranscriptSegment]) -> DailyScrum {
+    DailyScrum(
+      title: "Design",
+      history: [History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60, transcript: transcript)])
+  }
+
+  @Test func anEarlierVersionsTranscriptMovesHereAndLeavesTheTeamsFile() throws {
+    let store = TranscriptStore(folder: folder)
+    let legacy = scrum(transcript: said)  // as an earlier version wrote it into scrums.json
+    let (attached, problem) = store.attach(to: [legacy])
+    #expect(problem == nil)
+    #expect(attached == [legacy], "nothing lost")
+    let mode = try FileManager.default.attributesOfItem(atPath: folder + "/\(legacy.history[0].id.uuidString).json")[.posixPermissions]
+    #expect(mode as? Int == 0o600)
+    let shared = ScrumFile.encode(attached)
+    #expect(!String(decoding: shared, as: UTF8.self).contains("Hello team"), "the team's file holds no transcript")
+    // The next start reads the team's file, which has none: it comes back from here.
+    #expect(store.attach(to: try ScrumFile.decode(shared)).scrums == [legacy])
+    store.removeLeftovers(keeping: [])
+    #expect(store.attach(to: try ScrumFile.decode(shared)).scrums[0].history[0].transcript.isEmpty, "gone with its meeting")
+  }
+
+  @Test func aChangeFromElsewhereKeepsTheTranscriptShownHere() throws {
+    let directory = NSTemporaryDirectory() + "store-\(UUID())"
+    let scrums = ScrumStore(directory: directory)
+    let ours = [scrum(transcript: said)]
+    try scrums.save(ours)
+    // Another computer renames the scrum; its file has no transcript.
+    var theirs = try ScrumFile.decode(try Data(contentsOf: URL(fileURLWithPath: scrums.path)))
+    theirs[0].title = "Design review"
+    Thread.sleep(forTimeInterval: 0.01)
+    try ScrumFile.encode(theirs).write(to: URL(fileURLWithPath: scrums.path))
+    guard case .changed(let contents, let base, let written) = scrums.checkDisk() else {
+      Issue.record("no change seen")
+      return
+    }
+    let merged = ScrumMerge.merge(base: base, ours: ours, theirs: contents.scrums, oursEdited: [:], theirsWritten: written)
+    #expect(merged.scrums[0].title == "Design review")
+    #expect(merged.scrums[0].history[0].transcript == said, "our transcript is not taken for deleted there")
+  }
+
+  @Test func aFinishedTranscriptionIsKeptOnThisComputer() throws {
+    let design = scrum(transcript: [])
+    let speech = FakeSpeech()
+    let model = AppModel(state: AppState(scrums: [design]), dependencies: testDependencies(speech: speech, recording: [design.id]))
+    let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
+    session.end(save: true)
+    model.transcriber.queuePending()
+    speech.tasks[0].done(.success(said))
+    let entry = try #require(model.state.scrum(design.id)?.history.last)
+    #expect(entry.transcript == said)
+    let stripped = model.state.scrums.value.map { scrum in
+      var copy = scrum
+      for index in copy.history.indices { copy.history[index].transcript = [] }
+      return copy
+    }
+    #expect(model.dependencies.recorder.transcripts.attach(to: stripped).scrums == model.state.scrums.value)
+  }
+}
