@@ -35,6 +35,17 @@ def say(pulse, folder, span, sink=SINK):
     subprocess.run(["paplay", f"--device={sink}", part], env=dict(os.environ, **pulse.env), check=True, timeout=30)
 
 
+def ogg_end(path):
+    """How far the Ogg Opus file at `path` reaches (its last page's granule position at 48 kHz,
+    in seconds), and whether that page ends the stream (a file cut off before its end does not)."""
+    data = Path(path).read_bytes()
+    index, last = data.find(b"OggS"), (0, 0)
+    while index >= 0 and index + 27 <= len(data):
+        last = (int.from_bytes(data[index + 6:index + 14], "little", signed=True), data[index + 5])
+        index = data.find(b"OggS", index + 27)
+    return last[0] / 48000, bool(last[1] & 0x04)
+
+
 class PulseServer:
     """pulseaudio with one null sink as the default output, and that sink's monitor as the
     default input (the microphone the app records when nothing else is said), in its own

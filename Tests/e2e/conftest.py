@@ -25,7 +25,14 @@ def launch(data_home):
 
     yield start
     for app in apps:
+        # Shown by pytest only when the test failed: what the window said, and the app's log.
+        try:
+            print("window texts:", app.texts(within=app.main))
+        except Exception as error:  # the app is gone, or its tree is
+            print("window texts unavailable:", error)
         app.kill()
+        with open(app.log.name, errors="replace") as log:
+            print("app log:", log.read()[-4000:])
 
 
 @pytest.fixture

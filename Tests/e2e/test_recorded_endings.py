@@ -15,7 +15,7 @@ import uuid
 from gi.repository import Gio, GLib
 
 from atspi_app import wait_for
-from audio_capture import FIRST_HALF, SINK, say
+from audio_capture import FIRST_HALF, SINK, ogg_end, say
 from conftest import read_scrums, record_on_this_computer, scrum, write_scrums
 
 APP_PATH = "/io/github/scrumdinger/Scrumdinger"
@@ -53,13 +53,17 @@ def saved_meeting(data_home):
 
 def assert_transcribed(app, meeting):
     """The meeting's page shows Ana's words, and its recording is kept (alone: the decoded
-    samples are gone once transcribed)."""
+    samples are gone once transcribed), complete: the Ogg stream ends properly, after the
+    meeting's last moments."""
     app.press("push button", re.compile(r"Show meeting of .*"))
     ana = app.find("label", ANA, within=app.main, timeout=60)
     texts = app.texts(within=app.main)
     said = texts[texts.index(ana.name) + 1].lower()
     assert "americans" in said, said
     wait_for(lambda: recordings(app) == [f"{meeting['id']}.ogg"], what=f"only the recording kept: {recordings(app)}")
+    seconds, complete = ogg_end(os.path.join(app.data_dir, "recordings", f"{meeting['id']}.ogg"))
+    assert complete, "the recording's Ogg stream ends properly"
+    assert seconds > meeting["durationSeconds"] - 1.5, (seconds, meeting["durationSeconds"])
 
 
 def still_running(app, pulse):

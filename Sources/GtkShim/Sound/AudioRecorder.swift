@@ -2,14 +2,19 @@ import CGStreamer
 
 /// Records sound from a GStreamer source (the default microphone: `autoaudiosrc`) to an Ogg
 /// Opus file, 16 kHz mono (what speech recognition reads). Pausing the pipeline stops its
-/// clock too, so the file's timeline leaves out the pause. `finish()` sends end-of-stream so
-/// the file ends properly. Problems (no GStreamer, no source, a full disk) are thrown or
-/// reported through `onProblem`, never fatal; what was written stays.
+/// clock too, so the file's timeline leaves out the pause. `finish(then:)` sends end-of-stream
+/// and says when it has reached the file: only then is the file complete (stopping the
+/// pipeline before that drops the sound still on its way, and the Ogg stream's end). Problems
+/// (no GStreamer, no source, a full disk) are thrown or reported through `onProblem`, never
+/// fatal; what was written stays.
 @MainActor public final class AudioRecorder {
   private let pipeline: Pipeline
   /// Set once the recording has ended (finished, run out, or failed): it never restarts,
   /// which would write the file anew.
   private var ended = false
+  /// Waiting for end-of-stream to reach the file, and a limit on that wait.
+  private var whenFinished: (@MainActor () -> Void)?
+  private var finishLimit: Timeout?
   /// Called with GStreamer's own words when recording stops on its own.
   public var onProblem: (@MainActor (String) -> Void)?
 
@@ -23,15 +28,10 @@ import CGStreamer
     // hundred wake-ups a second in each of the recording's threads. A recording needs no such
     // promptness: 100 ms at a time.
     pipeline.setWherePresent([("buffer-time", "400000"), ("latency-time", "100000")], on: "source")
-    pipeline.on("eos") { [weak self] in
-      guard let self else { return }
-      ended = true
-      pipeline.set(state: SHIM_GST_STATE_NULL)
-    }
+    pipeline.on("eos") { [weak self] in self?.stop() }
     pipeline.onProblem { [weak self] problem in
       guard let self else { return }
-      ended = true
-      pipeline.set(state: SHIM_GST_STATE_NULL)
+      stop()
       onProblem?(problem)
     }
   }
@@ -48,12 +48,27 @@ import CGStreamer
     pipeline.set(state: SHIM_GST_STATE_PAUSED)
   }
 
-  /// Ends the file properly: end-of-stream through the pipeline, which then stops. A paused
-  /// recording is resumed for the moment it takes the end to pass.
-  public func finish() {
-    guard !ended else { return }
+  /// Ends the file properly: end-of-stream through the pipeline, which then stops; `done`
+  /// runs once the file is complete (at once if the recording had already ended, and after
+  /// `limit` at most, should the end never arrive). A paused recording is resumed for the
+  /// moment it takes the end to pass. Keep the recorder until then.
+  public func finish(within limit: Duration = .seconds(5), then done: @escaping @MainActor () -> Void) {
+    guard !ended else { return done() }
     ended = true
+    whenFinished = done
+    finishLimit = Timeout(after: limit) { [weak self] in self?.stop() }
     pipeline.set(state: SHIM_GST_STATE_PLAYING)
     _ = pipeline.gst.element_send_event(pipeline.element, pipeline.gst.event_new_eos())
+  }
+
+  /// The recording's end: the pipeline stops (closing the file), and whoever waits hears it.
+  private func stop() {
+    ended = true
+    pipeline.set(state: SHIM_GST_STATE_NULL)
+    finishLimit?.cancel()
+    finishLimit = nil
+    let done = whenFinished
+    whenFinished = nil
+    done?()
   }
 }

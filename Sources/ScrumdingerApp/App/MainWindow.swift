@@ -335,10 +335,7 @@ import ScrumdingerCore
       self.model.resetLineup(of: id)
       self.state.navigation.value = .detail(scrumID: id)
       self.updateEnabled()
-      if saved, let entry = self.state.scrum(id)?.history.last {
-        self.sayMeetingSaved(entry, of: id)
-        self.model.transcriber.queuePending()
-      }
+      if saved, let entry = self.state.scrum(id)?.history.last { self.sayMeetingSaved(entry, of: id) }
     }
     let page = meeting!.page
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)

@@ -431,9 +431,13 @@ import ScrumdingerCore
     application.quit()  // shutdown writes what is pending
   }
 
-  /// Writes what is pending as the app ends; a failure is said on stderr, since no window is
-  /// left to say it in.
+  /// Writes what is pending as the app ends, once the recording of a meeting just saved is
+  /// complete (a few seconds at most); a failure is said on stderr, since no window is left
+  /// to say it in.
   private func saveBeforeQuitting() {
+    if let recorder = mainWindow?.model.dependencies.recorder, recorder.isFinishing {
+      _ = MainLoop.run(until: { !recorder.isFinishing }, timeout: .seconds(6))
+    }
     guard let error = autoSave?.flush() else { return }
     warn("your last changes could not be saved: \(error)")
   }

@@ -32,5 +32,8 @@ import ScrumdingerCore
 
   func pause() { recorder?.pause() }
   func resume() { recorder?.record() }
-  func finish() { recorder?.finish() }
+  func finish(then done: @escaping @MainActor () -> Void) {
+    guard let recorder else { return done() }
+    recorder.finish(then: done)
+  }
 }

@@ -1,7 +1,9 @@
 // Recording is opt-in per scrum and per computer (`RecordingConsent`, never the shared file)
-// and follows the meeting: it starts with a meeting of a scrum this computer records, pauses with it (so the recording's timeline is the meeting's running
-// time, which the transcript's attribution relies on), and ends with it: kept when the
-// meeting is saved, deleted when it is discarded. The audio itself is an injected
+// and follows the meeting: it starts with a meeting of a scrum this computer records, pauses
+// with it (so the recording's timeline is the meeting's running time, which the transcript's
+// attribution relies on), and ends with it: deleted when the meeting is discarded; when it is
+// saved, finished properly (the sound still on its way reaches the file) and only then handed
+// on, so nothing reads a recording that is still being written. The audio itself is an injected
 // `AudioCapture` (GStreamer in the app, a fake in tests), so these rules run without a
 // microphone. A capture that fails never stops the meeting: the recording so far is kept and
 // the problem is said once.
@@ -15,8 +17,9 @@ import FoundationEssentials
   /// Stops taking sound in until `resume()`; the file's timeline does not move meanwhile.
   func pause()
   func resume()
-  /// Ends the file properly (what was recorded stays playable).
-  func finish()
+  /// Ends the file properly (what was recorded stays playable); `done` runs once the file is
+  /// complete. The capture is kept until then.
+  func finish(then done: @escaping @MainActor () -> Void)
   /// Called with a readable reason when recording stops on its own (no microphone, a full
   /// disk); what was written so far stays.
   var onFailure: (@MainActor (String) -> Void)? { get set }
@@ -39,10 +42,16 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   private let makeCapture: @MainActor () -> any AudioCapture
   private var capture: (any AudioCapture)?
   private var path: String?
+  /// The saved meetings whose recordings are still being finished, and their captures.
+  private var finishing: [UUID: any AudioCapture] = [:]
   /// Whether the meeting under way is being recorded now (its page says "Recording").
   public let isRecording = ObservableValue(false)
   /// Called once with a readable message when a recording cannot start or stops early.
   public var onProblem: (@MainActor (String) -> Void)?
+  /// Called when the recording of a saved meeting is complete (its file finished).
+  public var onRecordingComplete: (@MainActor (UUID) -> Void)?
+  /// Whether a saved meeting's recording is still being finished (quitting waits for it).
+  public var isFinishing: Bool { !finishing.isEmpty }
 
   /// Records into `folder` the meetings of the scrums `consent` names, with a new capture
   /// from `makeCapture` for each meeting.
@@ -53,21 +62,24 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     self.makeCapture = makeCapture
   }
 
-  /// The recording of past meeting `historyID`, if there is one.
+  /// The recording of past meeting `historyID`, if there is one and it is complete.
   public func recording(of historyID: UUID) -> String? {
+    guard finishing[historyID] == nil else { return nil }
     let file = path(of: historyID)
     return g_file_test(file, G_FILE_TEST_IS_REGULAR) != 0 ? file : nil
   }
 
-  /// The past meetings that have a recording, and those whose transcription the user stopped
-  /// (one read of the folder, however long the history).
+  /// The past meetings that have a complete recording, and those whose transcription the
+  /// user stopped (one read of the folder, however long the history).
   public func recordedMeetings() -> (recorded: Set<UUID>, stopped: Set<UUID>) {
     var recorded = Set<UUID>(), stopped = Set<UUID>()
     guard let dir = g_dir_open(folder, 0, nil) else { return ([], []) }
     defer { g_dir_close(dir) }
     while let entry = g_dir_read_name(dir) {
       let name = String(cString: entry)
-      if name.hasSuffix(".ogg"), let id = UUID(uuidString: String(name.dropLast(4))) { recorded.insert(id) }
+      if name.hasSuffix(".ogg"), let id = UUID(uuidString: String(name.dropLast(4))), finishing[id] == nil {
+        recorded.insert(id)
+      }
       if name.hasSuffix(".ogg.stopped"), let id = UUID(uuidString: String(name.dropLast(12))) { stopped.insert(id) }
     }
     return (recorded, stopped)
@@ -116,9 +128,14 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     case .resumed: capture?.resume()
     case .ended(let saved):
       guard let capture, let path else { return }
-      capture.finish()
-      if !saved { g_unlink(path) }
       stop()
+      guard saved else { return _ = g_unlink(path) }  // the capture, let go, stops where it is
+      let historyID = session.historyID
+      finishing[historyID] = capture
+      capture.finish { [weak self] in
+        guard let self, finishing.removeValue(forKey: historyID) != nil else { return }
+        onRecordingComplete?(historyID)
+      }
     case .speakerChanged, .timeUp, .turnWarning, .overtimeStarted: break
     }
   }

@@ -47,14 +47,16 @@ public enum TranscriptionStatus: Equatable, Sendable {
   /// Each recorded meeting without a transcript, and where it stands.
   public let statuses = ObservableValue<[UUID: TranscriptionStatus]>([:])
 
+  /// Transcribes with `engine` what `recorder` records, each recording once it is complete.
   public init(state: AppState, recorder: MeetingRecorder, engine: any SpeechEngine) {
     self.state = state
     self.recorder = recorder
     self.engine = engine
+    recorder.onRecordingComplete = { [weak self] _ in self?.queuePending() }
   }
 
   /// Queues every recorded meeting that has no transcript yet and was not stopped by the
-  /// user (at start-up, and after a meeting is saved).
+  /// user (at start-up, and when a saved meeting's recording is complete).
   public func queuePending() {
     let (recorded, stopped) = recorder.recordedMeetings()
     guard !recorded.isEmpty else { return }

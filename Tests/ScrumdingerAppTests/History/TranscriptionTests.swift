@@ -28,8 +28,9 @@ final class TranscriptionTests: XCTestCase {
       let capture = MicrophoneCapture(source: "filesrc location=\(speech) ! wavparse")
       XCTAssertNoThrow(try capture.start(to: folder + "/\(entry.id.uuidString).ogg"))
       spin(.milliseconds(800))  // the file source ends the stream by itself
-      capture.finish()
-      spin(.milliseconds(300))
+      var complete = false
+      capture.finish { complete = true }
+      XCTAssertTrue(complete, "the stream had ended by itself")
       XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/\(entry.id.uuidString).ogg"))
 
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in

@@ -32,10 +32,17 @@ final class RecordingTests: XCTestCase {
         spin(.milliseconds(1200))
         let id = meeting.session.historyID
         meeting.session.end(save: true)
-        XCTAssertFalse(app.dependencies.recorder.isRecording.value)
-        spin(.milliseconds(500))  // the end of the stream reaches the file
+        let recorder = app.dependencies.recorder
+        XCTAssertFalse(recorder.isRecording.value)
+        XCTAssertTrue(recorder.isFinishing, "the sound on its way still goes to the file")
+        XCTAssertNil(recorder.recording(of: id), "not handed on half-written")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while recorder.isFinishing, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
 
-        guard let file = app.dependencies.recorder.recording(of: id) else { return XCTFail("no recording kept") }
+        guard let file = recorder.recording(of: id) else { return XCTFail("no recording kept") }
+        let end = oggEnd(FileManager.default.contents(atPath: file) ?? Data())
+        XCTAssertTrue(end.isComplete, "the Ogg stream ends properly")
+        XCTAssertGreaterThan(end.seconds, 1.4, "all 1.5 s the meeting ran, the last moments too")
         XCTAssertTrue(file.hasSuffix("/recordings/\(id.uuidString).ogg"))
         let mode = (try? FileManager.default.attributesOfItem(atPath: file))?[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600, "the recording is the user's alone, whatever the umask")

@@ -226,3 +226,22 @@ func temporaryStore() -> ScrumStore {
   try? FileManager.default.createDirectory(atPath: "Tests/output", withIntermediateDirectories: true)
   XCTAssertTrue(window.window.writePNG(to: "Tests/output/" + name), "no picture of \(name)")
 }
+
+/// How far an Ogg Opus file's last page reaches (its granule position at 48 kHz, in seconds),
+/// and whether that page ends the stream: what a recording cut off before its end lacks.
+func oggEnd(_ bytes: Data) -> (seconds: Double, isComplete: Bool) {
+  let data = [UInt8](bytes)
+  var last: (granule: Int64, flags: UInt8)?
+  var index = 0
+  while index + 27 <= data.count {
+    guard data[index] == 0x4F, data[index + 1] == 0x67, data[index + 2] == 0x67, data[index + 3] == 0x53 else {
+      index += 1
+      continue
+    }
+    let granule = (0..<8).reduce(Int64(0)) { $0 | Int64(data[index + 6 + $1]) << (8 * Int64($1)) }
+    last = (granule, data[index + 5])
+    index += 27
+  }
+  guard let last else { return (0, false) }
+  return (Double(last.granule) / 48_000, last.flags & 0x04 != 0)
+}

@@ -73,4 +73,24 @@ import Testing
     #expect(model.transcriber.statuses.value[ids[0]] == .failed("the recording is damaged"))
     #expect(model.transcriber.statuses.value[ids[1]] == .transcribing(percent: 0))
   }
+
+  @Test func aSavedMeetingIsTranscribedOnceItsRecordingIsCompleteAndNotBefore() {
+    let capture = FakeCapture()
+    capture.holdsEnd = true  // GStreamer's end-of-stream still on its way to the file
+    let speech = FakeSpeech()
+    let model = AppModel(
+      state: AppState(scrums: [scrum]), dependencies: testDependencies(capture: capture, speech: speech, recording: [scrum.id]))
+    let transcriber = model.transcriber
+    let recorder = model.dependencies.recorder
+    let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)
+    session.end(save: true)
+    #expect(!recorder.isRecording.value, "the page no longer says Recording")
+    #expect(recorder.isFinishing, "quitting now waits for the file")
+    transcriber.queuePending()
+    #expect(speech.tasks.isEmpty, "nothing reads a recording still being written")
+    #expect(recorder.recording(of: session.historyID) == nil)
+    capture.complete()
+    #expect(!recorder.isFinishing)
+    #expect(speech.tasks.map(\.path) == [recorder.folder + "/\(session.historyID.uuidString).ogg"], "transcribed at once")
+  }
 }

@@ -65,7 +65,15 @@ import Foundation
   }
   func pause() { calls.append(.pause) }
   func resume() { calls.append(.resume) }
-  func finish() { calls.append(.finish) }
+  /// Whether `finish` leaves the file unfinished until the test calls `complete()` (GStreamer's
+  /// end-of-stream still on its way); by default it is complete at once.
+  var holdsEnd = false
+  private var whenComplete: (@MainActor () -> Void)?
+  func finish(then done: @escaping @MainActor () -> Void) {
+    calls.append(.finish)
+    if holdsEnd { whenComplete = done } else { done() }
+  }
+  func complete() { whenComplete?() }
 }
 
 /// Stands in for whisper: each transcription waits until the test finishes or fails it.
