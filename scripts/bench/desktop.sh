@@ -2,7 +2,7 @@
 # The figures that need a display: start-up and memory (7 runs each after a warm-up,
 # alternating app and baseline), the detail page of 10 vs 10,000 meetings, meeting cost
 # (under Xvfb and on Wayland, beside GNOME Clocks' timer), the area repainted each second on
-# Wayland, the search provider's answers,
+# Wayland, the search provider's answers, two computers converging through Syncthing,
 # ding latency. Run by bench.sh under with-display.sh. Prints "name value baseline" lines (start-up/memory once per run).
 set -euo pipefail
 bin=$1 work=$2
@@ -29,6 +29,7 @@ done
 LANGUAGE=C "$bin/scrumdinger-bench" --display-figures
 /usr/bin/python3 scripts/bench/background.py "$bin/scrumdinger"
 /usr/bin/python3 scripts/bench/search_provider.py "$bin/scrumdinger"
+/usr/bin/python3 scripts/bench/sync_convergence.py "$bin/scrumdinger"
 /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline"
 # The same meeting where GNOME runs, on Wayland: weston's headless compositor in this D-Bus
 # session (its own runtime folder; the socket by full path, as the sound server moves

@@ -358,6 +358,11 @@ import ScrumdingerCore
     let watcher = FileWatcher(store: store, state: state, transcripts: dependencies.recorder.transcripts, now: dependencies.now)
     watcher.onConflict = { [weak self] title in self?.mainWindow?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
     watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
+    watcher.onMergedCopy = { [weak self] in self?.mainWindow?.toast(tr("Merged changes made on another computer")) }
+    watcher.onUnreadableCopy = { [weak self] message in
+      warn(message)
+      self?.mainWindow?.toast(message)
+    }
     watcher.onUnreadable = { [weak self] error in
       guard let self else { return }
       warn(error.description)

@@ -61,7 +61,7 @@ import ScrumdingerCore
       self.chart = chart
       page.append(spoke)
     }
-    if let audio = record.recordingGroup { page.append(audio) }
+    if let audio = record.recordingGroup ?? record.recordedElsewhereGroup { page.append(audio) }
     if let notes = record.notesGroup { page.append(notes) }
     if let transcript = record.transcriptGroup { page.append(transcript) }
     page.append(people)

@@ -10,6 +10,11 @@ import ScrumdingerCore
 @MainActor final class MeetingRecordView {
   /// "Recording": play or pause it, where it is, delete it (absent without a recording).
   private(set) var recordingGroup: PreferencesGroup?
+  /// "Recorded on another computer": the meeting was recorded where it was held, and this
+  /// computer has neither its recording nor its transcript (they never leave that computer).
+  private(set) var recordedElsewhereGroup: PreferencesGroup?
+  /// The row in it that says so.
+  private(set) var recordedElsewhereRow: ActionRow?
   /// Plays or pauses the recording.
   let playButton = Button(label: tr("Play Recording"), accessibleName: tr("Play Recording"))
   /// Deletes the recording (asks first).
@@ -51,6 +56,14 @@ import ScrumdingerCore
   init(entry: History, recording: String?, statuses: ObservableValue<[UUID: TranscriptionStatus]>) {
     self.recording = recording
     if recording != nil { recordingGroup = recordingRow(length: entry.durationSeconds) }
+    if recording == nil, entry.recorded, entry.transcript.isEmpty {
+      let group = PreferencesGroup(title: tr("Recorded Audio"))
+      let row = ActionRow(title: tr("Recorded on another computer"))
+      row.subtitle = tr("Its recording and transcript stay on the computer that held the meeting.")
+      group.add(row)
+      recordedElsewhereGroup = group
+      recordedElsewhereRow = row
+    }
     if recording != nil, entry.transcript.isEmpty {
       showStatus(statuses.value[entry.id])
       statusObservation = statuses.observe { [weak self] all in self?.showStatus(all[entry.id]) }

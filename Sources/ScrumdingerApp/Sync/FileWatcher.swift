@@ -1,10 +1,13 @@
 // The scrums file can change under the running app (a synced folder, another machine). A
-// GFileMonitor on the file, and on the file a link points to, says so; a moment later (a
-// replace is several events) the store looks at the file off the main loop: our own save
-// is recognised and ignored, a change made elsewhere is merged into what is shown
-// (ScrumMerge, with when each scrum was last edited here), and the merge is saved. A file
-// that became unreadable stops the saving and is asked about. A running meeting is not
-// touched: it holds its own copy of its scrum, and its entry is added by id when it ends.
+// GFileMonitor on the file, on the file a link points to, and on that file's folder (where
+// sync tools leave conflict copies) says so; a moment later (a replace is several events) the
+// store looks off the main loop: our own save is recognised and ignored, a change made
+// elsewhere is merged into what is shown (ScrumMerge, with when each scrum was last edited
+// here), and so is each conflict copy, which then moves to the data folder's
+// `merged-conflicts`; the merge is saved. A file that became unreadable stops the saving and
+// is asked about; a conflict copy that cannot be read is left where it is, and said once. A
+// running meeting is not touched: it holds its own copy of its scrum, and its entry is added
+// by id when it ends.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
@@ -31,6 +34,11 @@ import ScrumdingerCore
   var onUnreadable: @MainActor (StoreError) -> Void = { _ in }
   /// The file on disk differs from what is shown (merged, or deleted): save.
   var onNeedsSave: @MainActor () -> Void = {}
+  /// A conflict copy brought changes, merged; the copy is moved aside.
+  var onMergedCopy: @MainActor () -> Void = {}
+  /// A conflict copy cannot be read, and why (said once per copy).
+  var onUnreadableCopy: @MainActor (String) -> Void = { _ in }
+  private var unreadableCopiesSaid: Set<String> = []
 
   init(store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date) {
     self.store = store
@@ -40,11 +48,14 @@ import ScrumdingerCore
     shown = state.scrums.value
     observation = state.scrums.observe { [weak self] scrums in self?.noteEdits(scrums) }
     watch()
+    changed()  // conflict copies left while the app was not running
   }
 
-  /// (Re)starts the monitors: the file, and where its link points.
+  /// (Re)starts the monitors: the file, where its link points, and that file's folder.
   private func watch() {
-    monitors = store.watchedPaths.map { path in FileMonitor(path: path) { [weak self] in self?.changed() } }
+    let file = store.watchedPaths.map { path in FileMonitor(path: path) { [weak self] in self?.changed() } }
+    let folder = FileMonitor(path: Path.folder(of: store.syncedFile), folder: true) { [weak self] in self?.changed() }
+    monitors = file + [folder]
   }
 
   private func noteEdits(_ scrums: [DailyScrum]) {
@@ -64,7 +75,41 @@ import ScrumdingerCore
     guard !checking else { return checkAgain = true }
     checking = true
     let store = store
-    WorkerThreads.run({ store.checkDisk() }, then: { [weak self] change in self?.apply(change) })
+    WorkerThreads.run({ (store.checkDisk(), ConflictCopies.read(besides: store.syncedFile)) }) { [weak self] change, copies in
+      self?.apply(change)
+      self?.merge(copies)
+    }
+  }
+
+  /// Merges each readable conflict copy over the version it most likely grew from, and moves
+  /// it aside.
+  private func merge(_ copies: [ConflictCopies.Copy]) {
+    for copy in copies {
+      switch copy.contents {
+      case .success(let scrums):
+        let outcome = ScrumMerge.merge(
+          base: store.mergeBase(for: scrums), ours: state.scrums.value, theirs: scrums, oursEdited: edited,
+          theirsWritten: copy.written)
+        let changes = outcome.scrums != state.scrums.value
+        if changes {
+          state.scrums.value = outcome.scrums
+          onNeedsSave()
+        }
+        for title in outcome.conflicts { onConflict(title) }
+        if ConflictCopies.keep(copy.path, in: store.mergedConflictsFolder) != nil {
+          if changes { onMergedCopy() }  // a copy of what this computer wrote itself brings nothing
+        } else {
+          say(copy.path, tr("it cannot be moved to %@", store.mergedConflictsFolder))
+        }
+      case .failure(let reason):
+        say(copy.path, reason.description)
+      }
+    }
+  }
+
+  private func say(_ copy: String, _ reason: String) {
+    guard unreadableCopiesSaid.insert(copy).inserted else { return }
+    onUnreadableCopy(tr("The conflict copy %@ was left as it is: %@", copy, reason))
   }
 
   private func apply(_ change: ScrumStore.DiskChange) {

@@ -201,7 +201,7 @@ import FoundationEssentials
     return History(
       id: historyID, date: dependencies.now(), attendees: speakers, durationSeconds: timer.runningSeconds,
       speakers: speakerTimes, absent: absent, notes: notes.value, items: Array(spoken.dropFirst(speakerTimes.count)),
-      turns: ran == History.timeline(of: speakerTimes) ? [] : ran)
+      turns: ran == History.timeline(of: speakerTimes) ? [] : ran, recorded: dependencies.recorder.lastRecorded == historyID)
   }
 
   private func finish(saved: Bool) {

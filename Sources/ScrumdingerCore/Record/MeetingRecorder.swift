@@ -46,6 +46,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   private var finishing: [UUID: any AudioCapture] = [:]
   /// Whether the meeting under way is being recorded now (its page says "Recording").
   public let isRecording = ObservableValue(false)
+  /// The last meeting whose recording started (it stays recorded if the sound stops early).
+  public private(set) var lastRecorded: UUID?
   /// Called once with a readable message when a recording cannot start or stops early.
   public var onProblem: (@MainActor (String) -> Void)?
   /// Called when the recording of a saved meeting is complete (its file finished).
@@ -124,6 +126,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     case .started:
       guard consent.records(session.scrum.id) else { return }
       start(to: path(of: session.historyID))
+      if isRecording.value { lastRecorded = session.historyID }
     case .paused: capture?.pause()
     case .resumed: capture?.resume()
     case .ended(let saved):

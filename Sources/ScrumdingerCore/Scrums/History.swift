@@ -45,7 +45,7 @@ public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
 /// One finished meeting of a scrum.
 public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, date, attendees, durationSeconds, speakers, absent, notes, transcript, items, turns
+    case id, date, attendees, durationSeconds, speakers, absent, notes, transcript, items, turns, recorded
   }
 
   /// The durations a file may hold (a day at most: anything longer is not a stand-up).
@@ -75,6 +75,9 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
   /// The turns as they ran, when that was not simply each speaker once in order (someone was
   /// gone back to, or items followed); empty otherwise, as `timeline` then derives them.
   public var turns: [TurnSpan]
+  /// Whether the meeting was recorded (on the computer that held it): team data, so the other
+  /// computers can say "Recorded on another computer" where they have no recording of it.
+  public var recorded: Bool
   /// Keys a newer version wrote that this one does not know, kept for its saves.
   public var unknown = UnknownFields()
 
@@ -82,7 +85,7 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
   public init(
     id: UUID = UUID(), date: Date = Date(), attendees: [String], durationSeconds: Int, speakers: [SpeakerTime] = [],
     absent: [String] = [], notes: [MeetingNote] = [], transcript: [TranscriptSegment] = [], items: [SpeakerTime] = [],
-    turns: [TurnSpan] = []
+    turns: [TurnSpan] = [], recorded: Bool = false
   ) {
     self.id = id
     self.date = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
@@ -94,6 +97,7 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.transcript = transcript
     self.items = items
     self.turns = turns
+    self.recorded = recorded
   }
 
   /// Reads attendees as names, or as attendee objects (as earlier files and Apple's wrote them).
@@ -108,6 +112,7 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     transcript = try container.decodeIfPresent([TranscriptSegment].self, forKey: .transcript) ?? []
     items = try container.decodeIfPresent([SpeakerTime].self, forKey: .items) ?? []
     turns = try container.decodeIfPresent([TurnSpan].self, forKey: .turns) ?? []
+    recorded = try container.decodeIfPresent(Bool.self, forKey: .recorded) ?? false
     if let names = try? container.decode([String].self, forKey: .attendees) {
       attendees = names
     } else {

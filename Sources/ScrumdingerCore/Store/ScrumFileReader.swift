@@ -144,6 +144,7 @@ struct ScrumFileReader {
     var id: UUID?, date: Date?, seconds: Int?, attendees: [String]?
     var speakers: [SpeakerTime] = [], absent: [String] = [], notes: [MeetingNote] = []
     var transcript: [TranscriptSegment] = [], items: [SpeakerTime] = [], turns: [TurnSpan] = []
+    var recorded = false
     var unknown = UnknownFields()
     let ok = object { key, reader in
       switch key {
@@ -175,13 +176,17 @@ struct ScrumFileReader {
         guard let read = reader.array({ $0.turnSpan() }) else { return false }
         turns = read
         return true
+      case "recorded":
+        guard let read = reader.boolean() else { return false }
+        recorded = read
+        return true
       default: return reader.keep(key, in: &unknown)
       }
     }
     guard ok, let id, let date, let seconds, let attendees, History.durationRange.contains(seconds) else { return nil }
     var entry = History(
       id: id, date: date, attendees: attendees, durationSeconds: seconds, speakers: speakers, absent: absent, notes: notes,
-      transcript: transcript, items: items, turns: turns)
+      transcript: transcript, items: items, turns: turns, recorded: recorded)
     entry.unknown = unknown
     return entry
   }

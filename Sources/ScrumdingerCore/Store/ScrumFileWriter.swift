@@ -109,6 +109,7 @@ struct ScrumFileWriter {
           writer.string(note.text)
         }
       }
+      if entry.recorded { raw(",\"recorded\":true") }
       raw(",\"speakers\":")
       speakerTimes(entry.speakers)
       if transcripts, !entry.transcript.isEmpty {

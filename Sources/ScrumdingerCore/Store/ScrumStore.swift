@@ -27,9 +27,14 @@ public final class ScrumStore: @unchecked Sendable {
   private var readOnly = false
   /// The keys of the file itself that this version does not know, kept for the next save.
   private var fileUnknown = UnknownFields()
-  /// The scrums as the file was when this store last read or wrote it, and its bytes: the
-  /// base of a merge, and how our own save is told from a change made elsewhere.
+  /// The scrums as the file was when this store last read or wrote it, and its bytes: how
+  /// our own save is told from a change made elsewhere.
   private var lastKnown: (scrums: [DailyScrum], bytes: Data, stamp: Stamp?)?
+  /// The last few versions of the file this store read or wrote, oldest first: where a
+  /// version from elsewhere most likely grew from (`ScrumMerge.likelyBase`).
+  private var knownVersions: [[DailyScrum]] = []
+  /// How many versions `knownVersions` keeps.
+  static let knownVersionLimit = 5
   /// Held while the file is written, or read to see whether it changed elsewhere.
   private let io = Mutex(())
   private var lockDescriptor: Int32 = -1
@@ -119,6 +124,7 @@ public final class ScrumStore: @unchecked Sendable {
         unreadablePath = nil
         fileUnknown = contents.unknown
         lastKnown = (contents.scrums, data, Self.stamp(file))
+        remember(contents.scrums)
       }
       return contents.scrums
     } catch {
@@ -201,10 +207,29 @@ public final class ScrumStore: @unchecked Sendable {
         throw .changedElsewhere(path: path)
       }
       try write(data)
-      // As written: without transcripts (they stay on this computer), the base of a merge.
+      // As written: without transcripts (they stay on this computer), a known version.
       var written = scrums
       for s in written.indices { for h in written[s].history.indices { written[s].history[h].transcript = [] } }
-      lock.withLock { _ in lastKnown = (written, data, Self.stamp(path)) }
+      lock.withLock { _ in
+        lastKnown = (written, data, Self.stamp(path))
+        remember(written)
+      }
+    }
+  }
+
+  /// Keeps `version` among the known ones (under `lock`).
+  private func remember(_ version: [DailyScrum]) {
+    if knownVersions.last != version { knownVersions.append(version) }
+    if knownVersions.count > Self.knownVersionLimit { knownVersions.removeFirst() }
+  }
+
+  /// The version of the file `theirs` (a copy from elsewhere: the file changed under us, a
+  /// sync tool's conflict copy) most likely grew from, to merge it over; it is known from now on.
+  public func mergeBase(for theirs: [DailyScrum]) -> [DailyScrum] {
+    lock.withLock { _ in
+      let base = ScrumMerge.likelyBase(of: theirs, among: knownVersions)
+      remember(theirs)
+      return base
     }
   }
 
@@ -243,7 +268,7 @@ public final class ScrumStore: @unchecked Sendable {
     /// The file is as we last read or wrote it (or there is none, and never was).
     case none
     /// It was changed elsewhere, at `written`: these are its contents, to merge into ours
-    /// with `base` (the file as we knew it before). It becomes the base of the next merge.
+    /// over `base` (the known version it most likely grew from).
     case changed(ScrumFile.Contents, base: [DailyScrum], written: Date)
     /// It cannot be read any more: saving stops until `moveUnreadableAside`.
     case unreadable(UnreadableReason)
@@ -274,7 +299,7 @@ public final class ScrumStore: @unchecked Sendable {
           fileUnknown = contents.unknown
           if unreadablePath == path { unreadablePath = nil }  // readable again
         }
-        return .changed(contents, base: known?.scrums ?? [], written: stamp?.modified ?? Date())
+        return .changed(contents, base: mergeBase(for: contents.scrums), written: stamp?.modified ?? Date())
       } catch {
         lock.withLock { _ in unreadablePath = path }
         return .unreadable(error)
@@ -284,9 +309,15 @@ public final class ScrumStore: @unchecked Sendable {
 
   /// The files a monitor should watch: the scrums file, and the file a link points to.
   public var watchedPaths: [String] {
-    let target = (try? Self.target(of: path)) ?? path
+    let target = syncedFile
     return target == path ? [path] : [path, target]
   }
+
+  /// The file itself, where a link points (in the synced folder, beside the sync tool's copies).
+  public var syncedFile: String { (try? Self.target(of: path)) ?? path }
+
+  /// Where merged conflict copies are kept: `merged-conflicts` in the data folder.
+  public var mergedConflictsFolder: String { directory + "/merged-conflicts" }
 
   /// A save error in words a user knows.
   static func describe(_ error: UnsafeMutablePointer<GError>) -> String {

@@ -1,10 +1,13 @@
 // Teams keep scrums.json in a synced folder, so the file can change under a running app
 // (another machine's meeting synced in, someone else's edit). Saving over it would drop the
-// other side's changes; instead the app merges three ways: the scrums as the file last was
-// when we read or wrote it (the base), ours in memory, and theirs on disk now. What only one
-// side changed is taken from that side, field by field; a meeting recorded on either side is
-// kept; only a field both sides changed needs a winner, the newer edit. Nothing here reads a
-// clock or a file: the times are handed in.
+// other side's changes; instead the app merges three ways: ours in memory, theirs (the file
+// on disk now, or a sync tool's conflict copy), and the base they both grew from. The base is
+// the version of the file this computer knows (read or wrote lately) that theirs differs from
+// least: two computers that edited while apart each grew from the last version both had, and
+// "the file as last written here" would make this computer's own edits look like the other
+// side's undoing. What only one side changed is taken from that side, field by field and
+// meeting by meeting; only a field both sides changed needs a winner, the newer edit. Nothing
+// here reads a clock or a file: the times are handed in.
 import FoundationEssentials
 
 /// The three-way merge of the scrums file.
@@ -26,8 +29,8 @@ public enum ScrumMerge {
   ///   it stays, changes and all.
   /// - A scrum on both sides takes, field by field, the side that changed the field; if both
   ///   did, the newer edit wins and its title is reported.
-  /// - History is a union by meeting id: a meeting recorded on either side is never dropped;
-  ///   one deleted here stays deleted; one deleted only there comes back.
+  /// - History is a union by meeting id: a meeting recorded on either side is kept; one
+  ///   deleted on one side goes, unless the other side changed it (its notes) since.
   public static func merge(
     base: [DailyScrum], ours: [DailyScrum], theirs: [DailyScrum], oursEdited: [UUID: Date], theirsWritten: Date
   ) -> Outcome {
@@ -57,47 +60,109 @@ public enum ScrumMerge {
     return Outcome(scrums: merged, conflicts: conflicts)
   }
 
+  /// Of the versions of the file this computer knows (read or written), the one `theirs`
+  /// most likely grew from: the one it differs from least, field by field and meeting by
+  /// meeting; the most recent of equals. A version edited elsewhere while the computers were
+  /// apart grew from the last one both had, not from what this computer wrote since, so
+  /// merging over that one keeps both sides' changes. `known` runs oldest first.
+  public static func likelyBase(of theirs: [DailyScrum], among known: [[DailyScrum]]) -> [DailyScrum] {
+    var best: (version: [DailyScrum], distance: Int)?
+    for version in known.reversed() {
+      let distance = difference(version, theirs)
+      if best.map({ distance < $0.distance }) ?? true { best = (version, distance) }
+    }
+    return best?.version ?? []
+  }
+
+  /// How many fields and meetings tell `one` and `other` apart (a scrum on one side only
+  /// counts as all of its fields and meetings).
+  static func difference(_ one: [DailyScrum], _ other: [DailyScrum]) -> Int {
+    let otherByID = Dictionary(other.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let fields = fields
+    var count = 0
+    for scrum in one {
+      guard let match = otherByID[scrum.id] else {
+        count += fields.count + scrum.history.count
+        continue
+      }
+      count += fields.filter { !$0.same(scrum, match) }.count
+      let theirs = Dictionary(match.history.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      for entry in scrum.history where !(theirs[entry.id].map { $0.sameInFile(as: entry) } ?? false) { count += 1 }
+      count += Set(match.history.map(\.id)).subtracting(scrum.history.map(\.id)).count
+    }
+    let oneIDs = Set(one.map(\.id))
+    let unmatched = other.filter { !oneIDs.contains($0.id) }
+    count += unmatched.reduce(0) { $0 + fields.count + $1.history.count }
+    return count
+  }
+
+  /// A field of a scrum merged on its own: compared, and taken from one side.
+  private struct Field {
+    let same: (DailyScrum, DailyScrum) -> Bool
+    let take: (inout DailyScrum, DailyScrum) -> Void
+    init<T: Equatable>(_ path: WritableKeyPath<DailyScrum, T>) {
+      same = { $0[keyPath: path] == $1[keyPath: path] }
+      take = { $0[keyPath: path] = $1[keyPath: path] }
+    }
+  }
+
+  /// The fields merged one by one (the history is merged meeting by meeting).
+  private static var fields: [Field] {
+    [
+      Field(\.title), Field(\.attendees), Field(\.lengthInMinutes), Field(\.theme), Field(\.shuffleSpeakingOrder),
+      Field(\.turnWarning), Field(\.overtime), Field(\.agenda), Field(\.schedule), Field(\.unknown),
+    ]
+  }
+
   private static func mergeScrum(
     base: DailyScrum?, ours: DailyScrum, theirs: DailyScrum, theirsNewer: Bool, conflicted: inout Bool
   ) -> DailyScrum {
     var result = ours
-    func field<T: Equatable>(_ path: WritableKeyPath<DailyScrum, T>) {
-      let mine = ours[keyPath: path], other = theirs[keyPath: path]
-      guard mine != other else { return }
-      let original = base?[keyPath: path]
-      if original == mine {
-        result[keyPath: path] = other
-      } else if original != other {
+    for field in fields where !field.same(ours, theirs) {
+      if let base, field.same(base, ours) {
+        field.take(&result, theirs)
+      } else if !(base.map { field.same($0, theirs) } ?? false) {
         conflicted = true
-        if theirsNewer { result[keyPath: path] = other }
+        if theirsNewer { field.take(&result, theirs) }
       }
     }
-    field(\.title)
-    field(\.attendees)
-    field(\.lengthInMinutes)
-    field(\.theme)
-    field(\.shuffleSpeakingOrder)
-    field(\.turnWarning)
-    field(\.overtime)
-    field(\.agenda)
-    field(\.schedule)
-    field(\.unknown)
     result.history = mergeHistory(base: base?.history ?? [], ours: ours.history, theirs: theirs.history)
     return result
   }
 
-  /// Every meeting of either side, oldest first, but those deleted here; a meeting changed
-  /// on one side only (notes, a transcript) is taken from that side.
+  /// Every meeting of either side, oldest first, but those deleted on one side and not
+  /// changed on the other; a meeting changed on one side only (notes) is taken from that side.
+  /// This computer's transcripts are not in the file, so they never count as a change.
   private static func mergeHistory(base: [History], ours: [History], theirs: [History]) -> [History] {
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
-    var entries = ours.map { entry -> History in
-      guard let other = theirsByID[entry.id], other != entry, baseByID[entry.id] == entry else { return entry }
-      return other
+    var entries = ours.compactMap { entry -> History? in
+      let original = baseByID[entry.id]
+      let unchangedHere = original.map { $0.sameInFile(as: entry) } ?? false
+      guard let other = theirsByID[entry.id] else {
+        return unchangedHere ? nil : entry  // deleted there: it goes, unless changed here since
+      }
+      guard !other.sameInFile(as: entry), unchangedHere else { return entry }
+      var taken = other
+      taken.transcript = entry.transcript
+      return taken
     }
-    entries += theirs.filter { !oursIDs.contains($0.id) && baseByID[$0.id] == nil }
-    if entries.count != ours.count { entries.sort { $0.date < $1.date } }
+    // New there, or deleted here but changed there since.
+    entries += theirs.filter { entry in
+      !oursIDs.contains(entry.id) && baseByID[entry.id].map { !$0.sameInFile(as: entry) } ?? true
+    }
+    if entries.map(\.id) != ours.map(\.id) { entries.sort { $0.date < $1.date } }
     return entries
+  }
+}
+
+extension History {
+  /// Whether the two are the same in the scrums file (this computer's transcript aside).
+  func sameInFile(as other: History) -> Bool {
+    var mine = self, theirs = other
+    mine.transcript = []
+    theirs.transcript = []
+    return mine == theirs
   }
 }

@@ -51,6 +51,34 @@ final class HistoryRecordTests: XCTestCase {
     }
   }
 
+  /// A meeting recorded on another computer, synced here: its figures and notes, and where
+  /// its audio and transcript are (nothing of them here, and nothing to play).
+  func testAMeetingRecordedElsewhereSaysSoAndHasNothingToPlay() {
+    var elsewhere = meeting
+    elsewhere.id = UUID()
+    elsewhere.transcript = []
+    elsewhere.recorded = true
+    let synced = DailyScrum(title: "Team", attendees: team.attendees, lengthInMinutes: 2, history: [elsewhere, meeting])
+    let store = temporaryStore()
+    MainActor.assumeIsolated {
+      do { try store.save([synced]) } catch { XCTFail("\(error)") }
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        let window = app.mainWindow!
+        app.state.navigation.value = .history(scrumID: synced.id, historyID: elsewhere.id)
+        spin(.milliseconds(300))
+        let record = window.historyPage!.record
+        XCTAssertEqual(record.recordedElsewhereRow?.title, "Recorded on another computer")
+        XCTAssertEqual(record.recordedElsewhereRow?.isMapped, true, "on the page")
+        XCTAssertNil(record.recordingGroup, "nothing to play")
+        XCTAssertEqual(record.noteRows.map(\.text), ["blocked on the review", "demo Friday"])
+        // A meeting recorded nowhere says nothing of it.
+        app.state.navigation.value = .history(scrumID: synced.id, historyID: meeting.id)
+        spin(.milliseconds(300))
+        XCTAssertNil(window.historyPage!.record.recordedElsewhereRow)
+      }
+    }
+  }
+
   func testCopySummaryPutsTheMeetingOnTheClipboardAsMarkdown() {
     let store = temporaryStore()
     MainActor.assumeIsolated {

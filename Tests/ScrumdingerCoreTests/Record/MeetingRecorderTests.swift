@@ -22,6 +22,7 @@ import Testing
     #expect(model.dependencies.recorder.isRecording.value == false)
     session.end(save: true)
     #expect(model.dependencies.recorder.recording(of: session.historyID) == nil)
+    #expect(model.state.scrum(recorded.id)?.history.last?.recorded == false)
   }
 
   @Test func theRecordingFollowsTheMeetingAndIsKeptWithTheSavedEntry() throws {
@@ -39,6 +40,12 @@ import Testing
     #expect(!recorder.isRecording.value)
     #expect(model.state.scrum(recorded.id)?.history.last?.id == session.historyID, "named after its entry")
     #expect(recorder.recording(of: session.historyID) == file)
+    // The team's file says it was recorded (the other computers say so), and holds no audio.
+    let saved = try #require(model.state.scrum(recorded.id)?.history.last)
+    #expect(saved.recorded)
+    let written = String(decoding: ScrumFile.encode(model.state.scrums.value), as: UTF8.self)
+    #expect(written.contains("\"recorded\":true"))
+    #expect(try ScrumFile.contents(of: ScrumFile.encode(model.state.scrums.value)).scrums[0].history[0].recorded)
   }
 
   @Test func aDiscardedMeetingLeavesNoRecording() {

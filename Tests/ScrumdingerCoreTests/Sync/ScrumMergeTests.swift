@@ -68,13 +68,20 @@ import Testing
     ours.history.append(here)
     theirs.history.append(there)
     #expect(merge(base: [design], ours: [ours], theirs: [theirs]).scrums[0].history.map(\.id) == [old.id, there.id, here.id])
-    // Deleted here: stays deleted. Deleted only there: comes back.
+    // Deleted on either side: it goes (this computer's transcript of it is no change).
     ours = design
     ours.history = []
     #expect(merge(base: [design], ours: [ours], theirs: [design]).scrums[0].history.isEmpty)
     theirs = design
     theirs.history = []
-    #expect(merge(base: [design], ours: [design], theirs: [theirs]).scrums[0].history.map(\.id) == [old.id])
+    var transcribed = design
+    transcribed.history[0].transcript = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 900, text: " Hi.")]
+    #expect(merge(base: [design], ours: [transcribed], theirs: [theirs]).scrums[0].history.isEmpty)
+    // Unless the other side changed it since: then it stays, with that change.
+    var noted = design
+    noted.history[0].notes = [MeetingNote(id: UUID(), speaker: "Ana", text: "keep this", atSeconds: 3)]
+    #expect(merge(base: [design], ours: [noted], theirs: [theirs]).scrums[0].history.map(\.id) == [old.id])
+    #expect(merge(base: [design], ours: [ours], theirs: [noted]).scrums[0].history.map(\.id) == [old.id])
     // Notes added there to a meeting unchanged here are taken.
     theirs = design
     theirs.history[0].notes = [MeetingNote(id: UUID(), speaker: "Ana", text: "ship it", atSeconds: 3)]
@@ -85,5 +92,31 @@ import Testing
     var theirs = design
     theirs.unknown.set("future", json: "true")
     #expect(merge(base: [design], ours: [design], theirs: [theirs]).scrums[0].unknown == theirs.unknown)
+  }
+
+  /// Two computers apart: A renamed the scrum and added an attendee (and wrote that), B held a
+  /// meeting and changed the length. Merged over A's own last write, B's copy would undo A's
+  /// changes; merged over the version both last had, all four changes stay.
+  @Test func aCopyMadeWhileApartIsMergedOverTheVersionBothLastHad() {
+    let shared = [design, retro]
+    var a = design
+    a.title = "Design Review"
+    a.attendees.append(Attendee(name: "Cy"))
+    var b = design
+    b.lengthInMinutes = 25
+    b.history.append(History(date: t0, attendees: ["Ana", "Ben"], durationSeconds: 300))
+    let known = [shared, [a, retro]]
+    let base = ScrumMerge.likelyBase(of: [b, retro], among: known)
+    #expect(base == shared)
+    let merged = merge(base: base, ours: [a, retro], theirs: [b, retro]).scrums[0]
+    #expect(merged.title == "Design Review")
+    #expect(merged.attendees.map(\.name) == ["Ana", "Ben", "Cy"])
+    #expect(merged.lengthInMinutes == 25)
+    #expect(merged.history.count == 2)
+    // B's side, merging A's file: the same four.
+    let theirBase = ScrumMerge.likelyBase(of: [a, retro], among: [shared, [b, retro]])
+    #expect(merge(base: theirBase, ours: [b, retro], theirs: [a, retro]).scrums[0] == merged)
+    // A copy of what this computer wrote itself changes nothing.
+    #expect(merge(base: ScrumMerge.likelyBase(of: [b, retro], among: [shared, [b, retro]]), ours: [merged, retro], theirs: [b, retro]).scrums[0] == merged)
   }
 }
