@@ -22,8 +22,9 @@ files() {  # "source destination" pairs, destination relative to PREFIX
   echo "data/scrumdinger.1 share/man/man1/scrumdinger.1"
   echo "data/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/scalable/apps/$app.svg"
   echo "data/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png share/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png"
-  # Speech to text: whisper.cpp in a private folder, not the system's library path.
-  for lib in libscrumdinger-whisper.so libwhisper.so.1 libggml.so.0 libggml-base.so.0 libggml-cpu.so.0; do
+  # Speech to text: the helper process and whisper.cpp in a private folder, not the system's
+  # library path (the helper finds its libraries beside it).
+  for lib in scrumdinger-transcribe libwhisper.so.1 libggml.so.0 libggml-base.so.0 libggml-cpu.so.0; do
     echo ".build/whisper/lib/$lib lib/scrumdinger/$lib"
   done
   for lang in $(cat po/LINGUAS); do
@@ -66,7 +67,7 @@ case $mode in
     files | while read -r source target; do
       [ "$source" = .bin/scrumdinger ] && source=$bindir/scrumdinger
       mode_bits=644
-      [ "$target" = bin/scrumdinger ] && mode_bits=755
+      case $target in bin/scrumdinger | lib/scrumdinger/scrumdinger-transcribe) mode_bits=755 ;; esac
       if [ "${source%.in}" != "$source" ]; then  # a template: the install's own paths filled in
         install -d "$(dirname "$destdir$prefix/$target")"
         sed "s|@bindir@|$prefix/bin|g" "$source" >"$destdir$prefix/$target"

@@ -3,54 +3,47 @@ import GtkShim
 import ScrumdingerApp
 import ScrumdingerCore
 
-/// Transcribes `recording` (any sound file) as the app does (GStreamer decodes, whisper.cpp
-/// recognises on a worker thread) with the main loop probed meanwhile; prints seconds spent
-/// and audio seconds, the longest main-loop stall and the same probe's longest with nothing
-/// to do, and the process's peak memory. Run first thing in a fresh process, with `ding`
-/// (the ding's sound file) loaded first, as the app has by the time a meeting ends and its
-/// transcription starts: GStreamer's own start is not transcription's.
-@MainActor func transcriptionFigures(recording: String, model: String, library: String, ding: String) {
+/// Transcribes `recording` (any sound file) as the app does (GStreamer decodes in the app,
+/// `helper` recognises in its own process) with the main loop probed meanwhile; prints
+/// seconds spent and audio seconds, the longest main-loop stall and the same probe's longest
+/// with nothing to do, the helper's peak memory, and the app's resident memory before, at its
+/// highest while the helper reports progress, and after. Run first thing in a fresh process, with `ding` (the ding's sound
+/// file) loaded first, as the app has by the time a meeting ends and its transcription
+/// starts: GStreamer's own start is not transcription's.
+@MainActor func transcriptionFigures(recording: String, model: String, helper: String, ding: String) {
   MainLoop.installDispatchBridge()
+  setenv("SCRUMDINGER_WHISPER_MODEL", model, 1)
+  let engine = WhisperEngine(modelsFolder: NSTemporaryDirectory() + "bench-models-\(UUID())", helper: helper)
   let chime = try? SoundPlayer(path: ding)
   let idle = longestMainLoopStall { done in _ = Timeout(after: .seconds(2)) { done() } }
+  let before = residentKiB()
+  var during = before
   var seconds = 0.0
   var audioSeconds = 0.0
   var words = ""
+  var task: (any CancellableTask)?
   let stall = longestMainLoopStall { done in
-    let samples = NSTemporaryDirectory() + "bench-\(UUID()).samples"
     let started = ContinuousClock.now
-    do {
-      let recognizer = try SpeechRecognizer(library: library)
-      let decoder = try AudioDecoder(input: recording, output: samples) { problem in
-        if let problem { fatalError("decoding failed: \(problem)") }
-        audioSeconds = Double((try? FileManager.default.attributesOfItem(atPath: samples)[.size] as? Int) ?? 0) / 64_000
-        _ = recognizer.recognize(samples: samples, model: model, progress: { _ in }) { result in
-          seconds = (ContinuousClock.now - started).milliseconds / 1000
-          switch result {
-          case .success(let segments): words = segments.map(\.text).joined()
-          case .failure(let failure): fatalError("recognition failed: \(failure.reason)")
-          }
-          try? FileManager.default.removeItem(atPath: samples)
-          done()
-        }
+    task = engine.transcribe(recording, progress: { percent in
+      during = max(during, residentKiB())
+      // Progress 0 comes once the recording is decoded, the samples beside it.
+      if percent == 0, audioSeconds == 0 { audioSeconds = Double(Path.size(of: recording + ".samples")) / 64_000 }
+    }) { result in
+      seconds = (ContinuousClock.now - started).milliseconds / 1000
+      switch result {
+      case .success(let segments): words = segments.map(\.text).joined()
+      case .failure(let failure): fatalError("transcription failed: \(failure.reason)")
       }
-      keepAlive = decoder
-    } catch {
-      fatalError("\(error)")
+      done()
     }
   }
-  withExtendedLifetime(chime) {}
+  let after = residentKiB()
+  withExtendedLifetime((chime, task)) {}
+  var usage = rusage()
+  getrusage(RUSAGE_CHILDREN.rawValue, &usage)
   print("transcribe_seconds \(seconds) \(audioSeconds)")
   print("transcribe_stall_ms \(stall) \(idle)")
-  print("transcribe_peak_kib \(peakKiB()) 0")
+  print("transcribe_peak_kib \(usage.ru_maxrss) 0")
+  print("transcribe_app_rss_kib \(before) \(during) \(after)")
   _ = FileManager.default.createFile(atPath: recording + ".ours.txt", contents: Data(words.utf8))
-}
-
-@MainActor private var keepAlive: AnyObject?
-
-/// The process's peak resident memory (VmHWM), in KiB.
-func peakKiB() -> Int {
-  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-  let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-  return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
 }

@@ -34,7 +34,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 4 <
   let arguments = CommandLine.arguments
   MainActor.assumeIsolated {
     transcriptionFigures(
-      recording: arguments[index + 1], model: arguments[index + 2], library: arguments[index + 3], ding: arguments[index + 4])
+      recording: arguments[index + 1], model: arguments[index + 2], helper: arguments[index + 3], ding: arguments[index + 4])
   }
   exit(0)
 }

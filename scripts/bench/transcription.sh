@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The speech figures of `make bench`: 15 minutes of stand-up talk (espeak-ng) transcribed as
-# the app does it (scrumdinger-bench --transcribe: GStreamer decodes, whisper.cpp on a worker
-# thread, the main loop probed meanwhile) beside whisper.cpp's own command line on the same
+# the app does it (scrumdinger-bench --transcribe: GStreamer decodes, whisper.cpp in the
+# scrumdinger-transcribe process, the main loop probed meanwhile) beside whisper.cpp's own command line on the same
 # model, file and thread count; the word error rate of both; and the CPU a recording costs a
 # running meeting.
 # Prints "name value baseline" lines.
@@ -22,7 +22,7 @@ print(time.monotonic() - started, resource.getrusage(resource.RUSAGE_CHILDREN).r
 open(out, "w").write(text)
 PY
 )
-ours=$("$bin/scrumdinger-bench" --transcribe "$speech" "$(pwd)/$model" "$(pwd)/.build/whisper/lib/libscrumdinger-whisper.so" \
+ours=$("$bin/scrumdinger-bench" --transcribe "$speech" "$(pwd)/$model" "$(pwd)/.build/whisper/lib/scrumdinger-transcribe" \
   "$(pwd)/Resources/ding.ogg")
 echo "$ours" | grep transcribe_stall_ms
 seconds=$(echo "$ours" | awk '/transcribe_seconds/{print $2}')
@@ -30,5 +30,7 @@ audio=$(echo "$ours" | awk '/transcribe_seconds/{print $3}')
 echo "transcribe_real_time $(awk -v s="$seconds" -v a="$audio" 'BEGIN{print s/a}') $(awk -v s="${cli% *}" -v a="$audio" 'BEGIN{print s/a}')"
 echo "transcribe_peak_mib_vs_cli $(echo "$ours" | awk '/transcribe_peak_kib/{print $2}') ${cli#* }"
 echo "transcribe_wer_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.ours.txt") $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.cli.txt")"
+echo "transcribe_app_rss_after_kib $(echo "$ours" | awk '/transcribe_app_rss_kib/{print $4, $2}')"
+echo "transcribe_app_rss_during_kib $(echo "$ours" | awk '/transcribe_app_rss_kib/{print $3, $2}')"
 echo "transcribe_audio_min $(awk -v a="$audio" 'BEGIN{print a/60}') 0"
 scripts/with-display.sh /usr/bin/python3 scripts/bench/recorded_meeting.py "$bin/scrumdinger"

@@ -22,7 +22,8 @@ scripts/install.sh install "$root" /usr "$bindir" >/dev/null
 rm "$root/usr/share/glib-2.0/schemas/gschemas.compiled"  # GLib's trigger compiles the system's
 # Debug symbols out (they would be 3/4 of the package); the libraries keep their dynamic symbols.
 strip --remove-section=.comment --remove-section=.note "$root/usr/bin/scrumdinger"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root"/usr/lib/scrumdinger/*.so*
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root"/usr/lib/scrumdinger/*.so* \
+  "$root/usr/lib/scrumdinger/scrumdinger-transcribe"
 
 gzip -9n "$root/usr/share/man/man1/scrumdinger.1"
 
@@ -45,7 +46,7 @@ chmod 644 "$doc/changelog.gz"
 mkdir -p "$work/debian"
 printf 'Source: scrumdinger\n\nPackage: scrumdinger\nArchitecture: any\n' >"$work/debian/control"
 shlibs=$(cd "$work" && dpkg-shlibdeps -O -l"root/usr/lib/scrumdinger" \
-  -e root/usr/bin/scrumdinger -e root/usr/lib/scrumdinger/*.so* 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+  -e root/usr/bin/scrumdinger -e root/usr/lib/scrumdinger/scrumdinger-transcribe -e root/usr/lib/scrumdinger/*.so* 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 # libwhisper and ggml are in the package itself, not a dependency.
 runtime="libgstreamer1.0-0, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, gstreamer1.0-pulseaudio | gstreamer1.0-pipewire, libsoup-3.0-0"
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

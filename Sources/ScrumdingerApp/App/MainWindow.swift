@@ -182,17 +182,19 @@ import ScrumdingerCore
     }
   }
 
-  /// The speech model's download (made when Preferences first open; it outlives the window).
-  private(set) lazy var modelDownload: ModelDownload = {
+  /// The speech models' downloads (made when Preferences first open; they outlive the window).
+  private(set) lazy var modelDownloads: ModelDownloads = {
     let folder = (model.dependencies.speech as? WhisperEngine)?.modelsFolder ?? ScrumStore.defaultDirectory + "/models"
-    let download = ModelDownloads.make(folder: folder)
-    downloadObservation = download.state.observe { [weak self] state in
-      guard let self else { return }
-      if state == .installed { self.model.transcriber.retryFailed() }
+    let downloads = ModelDownloads(folder: folder)
+    downloadObservations = [downloads.english, downloads.accurate].map { download in
+      download.state.observe { [weak self] state in
+        guard let self else { return }
+        if state == .installed { self.model.transcriber.retryFailed() }
+      }
     }
-    return download
+    return downloads
   }()
-  private var downloadObservation: ObservationToken?
+  private var downloadObservations: [ObservationToken] = []
   /// The Preferences window, while open.
   private(set) var preferences: Preferences?
   /// The end-of-turn sound and volume (given by the application, which keeps the settings).
@@ -204,7 +206,7 @@ import ScrumdingerCore
   func showPreferences() {
     if let preferences { return preferences.present() }
     let window = Preferences(
-      parent: self.window, sounds: soundSettings, background: background, download: modelDownload,
+      parent: self.window, sounds: soundSettings, background: background, downloads: modelDownloads,
       engine: model.dependencies.speech as? WhisperEngine)
     window.onMessage = { [weak self] message in self?.toast(message) }
     window.onModelAdded = { [weak self] in self?.model.transcriber.retryFailed() }

@@ -3,6 +3,7 @@
 // .build/locale and <prefix>/share/locale. The executable finds them from its own location,
 // so neither case needs configuration; SCRUMDINGER_RESOURCES / _LOCALEDIR override.
 import FoundationEssentials
+import Glibc
 import ScrumdingerCore
 
 /// Finds the app's resource files.
@@ -55,14 +56,12 @@ enum ResourceLocator {
     [binDir + "/../share/glib-2.0/schemas", binDir + "/../../schemas"].map(Path.canonical)
   }
 
-  /// libscrumdinger-whisper (speech to text): `<prefix>/lib/scrumdinger` when installed, the
-  /// build tree's `whisper/lib` (made by `make`); SCRUMDINGER_WHISPER_LIBRARY overrides.
-  static let speechLibrary: String? = {
-    let name = "libscrumdinger-whisper.so"
-    let candidates = [ProcessInfo.processInfo.environment["SCRUMDINGER_WHISPER_LIBRARY"]].compactMap { $0 } + [
-      binDir + "/../lib/scrumdinger/" + name, binDir + "/../../whisper/lib/" + name, binDir + "/../../../whisper/lib/" + name,
-    ]
-    return candidates.map(Path.canonical).first { FileManager.default.fileExists(atPath: $0) }
+  /// scrumdinger-transcribe (speech to text, beside libwhisper): `<prefix>/lib/scrumdinger`
+  /// when installed, the build tree's `whisper/lib` (made by `make`).
+  static let speechHelper: String? = {
+    let name = "scrumdinger-transcribe"
+    return [binDir + "/../lib/scrumdinger/" + name, binDir + "/../../whisper/lib/" + name, binDir + "/../../../whisper/lib/" + name]
+      .map(Path.canonical).first { access($0, X_OK) == 0 }
   }()
 
   /// The speech model prepared in the build tree (`make` converts one), for development.

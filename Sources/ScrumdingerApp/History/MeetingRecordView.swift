@@ -115,7 +115,7 @@ import ScrumdingerCore
       case .stopped: (tr("Not transcribed: stopped"), again)
       case .failed(let reason) where reason == tr("no speech model"):
         (tr("Not transcribed: %@", reason), (tr("Download…"), { [weak self] in self?.onGetModel?() }))
-      case .failed(let reason): (tr("Not transcribed: %@", reason), again)
+      case .failed(let reason): (tr("Not transcribed: %@", reason), (tr("Transcribe Again"), again.1))
       case nil: (tr("Transcribed"), again)
       }
     transcriptionRow.subtitle = text

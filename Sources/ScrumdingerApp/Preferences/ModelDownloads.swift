@@ -2,14 +2,25 @@ import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
-/// The speech model's download as the app makes it: libsoup on a worker thread, the
-/// checksum off the main loop. SCRUMDINGER_MODEL_URL, SCRUMDINGER_MODEL_SHA256 and
-/// SCRUMDINGER_MODEL_SIZE name another source (tests serve one from a loopback server).
-@MainActor enum ModelDownloads {
-  /// The download of `source` (whisper.cpp's English base model unless the environment
-  /// names another) into `folder`.
-  static func make(folder: String, source: ModelSource? = nil) -> ModelDownload {
-    ModelDownload(folder: folder, source: source ?? configuredSource, fetcher: SoupFetcher()) { path, done in
+/// The speech models' downloads as the app makes them: libsoup on a worker thread, the
+/// checksum off the main loop. base.en in 5-bit is offered first (57 MiB), the full-precision
+/// base.en under it. SCRUMDINGER_MODEL_URL, SCRUMDINGER_MODEL_SHA256 and SCRUMDINGER_MODEL_SIZE
+/// name another source for the first (tests serve one from a loopback server).
+@MainActor struct ModelDownloads {
+  /// "Download English Speech Model": base.en in 5-bit, unless the environment names another.
+  let english: ModelDownload
+  /// "Higher accuracy (142 MiB)": base.en at full precision.
+  let accurate: ModelDownload
+
+  /// Both downloads, into `folder`.
+  init(folder: String) {
+    english = Self.make(folder: folder, source: Self.configuredSource)
+    accurate = Self.make(folder: folder, source: .englishBase)
+  }
+
+  /// The download of `source` into `folder`.
+  static func make(folder: String, source: ModelSource) -> ModelDownload {
+    ModelDownload(folder: folder, source: source, fetcher: SoupFetcher()) { path, done in
       WorkerThreads.run({ ModelDownload.sha256(ofFile: path) }, then: done)
     }
   }
@@ -18,8 +29,8 @@ import ScrumdingerCore
     let environment = ProcessInfo.processInfo.environment
     guard let url = environment["SCRUMDINGER_MODEL_URL"], let sha256 = environment["SCRUMDINGER_MODEL_SHA256"],
       let size = environment["SCRUMDINGER_MODEL_SIZE"].flatMap(Int.init)
-    else { return .englishBase }
-    return ModelSource(url: url, sha256: sha256, size: size, fileName: ModelSource.englishBase.fileName)
+    else { return .englishBaseQuantized }
+    return ModelSource(url: url, sha256: sha256, size: size, fileName: ModelSource.englishBaseQuantized.fileName)
   }
 }
 

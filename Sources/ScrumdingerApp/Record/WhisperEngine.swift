@@ -4,16 +4,21 @@ import GtkShim
 import ScrumdingerCore
 
 /// Speech to text on this computer: GStreamer decodes the recording to 16 kHz samples (a
-/// temporary file beside it), then whisper.cpp recognises them on a worker thread. The model
-/// is the user's (the data folder's `models`), else the one `make` prepares in the build tree;
-/// SCRUMDINGER_WHISPER_MODEL names another.
-@MainActor final class WhisperEngine: SpeechEngine {
+/// temporary file beside it), then `scrumdinger-transcribe` recognises them in a process of
+/// its own (a model that crashes it never takes the app down; its memory leaves with it). The
+/// model is the newest in the data folder's `models` not set aside after a failure, else the
+/// one `make` prepares in the build tree; SCRUMDINGER_WHISPER_MODEL names another.
+@MainActor package final class WhisperEngine: SpeechEngine {
   let modelsFolder: String
-  private var recognizer: SpeechRecognizer?
+  private let helper: String?
+  private let setAside: SetAsideModels
+  private var probing: HelperRun?
 
-  /// An engine using models from `modelsFolder`.
-  init(modelsFolder: String) {
+  /// An engine running `helper` on models from `modelsFolder`.
+  package init(modelsFolder: String, helper: String? = ResourceLocator.speechHelper) {
     self.modelsFolder = modelsFolder
+    self.helper = helper
+    setAside = SetAsideModels(modelsFolder: modelsFolder)
   }
 
   /// The model file in use, if any.
@@ -22,21 +27,36 @@ import ScrumdingerCore
       return FileManager.default.fileExists(atPath: chosen) ? chosen : nil
     }
     let own = ((try? FileManager.default.contentsOfDirectory(atPath: modelsFolder)) ?? [])
-      .filter { $0.hasPrefix("ggml-") && $0.hasSuffix(".bin") }.sorted()
-    return own.first.map { modelsFolder + "/" + $0 } ?? ResourceLocator.buildTreeSpeechModel
+      .filter { $0.hasPrefix("ggml-") && $0.hasSuffix(".bin") }
+      .map { modelsFolder + "/" + $0 }
+      .sorted { Path.modified($0) > Path.modified($1) }
+    let aside = setAside.paths
+    return own.first { !aside.contains($0) } ?? own.first ?? ResourceLocator.buildTreeSpeechModel
   }
 
-  var unavailableReason: String? {
-    guard ResourceLocator.speechLibrary != nil else { return tr("the speech library is not installed") }
-    return model == nil ? tr("no speech model") : nil
+  package var unavailableReason: String? {
+    guard helper != nil else { return tr("the speech library is not installed") }
+    guard let model else { return tr("no speech model") }
+    return setAside.paths.contains(model) ? Texts.modelUnreadable : nil
   }
 
-  func transcribe(
+  package func retryModel() { setAside.clear() }
+
+  /// How many threads to use: two on an idle machine with two cores or more, one when the
+  /// other cores are busy (ggml's threads then spin waiting for each other, measured).
+  static var threads: Int {
+    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    var load = [0.0]
+    guard cores >= 2, getloadavg(&load, 1) == 1 else { return 1 }
+    return load[0] < Double(cores) - 1 ? 2 : 1
+  }
+
+  package func transcribe(
     _ path: String, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask {
     let task = WhisperTask()
-    guard let model, let library = ResourceLocator.speechLibrary else {
+    guard let model, let helper else {
       done(.failure(CaptureFailure(reason: unavailableReason ?? tr("no speech model"))))
       return task
     }
@@ -45,28 +65,23 @@ import ScrumdingerCore
       unlink(samples)
       done(result)
     }
+    let setAside = self.setAside
     do throws(SoundPlayer.Unavailable) {
-      let recognizer: SpeechRecognizer
-      if let existing = self.recognizer {
-        recognizer = existing
-      } else {
-        recognizer = try SpeechRecognizer(library: library)
-        self.recognizer = recognizer
-      }
       Path.createPrivate(file: samples)  // the decoded speech is the user's alone, whatever the umask
       task.decoder = try AudioDecoder(input: path, output: samples) { [weak task] problem in
         guard let task else { return }
         task.decoder = nil
         if let problem { return finish(.failure(CaptureFailure(reason: problem))) }
         progress(0)
-        task.job = recognizer.recognize(samples: samples, model: model, progress: progress) { result in
-          switch result {
-          case .success(let segments):
-            finish(.success(segments.map {
-              TranscriptSegment(startMilliseconds: $0.startMilliseconds, endMilliseconds: $0.endMilliseconds, text: $0.text)
-            }))
-          case .failure(let failure): finish(.failure(CaptureFailure(reason: failure.reason)))
-          }
+        let audioSeconds = Double(Path.size(of: samples)) / 64_000
+        task.run = HelperRun(
+          [helper, model, samples, String(Self.threads)], limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
+          progress: progress
+        ) { ending, segments in
+          task.run = nil
+          if ending == .modelUnreadable { setAside.setAside(model) }
+          if let reason = ending.reason { return finish(.failure(CaptureFailure(reason: reason))) }
+          finish(.success(segments))
         }
       }
       task.samples = samples
@@ -75,38 +90,121 @@ import ScrumdingerCore
     }
     return task
   }
+
+  /// Opens the model at `path` in the helper and lets it go, within 10 s: `done` hears nil if
+  /// whisper.cpp can read it, else why not.
+  func probe(model path: String, done: @escaping @MainActor (String?) -> Void) -> HelperRun? {
+    guard let helper else {
+      done(tr("the speech library is not installed"))
+      return nil
+    }
+    return HelperRun([helper, "--probe", path], limit: .seconds(10), progress: { _ in }) { ending, _ in
+      done(ending.reason)
+    }
+  }
 }
 
 /// A recording being decoded, then recognised.
 @MainActor private final class WhisperTask: CancellableTask {
   var decoder: AudioDecoder?
-  var job: SpeechRecognizer.Job?
+  var run: HelperRun?
   var samples: String?
 
   func cancel() {
     decoder?.cancel()
     decoder = nil
-    job?.cancel()
+    run?.cancel()
+    run = nil
     if let samples { unlink(samples) }
+  }
+}
+
+/// One run of the helper: its lines read as they come, stopped (SIGTERM) when cancelled or
+/// past its time limit; `done` hears how it ended and the segments it wrote, unless cancelled.
+@MainActor final class HelperRun {
+  private var process: ChildProcess?
+  private var limit: Timeout?
+  private var segments: [TranscriptSegment] = []
+  private var reason: String?
+  private var tooLong = false
+
+  /// Starts `arguments`; a failure to start is said to `done` at once.
+  init(
+    _ arguments: [String], limit: Duration, progress: @escaping @MainActor (Int) -> Void,
+    done: @escaping @MainActor (TranscriptionHelperEnding, [TranscriptSegment]) -> Void
+  ) {
+    do throws(SoundPlayer.Unavailable) {
+      process = try ChildProcess(arguments, onLine: { [weak self] text in
+        switch TranscriptionHelperLine(text) {
+        case .progress(let percent)?: progress(percent)
+        case .segment(let segment)?: self?.segments.append(segment)
+        case .error(let reason)?: self?.reason = reason
+        case nil: break
+        }
+      }, onEnd: { [weak self] ending in
+        guard let self else { return }
+        self.limit?.cancel()
+        self.process = nil
+        switch ending {
+        case .killed where self.tooLong: done(.tooLong, [])
+        case .killed(let signal): done(TranscriptionHelperEnding(status: nil, signal: signal, reason: self.reason), [])
+        case .exited(let status):
+          done(TranscriptionHelperEnding(status: status, reason: self.reason), status == 0 ? self.segments : [])
+        }
+      })
+    } catch {
+      done(.failed(error.reason), [])
+      return
+    }
+    self.limit = Timeout(after: limit) { [weak self] in
+      self?.tooLong = true
+      self?.process?.terminate()
+    }
+  }
+
+  /// The helper's process id while it runs (for tests that stop it from outside).
+  var processID: Int32? { process?.processID }
+
+  /// Stops it; `done` is not called.
+  func cancel() {
+    limit?.cancel()
+    process = nil  // letting go of it stops the process
   }
 }
 
 extension WhisperEngine {
   /// Copies the model file at `path` into the models folder (off the main loop), after
-  /// checking it is a whisper.cpp model; `done` hears nil, or why it cannot be used.
+  /// checking it is a whisper.cpp model the helper can open; `done` hears nil, or why it
+  /// cannot be used. A model chosen lets every model set aside be tried again.
   func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void) {
     let name = Path.name(of: path)
     let target = modelsFolder + "/" + (name.hasPrefix("ggml-") ? name : "ggml-" + name)
     let folder = modelsFolder
-    WorkerThreads.run({ Self.copyModel(path, to: target, folder: folder) }, then: done)
+    WorkerThreads.run({ Self.looksLikeModel(path) }, then: { [weak self] problem in
+      guard let self else { return }
+      if let problem { return done(problem) }
+      self.probing = self.probe(model: path) { [weak self] problem in
+        self?.probing = nil
+        if let problem { return done(problem) }
+        WorkerThreads.run({ Self.copyModel(path, to: target, folder: folder) }, then: { [weak self] problem in
+          if problem == nil { self?.setAside.clear() }
+          done(problem)
+        })
+      }
+    })
+  }
+
+  /// Nil when the file at `path` begins as a whisper.cpp model does, else why not.
+  private nonisolated static func looksLikeModel(_ path: String) -> String? {
+    guard let input = fopen(path, "rb") else { return String(cString: strerror(errno)) }
+    defer { fclose(input) }
+    var magic: UInt32 = 0
+    return fread(&magic, 4, 1, input) == 1 && magic == 0x6767_6D6C ? nil : tr("it is not a whisper.cpp model file")
   }
 
   private nonisolated static func copyModel(_ path: String, to target: String, folder: String) -> String? {
     guard let input = fopen(path, "rb") else { return String(cString: strerror(errno)) }
     defer { fclose(input) }
-    var magic: UInt32 = 0
-    guard fread(&magic, 4, 1, input) == 1, magic == 0x6767_6D6C else { return tr("it is not a whisper.cpp model file") }
-    rewind(input)
     guard mkdir(folder, 0o700) == 0 || errno == EEXIST, let output = fopen(target + ".part", "wb") else {
       return String(cString: strerror(errno))
     }

@@ -1,7 +1,7 @@
 // Recorded meetings are transcribed one at a time, in the background, after they are saved:
 // the rules (which meeting waits, what progress says, what a cancel or a failure leaves, what
 // resumes after a restart) live here; the speech engine itself (GStreamer decoding and
-// whisper.cpp on a worker thread in the app, a fake in tests) is injected. A transcription
+// whisper.cpp in a helper process in the app, a fake in tests) is injected. A transcription
 // cut by quitting simply has no transcript yet, so the next start queues it again; one the
 // user stopped is marked beside its recording and waits for "Transcribe".
 import CGLib
@@ -17,6 +17,9 @@ import FoundationEssentials
     _ path: String, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask
+  /// The user asked for a transcription again, or chose a model: a model set aside after it
+  /// failed may be tried once more.
+  func retryModel()
 }
 
 /// A transcription under way.
@@ -74,6 +77,7 @@ public enum TranscriptionStatus: Equatable, Sendable {
 
   /// Tries again every transcription that failed (a speech model has just arrived).
   public func retryFailed() {
+    engine.retryModel()
     for (historyID, status) in statuses.value {
       guard case .failed = status else { continue }
       statuses.value[historyID] = nil
@@ -86,6 +90,7 @@ public enum TranscriptionStatus: Equatable, Sendable {
     guard let recording = recorder.recording(of: historyID), running?.historyID != historyID,
       !queue.contains(where: { $0.historyID == historyID })
     else { return }
+    engine.retryModel()
     g_unlink(recording + ".stopped")
     enqueue(scrumID: scrumID, historyID: historyID)
     next()

@@ -27,6 +27,12 @@ public enum Path {
     return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 
+  /// When the file at `path` was last changed, in nanoseconds since 1970; 0 when there is none.
+  public static func modified(_ path: String) -> Int {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) : 0
+  }
+
   /// The user's settings folder ($XDG_CONFIG_HOME, ~/.config by default).
   public static var userConfigFolder: String { String(cString: g_get_user_config_dir()) }
 

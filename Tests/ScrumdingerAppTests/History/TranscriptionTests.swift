@@ -8,12 +8,29 @@ import XCTest
 /// country can do for you, …", 11 s, public domain), kept by scripts/whisper/prepare.sh.
 let speechSample = ".build/whisper/samples/jfk.wav"
 
+/// Records `speech` (a WAV file) as the app records a meeting (Ogg Opus) into `store`'s
+/// recordings, as meeting `historyID`'s; returns the recording's path.
+@MainActor @discardableResult func recordSpeech(
+  of historyID: UUID, in store: ScrumStore, speech: String = speechSample, file: StaticString = #filePath, line: UInt = #line
+) -> String {
+  XCTAssertTrue(FileManager.default.fileExists(atPath: speech), "make speech keeps \(speech)", file: file, line: line)
+  let folder = store.directory + "/recordings"
+  XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true))
+  let capture = MicrophoneCapture(source: "filesrc location=\(speech) ! wavparse")
+  let path = folder + "/\(historyID.uuidString).ogg"
+  XCTAssertNoThrow(try capture.start(to: path), file: file, line: line)
+  spin(.milliseconds(800))  // the file source ends the stream by itself
+  var complete = false
+  capture.finish { complete = true }
+  XCTAssertTrue(complete, "the stream had ended by itself", file: file, line: line)
+  XCTAssertTrue(FileManager.default.fileExists(atPath: path), file: file, line: line)
+  return path
+}
+
 final class TranscriptionTests: XCTestCase {
   /// A recorded meeting saved without a transcript (as if the app quit while transcribing):
   /// the next start transcribes it with whisper.cpp and its page shows what was said.
   func testARecordedMeetingIsTranscribedAtTheNextStartAndShownBySpeaker() throws {
-    let speech = speechSample
-    XCTAssertTrue(FileManager.default.fileExists(atPath: speech), "make speech keeps \(speech)")
     let entry = History(
       date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 60,
       speakers: [SpeakerTime(name: "Ana", seconds: 30, shareSeconds: 30), SpeakerTime(name: "Ben", seconds: 30, shareSeconds: 30)])
@@ -21,18 +38,8 @@ final class TranscriptionTests: XCTestCase {
       title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry])
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([scrum]))
-    try MainActor.assumeIsolated {
-      // The recording, encoded as the app records (Ogg Opus), from the speech file.
-      let folder = store.directory + "/recordings"
-      XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true))
-      let capture = MicrophoneCapture(source: "filesrc location=\(speech) ! wavparse")
-      XCTAssertNoThrow(try capture.start(to: folder + "/\(entry.id.uuidString).ogg"))
-      spin(.milliseconds(800))  // the file source ends the stream by itself
-      var complete = false
-      capture.finish { complete = true }
-      XCTAssertTrue(complete, "the stream had ended by itself")
-      XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/\(entry.id.uuidString).ogg"))
-
+    MainActor.assumeIsolated {
+      recordSpeech(of: entry.id, in: store)
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)

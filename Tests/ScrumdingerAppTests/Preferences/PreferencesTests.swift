@@ -53,7 +53,7 @@ final class PreferencesTests: XCTestCase {
     let (file, sha256) = modelFile(size: 3_000_000)
     defer { try? FileManager.default.removeItem(atPath: file) }
     guard let server = ModelServer(serving: file, cutAfter: 1_000_000), server.port > 0 else { return XCTFail("no server") }
-    setenv("SCRUMDINGER_MODEL_URL", "http://127.0.0.1:\(server.port)/ggml-base.en.bin", 1)
+    setenv("SCRUMDINGER_MODEL_URL", "http://127.0.0.1:\(server.port)/ggml-base.en-q5_1.bin", 1)
     setenv("SCRUMDINGER_MODEL_SHA256", sha256, 1)
     setenv("SCRUMDINGER_MODEL_SIZE", "3000000", 1)
     defer {
@@ -67,25 +67,29 @@ final class PreferencesTests: XCTestCase {
         app.application.activateAction(Command.preferences.name)  // as Ctrl+, or the menu
         spin(.milliseconds(200))
         guard let preferences = window.preferences else { return XCTFail("Preferences did not open") }
-        XCTAssertEqual(preferences.downloadButton.accessibleName, "Download English Speech Model")
+        XCTAssertEqual(preferences.englishModel.downloadButton.accessibleName, "Download English Speech Model")
+        XCTAssertEqual(preferences.accurateModel.row.title, "Higher accuracy (142 MiB)")
+        XCTAssertEqual(window.modelDownloads.english.source.fileName, "ggml-base.en-q5_1.bin")
+        XCTAssertEqual(window.modelDownloads.accurate.source, .englishBase)
         XCTAssertTrue(preferences.modelRow.subtitle.contains("ggml-tiny.en.bin"), "the build tree's model: \(preferences.modelRow.subtitle)")
-        preferences.downloadButton.click()
-        XCTAssertTrue(preferences.progress.isVisible)
-        XCTAssertTrue(preferences.cancelButton.isVisible)
-        let download = window.modelDownload
+        preferences.englishModel.downloadButton.click()
+        XCTAssertTrue(preferences.englishModel.progress.isVisible)
+        XCTAssertTrue(preferences.englishModel.cancelButton.isVisible)
+        XCTAssertFalse(preferences.accurateModel.progress.isVisible, "only the one asked for")
+        let download = window.modelDownloads.english
         Self.wait(for: download) { if case .failed = $0 { true } else { false } }
         guard case .failed = download.state.value else { return XCTFail("the cut was not noticed: \(download.state.value)") }
-        XCTAssertEqual(preferences.downloadButton.accessibleName, "Resume Download")
+        XCTAssertEqual(preferences.englishModel.downloadButton.accessibleName, "Resume Download")
         preferences.window.writePNG(to: "Tests/output/preferences-download-cut.png")
-        preferences.downloadButton.click()
+        preferences.englishModel.downloadButton.click()
         Self.wait(for: download) { $0 == .installed }
         XCTAssertEqual(download.state.value, .installed)
         XCTAssertEqual(server.ranges.count, 2)
         XCTAssertEqual(server.ranges.first, "-", "the first request asks for the whole file")
         XCTAssertTrue(server.ranges.last?.hasPrefix("bytes=") == true && server.ranges.last != "bytes=0-", "resumed: \(server.ranges)")
-        let installed = download.folder + "/ggml-base.en.bin"
+        let installed = download.folder + "/ggml-base.en-q5_1.bin"
         XCTAssertEqual(FileManager.default.contents(atPath: installed), FileManager.default.contents(atPath: file))
-        XCTAssertTrue(preferences.modelRow.subtitle.hasPrefix("ggml-base.en.bin · 3 MB"), preferences.modelRow.subtitle)
+        XCTAssertTrue(preferences.modelRow.subtitle.hasPrefix("ggml-base.en-q5_1.bin · 3 MB"), preferences.modelRow.subtitle)
         preferences.window.writePNG(to: "Tests/output/preferences-installed.png")
       }
     }
@@ -112,8 +116,10 @@ final class PreferencesTests: XCTestCase {
     }
   }
 
-  /// Choose Model File… takes a whisper.cpp model the user has (copied into the models
-  /// folder, then used), and refuses any other file with the reason.
+  /// Choose Model File… takes a whisper.cpp model the user has (opened first by the helper,
+  /// copied into the models folder, then used), and refuses any other file with the reason:
+  /// one that is not a model, and one that begins as a model but that the helper cannot open
+  /// (it crashes whisper.cpp's loader: only the helper goes down).
   func testAChosenModelFileIsCheckedCopiedAndUsed() {
     MainActor.assumeIsolated {
       withRunningApp(dependencies: recordingDependencies()) { app in
@@ -124,6 +130,14 @@ final class PreferencesTests: XCTestCase {
         engine.adopt(modelFile: "/etc/hostname") { answer = .some($0) }
         while answer == nil { spin(.milliseconds(20)) }
         XCTAssertEqual(answer, .some("it is not a whisper.cpp model file"))
+        answer = nil
+        let bad = NSTemporaryDirectory() + "ggml-bad-\(UUID()).bin"
+        XCTAssertTrue(FileManager.default.createFile(
+          atPath: bad, contents: Data([0x6C, 0x6D, 0x67, 0x67]) + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })))
+        engine.adopt(modelFile: bad) { answer = .some($0) }
+        while answer == nil { spin(.milliseconds(20)) }
+        XCTAssertEqual(answer, .some("the speech model could not be read"))
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: engine.modelsFolder)) ?? [], [], "nothing copied")
         answer = nil
         engine.adopt(modelFile: tiny) { answer = .some($0) }
         while answer == nil { spin(.milliseconds(20)) }

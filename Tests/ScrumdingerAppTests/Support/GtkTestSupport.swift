@@ -103,10 +103,12 @@ func temporaryStore() -> ScrumStore {
 
 /// The app's dependencies with `clock` and recording effects (real GLib timeouts); the
 /// meetings of the scrums `recording` (this computer's choice) are recorded for real, from
-/// GStreamer's `audioSource` (a test tone by default).
+/// GStreamer's `audioSource` (a test tone by default), and transcribed by `speechHelper` (the
+/// app's own by default).
 @MainActor func recordingDependencies(
   clock: any MonotonicClock = GLibMonotonicClock(), sound: RecordingSound = RecordingSound(),
-  audioSource: String = "audiotestsrc is-live=true wave=sine", recording: [UUID] = []
+  audioSource: String = "audiotestsrc is-live=true wave=sine", recording: [UUID] = [],
+  speechHelper: String? = ResourceLocator.speechHelper
 ) -> @MainActor (Application, String) -> Dependencies {
   { _, folder in
     let consent = RecordingConsent(path: folder + "/recording-consent.json")
@@ -116,7 +118,7 @@ func temporaryStore() -> ScrumStore {
       recorder: MeetingRecorder(
         folder: folder + "/recordings", consent: consent
       ) { MicrophoneCapture(source: audioSource) },
-      speech: WhisperEngine(modelsFolder: folder + "/models"))
+      speech: WhisperEngine(modelsFolder: folder + "/models", helper: speechHelper))
   }
 }
 

@@ -55,6 +55,7 @@ import Testing
     #expect(ModelDownload.sha256(ofFile: file) == source.sha256)
     #expect(source.sha256 == "54f3082fc93cfb892a86cbbf701e2be927e9d4669c4ec5e3a22101f3c6c2a61a", "kept in lowercase")
     #expect(ModelSource.englishBase.size == 147_964_211 && ModelSource.englishBase.sha256.count == 64)
+    #expect(ModelSource.englishBaseQuantized.size == 59_721_011 && ModelSource.englishBaseQuantized.sha256.count == 64)
   }
 
   @Test func aTransferPastThePublishedSizeOrAnotherSizeOfferedIsStoppedAndThrownAway() {

@@ -74,6 +74,18 @@ import Testing
     #expect(model.transcriber.statuses.value[ids[1]] == .transcribing(percent: 0))
   }
 
+  @Test func aModelSetAsideIsTriedAgainOnlyWhenTheUserAsks() {
+    let speech = FakeSpeech()
+    speech.unavailableReason = "the speech model could not be read"
+    let (model, ids) = twoRecordedMeetings(speech: speech)
+    model.transcriber.queuePending()
+    #expect(speech.tasks.isEmpty && speech.modelRetries == 0, "not run again at a start")
+    speech.unavailableReason = nil
+    model.transcriber.transcribe(historyID: ids[0], of: scrum.id)
+    #expect(speech.modelRetries == 1)
+    #expect(model.transcriber.statuses.value[ids[0]] == .transcribing(percent: 0), "Transcribe Again runs it")
+  }
+
   @Test func aSavedMeetingIsTranscribedOnceItsRecordingIsCompleteAndNotBefore() {
     let capture = FakeCapture()
     capture.holdsEnd = true  // GStreamer's end-of-stream still on its way to the file

@@ -92,6 +92,10 @@ import Foundation
   }
   var unavailableReason: String?
   private(set) var tasks: [Task] = []
+  /// How many times a set-aside model was let be tried again.
+  private(set) var modelRetries = 0
+
+  func retryModel() { modelRetries += 1 }
 
   func transcribe(
     _ path: String, progress: @escaping @MainActor (Int) -> Void,

@@ -1,0 +1,110 @@
+import CAdwaita
+
+/// A program run in a process of its own (GSubprocess), its standard output read line by
+/// line on the main loop without blocking it: for work that must not take the app down with
+/// it. Letting go of the wrapper cancels the reads and stops the process.
+@MainActor public final class ChildProcess {
+  /// How the process ended.
+  public enum Ending: Equatable, Sendable {
+    /// It exited with this status.
+    case exited(Int32)
+    /// A signal ended it (SIGSEGV: it crashed; SIGTERM: it was stopped).
+    case killed(signal: Int32)
+  }
+
+  private let process: OpaquePointer
+  private let lines: UnsafeMutablePointer<GDataInputStream>
+  private let cancellable = g_cancellable_new()!
+  private let onLine: @MainActor (String) -> Void
+  private let onEnd: @MainActor (Ending) -> Void
+  private var ended = false
+
+  /// Starts `arguments` (the program's path first); `onLine` hears each line it writes to
+  /// its standard output, then `onEnd` how it ended. Its standard error is let go. Throws
+  /// why it cannot be started.
+  public init(
+    _ arguments: [String], onLine: @escaping @MainActor (String) -> Void,
+    onEnd: @escaping @MainActor (Ending) -> Void
+  ) throws(SoundPlayer.Unavailable) {
+    self.onLine = onLine
+    self.onEnd = onEnd
+    var argv: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
+    defer { argv.forEach { g_free($0) } }
+    var error: UnsafeMutablePointer<GError>?
+    let started = argv.withUnsafeMutableBufferPointer { pointers in
+      pointers.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: pointers.count) {
+        g_subprocess_newv($0, GSubprocessFlags(G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_SILENCE.rawValue), &error)
+      }
+    }
+    guard let started else {
+      let reason = error.map { String(cString: $0.pointee.message) } ?? "the program could not be started"
+      g_clear_error(&error)
+      g_object_unref(UnsafeMutableRawPointer(cancellable))
+      throw SoundPlayer.Unavailable(reason: reason)
+    }
+    process = started
+    lines = g_data_input_stream_new(g_subprocess_get_stdout_pipe(started))!
+    readLine()
+  }
+
+  isolated deinit {
+    g_cancellable_cancel(cancellable)
+    if !ended { g_subprocess_force_exit(process) }
+    g_object_unref(UnsafeMutableRawPointer(lines))
+    g_object_unref(UnsafeMutableRawPointer(process))
+    g_object_unref(UnsafeMutableRawPointer(cancellable))
+  }
+
+  /// The process's id while it runs.
+  public var processID: Int32? {
+    guard !ended, let id = g_subprocess_get_identifier(process) else { return nil }
+    return Int32(String(cString: id))
+  }
+
+  /// Asks it to stop (SIGTERM); `onEnd` still hears how it ended.
+  public func terminate() {
+    if !ended { g_subprocess_send_signal(process, SIGTERM) }
+  }
+
+  /// A callback's way back to this wrapper: weak, so a read finishing after the wrapper went
+  /// reaches nothing.
+  private final class Weak {
+    weak var process: ChildProcess?
+    init(_ process: ChildProcess) { self.process = process }
+  }
+
+  private func readLine() {
+    let box = Unmanaged.passRetained(Weak(self)).toOpaque()
+    g_data_input_stream_read_line_async(lines, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
+      let me = Unmanaged<Weak>.fromOpaque(data!).takeRetainedValue().process
+      var length: gsize = 0
+      let line = g_data_input_stream_read_line_finish(UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GDataInputStream.self), result, &length, nil)
+      defer { g_free(line) }
+      MainActor.assumeIsolated {
+        guard let me else { return }
+        if let line {
+          me.onLine(String(cString: line))  // bytes that are not UTF-8 read as U+FFFD
+          me.readLine()
+        } else {
+          me.waitForEnd()  // the end of its output: it has ended or is ending
+        }
+      }
+    }, box)
+  }
+
+  private func waitForEnd() {
+    let box = Unmanaged.passRetained(Weak(self)).toOpaque()
+    g_subprocess_wait_async(process, cancellable, { source, result, data in
+      let me = Unmanaged<Weak>.fromOpaque(data!).takeRetainedValue().process
+      let waited = g_subprocess_wait_finish(OpaquePointer(source), result, nil) != 0
+      MainActor.assumeIsolated {
+        guard let me, waited else { return }
+        me.ended = true
+        let process = me.process
+        me.onEnd(
+          g_subprocess_get_if_signaled(process) != 0
+            ? .killed(signal: g_subprocess_get_term_sig(process)) : .exited(g_subprocess_get_exit_status(process)))
+      }
+    }, box)
+  }
+}

@@ -1,0 +1,34 @@
+import CGLib
+import FoundationEssentials
+
+/// The speech models that made the helper fail, kept in the models folder's `set-aside` file
+/// (one path a line): they are not run again at each start, only once the user asks for a
+/// transcription again or chooses or downloads a model.
+public struct SetAsideModels: Sendable {
+  private let file: String
+
+  /// The marks kept in `modelsFolder`.
+  public init(modelsFolder: String) {
+    file = modelsFolder + "/set-aside"
+  }
+
+  /// The paths set aside.
+  public var paths: Set<String> {
+    var contents: UnsafeMutablePointer<gchar>?
+    guard g_file_get_contents(file, &contents, nil, nil) != 0, let contents else { return [] }
+    defer { g_free(contents) }
+    return Set(String(cString: contents).split(separator: "\n").map(String.init))
+  }
+
+  /// Sets `model` aside (the folder is made if need be).
+  public func setAside(_ model: String) {
+    _ = Path.makeFolder(Path.folder(of: file))
+    let lines = (paths.union([model])).sorted().joined(separator: "\n") + "\n"
+    _ = g_file_set_contents(file, lines, -1, nil)
+  }
+
+  /// Lets every model be used again.
+  public func clear() {
+    g_unlink(file)
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+/// Speech to text in its own process: a model that cannot be read, or a helper stopped from
+/// outside, leaves the app running, the recording kept and the reason on the meeting's page;
+/// and the recogniser's memory leaves with the helper.
+final class HelperProcessTests: XCTestCase {
+  private static let tinyModel = ".build/whisper/models/ggml-tiny.en.bin"
+
+  /// The kinds of bad model file a user may end up with, by name.
+  private static func badModels() throws -> [(String, Data)] {
+    let model = try Data(contentsOf: URL(fileURLWithPath: Self.tinyModel))
+    var random = SystemRandomNumberGenerator()
+    let noise = Data((0..<3_000_000).map { _ in UInt8.random(in: 0...255, using: &random) })
+    return [
+      ("truncated", model.prefix(model.count / 3)),
+      ("random bytes after the magic", Data([0x6C, 0x6D, 0x67, 0x67]) + noise),
+      ("zero-length", Data()),
+    ]
+  }
+
+  /// One recorded meeting of Ana's and Ben's, saved in a new store, its recording made from
+  /// real speech.
+  @MainActor private static func recordedMeeting() -> (ScrumStore, DailyScrum, History) {
+    let entry = History(
+      date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 60,
+      speakers: [SpeakerTime(name: "Ana", seconds: 30, shareSeconds: 30), SpeakerTime(name: "Ben", seconds: 30, shareSeconds: 30)])
+    let scrum = DailyScrum(title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry])
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([scrum]))
+    recordSpeech(of: entry.id, in: store)
+    return (store, scrum, entry)
+  }
+
+  /// A helper that notes each time it is started in `log`, then is the app's own.
+  private static func countingHelper(log: String) throws -> String {
+    let script = NSTemporaryDirectory() + "counting-helper-\(UUID())"
+    let real = try XCTUnwrap(ResourceLocator.speechHelper, "make speech builds scrumdinger-transcribe")
+    try "#!/bin/sh\necho started >> '\(log)'\nexec '\(real)' \"$@\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+    chmod(script, 0o755)
+    return script
+  }
+
+  @MainActor private static func waitForTranscription(of entry: History, in app: ScrumdingerApplication) -> TranscriptionStatus? {
+    let statuses = app.mainWindow!.model.transcriber.statuses
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+      switch statuses.value[entry.id] {
+      case .waiting?, .transcribing?: spin(.milliseconds(50))
+      case let status: return status
+      }
+    }
+    return statuses.value[entry.id]
+  }
+
+  /// A truncated model, random bytes behind the right magic, and an empty file, each found in
+  /// the models folder as the app finds one: the entry says "Not transcribed: the speech model
+  /// could not be read" with "Transcribe Again", the recording is kept, the app goes on, and
+  /// the next start does not run the helper on that model again.
+  func testABadModelIsSaidOnceKeepsTheRecordingAndIsNotRetriedAtTheNextStart() throws {
+    for (kind, bytes) in try Self.badModels() {
+      try MainActor.assumeIsolated {
+        let (store, scrum, entry) = Self.recordedMeeting()
+        let models = store.directory + "/models"
+        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: models + "/ggml-bad.bin", contents: bytes))
+        let log = NSTemporaryDirectory() + "helper-starts-\(UUID())"
+        let helper = try Self.countingHelper(log: log)
+        let recording = store.directory + "/recordings/\(entry.id.uuidString).ogg"
+        for start in 1...2 {
+          withRunningApp(store: store, dependencies: recordingDependencies(speechHelper: helper)) { app in
+            app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
+            let status = Self.waitForTranscription(of: entry, in: app)
+            XCTAssertEqual(status, .failed("the speech model could not be read"), "\(kind), start \(start)")
+            spin(.milliseconds(200))
+            let record = app.mainWindow!.historyPage!.record
+            XCTAssertEqual(record.transcriptionRow.subtitle, "Not transcribed: the speech model could not be read", kind)
+            XCTAssertEqual(record.transcriptionButton.accessibleName, "Transcribe Again", kind)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: recording), "\(kind): the recording is kept")
+            XCTAssertNotNil(app.mainWindow, "\(kind): the app goes on")
+          }
+        }
+        let starts = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0
+        XCTAssertEqual(starts, 1, "\(kind): the helper ran on the bad model at the first start only")
+      }
+    }
+  }
+
+  /// Transcribe Again after a bad model was replaced runs the helper again and transcribes.
+  func testTranscribeAgainTriesOnceMoreAndAGoodModelTranscribes() throws {
+    try MainActor.assumeIsolated {
+      let (store, scrum, entry) = Self.recordedMeeting()
+      let models = store.directory + "/models"
+      try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+      XCTAssertTrue(FileManager.default.createFile(atPath: models + "/ggml-bad.bin", contents: Data([0x6C, 0x6D, 0x67, 0x67])))
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
+        XCTAssertEqual(Self.waitForTranscription(of: entry, in: app), .failed("the speech model could not be read"))
+        // The user puts a good model in its place and asks again.
+        XCTAssertNoThrow(try FileManager.default.removeItem(atPath: models + "/ggml-bad.bin"))
+        XCTAssertNoThrow(try FileManager.default.copyItem(atPath: Self.tinyModel, toPath: models + "/ggml-tiny.en.bin"))
+        app.mainWindow!.historyPage!.record.transcriptionButton.click()
+        XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed")
+        let words = (app.state.scrum(scrum.id)?.history[0].transcript ?? []).map(\.text).joined().lowercased()
+        XCTAssertTrue(words.contains("country"), "heard: \(words)")
+      }
+    }
+  }
+
+  /// The helper killed mid-way (as the out-of-memory killer would): the entry says so, the
+  /// model is not set aside, and Transcribe Again then transcribes.
+  func testAHelperKilledMidwayIsSaidAndTranscribeAgainWorks() {
+    MainActor.assumeIsolated {
+      let (store, scrum, entry) = Self.recordedMeeting()
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
+        let deadline = ContinuousClock.now + .seconds(20)
+        var helper: Int32?
+        while helper == nil, ContinuousClock.now < deadline {
+          helper = Self.childProcess(named: "scrumdinger-transcribe")
+          if helper == nil { _ = MainLoop.iterate(blocking: false); usleep(2_000) }
+        }
+        guard let helper else { return XCTFail("the helper was never seen running") }
+        kill(helper, SIGKILL)
+        XCTAssertEqual(Self.waitForTranscription(of: entry, in: app), .failed("the transcription was stopped from outside (signal 9)"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.directory + "/recordings/\(entry.id.uuidString).ogg"))
+        XCTAssertEqual(app.mainWindow!.historyPage!.record.transcriptionButton.accessibleName, "Transcribe Again")
+        spin(.milliseconds(200))
+        app.mainWindow!.historyPage!.record.transcriptionButton.click()
+        XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed the second time")
+      }
+    }
+  }
+
+  /// The app's resident memory after a transcription is within 5 % of what it was before:
+  /// the recogniser's memory was the helper's, and left with it.
+  func testTheAppsMemoryComesBackAfterATranscription() {
+    MainActor.assumeIsolated {
+      let (store, scrum, entry) = Self.recordedMeeting()
+      // Stopped by the user earlier: it waits for Transcribe.
+      let recording = store.directory + "/recordings/\(entry.id.uuidString).ogg"
+      XCTAssertTrue(FileManager.default.createFile(atPath: recording + ".stopped", contents: Data()))
+      withRunningApp(store: store, dependencies: recordingDependencies()) { app in
+        app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
+        spin(.milliseconds(500))
+        XCTAssertEqual(app.mainWindow!.model.transcriber.statuses.value[entry.id], .stopped)
+        let before = Self.residentKiB()
+        app.mainWindow!.historyPage!.record.transcriptionButton.click()
+        XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed")
+        spin(.milliseconds(500))
+        let after = Self.residentKiB()
+        XCTAssertLessThanOrEqual(Double(after), Double(before) * 1.05, "RSS \(before) KiB before, \(after) KiB after")
+      }
+    }
+  }
+
+  /// The process's resident memory in KiB, once freed pages are handed back.
+  private static func residentKiB() -> Int {
+    Memory.releaseFreedPages()
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+  }
+
+  /// A child of this process running `name`, if one is.
+  private static func childProcess(named name: String) -> Int32? {
+    let me = getpid()
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+      let command = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
+      if fields.count > 1, Int32(fields[1]) == me, name.hasPrefix(command) { return pid }
+    }
+    return nil
+  }
+}

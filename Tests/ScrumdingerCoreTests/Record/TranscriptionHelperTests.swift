@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+
+/// What the helper process says and what its ending means for the meeting's entry.
+@Suite struct TranscriptionHelperTests {
+  @Test func itsLinesAreProgressSegmentsAndErrors() {
+    #expect(TranscriptionHelperLine(#"{"progress":40}"#) == .progress(40))
+    #expect(TranscriptionHelperLine(#"{"progress":140}"#) == .progress(100))
+    #expect(
+      TranscriptionHelperLine(#"{"start":1200,"end":3400,"text":" And so, my \"fellow\" Americans"}"#)
+        == .segment(TranscriptSegment(startMilliseconds: 1200, endMilliseconds: 3400, text: #" And so, my "fellow" Americans"#)))
+    #expect(TranscriptionHelperLine(#"{"error":"the decoded audio could not be read"}"#) == .error("the decoded audio could not be read"))
+    #expect(TranscriptionHelperLine("whisper_init: loading model") == nil, "anything else is let go")
+    #expect(TranscriptionHelperLine(#"{"start":1}"#) == nil)
+  }
+
+  @Test func aModelThatCannotBeLoadedOrThatCrashesTheHelperIsTheModelsFault() {
+    #expect(TranscriptionHelperEnding(status: 0, reason: nil) == .finished)
+    #expect(TranscriptionHelperEnding(status: 3, reason: "the speech model x could not be loaded") == .modelUnreadable)
+    for signal: Int32 in [4, 6, 7, 8, 11] {
+      #expect(TranscriptionHelperEnding(status: nil, signal: signal, reason: nil) == .modelUnreadable)
+    }
+    #expect(TranscriptionHelperEnding.modelUnreadable.reason == "the speech model could not be read")
+  }
+
+  @Test func otherEndingsSayTheirOwnReasonAndDoNotBlameTheModel() {
+    #expect(TranscriptionHelperEnding(status: 2, reason: "the decoded audio could not be read").reason == "the decoded audio could not be read")
+    #expect(TranscriptionHelperEnding(status: 2, reason: nil).reason == "the transcription ended with status 2")
+    #expect(TranscriptionHelperEnding(status: nil, signal: 9, reason: nil) == .stopped(signal: 9))
+    #expect(TranscriptionHelperEnding(status: nil, signal: 9, reason: nil).reason == "the transcription was stopped from outside (signal 9)")
+    #expect(TranscriptionHelperEnding.tooLong.reason == "it took too long")
+  }
+
+  @Test func theTimeLimitGrowsWithTheAudio() {
+    #expect(TranscriptionHelperEnding.timeLimit(audioSeconds: 0) == .seconds(60))
+    #expect(TranscriptionHelperEnding.timeLimit(audioSeconds: 900) == .seconds(960))
+  }
+
+  @Test func aModelSetAsideStaysAsideUntilCleared() {
+    let folder = NSTemporaryDirectory() + "models-\(UUID())"
+    let marks = SetAsideModels(modelsFolder: folder)
+    #expect(marks.paths.isEmpty)
+    marks.setAside(folder + "/ggml-a.bin")
+    marks.setAside(folder + "/ggml-b.bin")
+    #expect(SetAsideModels(modelsFolder: folder).paths == [folder + "/ggml-a.bin", folder + "/ggml-b.bin"], "kept across a restart")
+    marks.clear()
+    #expect(marks.paths.isEmpty)
+  }
+}
