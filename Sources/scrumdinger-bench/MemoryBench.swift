@@ -3,15 +3,16 @@ import GtkShim
 import ScrumdingerApp
 import ScrumdingerCore
 
-/// The app's resident memory in KiB, after handing freed pages back (so what is counted is
-/// what the app keeps, not what the allocator caches), and its open file descriptors.
-@MainActor func residentKiB() -> Int {
-  Memory.releaseFreedPages()
+/// The app's resident memory in KiB, after handing freed pages back unless not `trimming` (so
+/// what is counted is what the app keeps, not what the allocator caches).
+@MainActor func residentKiB(trimming: Bool = true) -> Int {
+  if trimming { Memory.releaseFreedPages() }
   let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
   let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
   return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }
 
+/// The open file descriptors.
 func openFileCount() -> Int {
   (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
 }

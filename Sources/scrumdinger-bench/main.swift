@@ -30,11 +30,12 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index +
 }
 
 // Speech (run by scripts/bench/transcription.sh): transcription as the app does it.
-if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 4 < CommandLine.arguments.count {
+if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 6 < CommandLine.arguments.count {
   let arguments = CommandLine.arguments
   MainActor.assumeIsolated {
     transcriptionFigures(
-      recording: arguments[index + 1], model: arguments[index + 2], helper: arguments[index + 3], ding: arguments[index + 4])
+      recording: arguments[index + 1], model: arguments[index + 2], helper: arguments[index + 3], ding: arguments[index + 4],
+      warmUp: arguments[index + 5], threads: Int(arguments[index + 6]) ?? 1)
   }
   exit(0)
 }

@@ -4,8 +4,12 @@ import statistics
 import sys
 
 rows = {}
+models = []  # "model NAME THREADS rt rt_cli peak peak_cli wer wer_cli" (speech_models.py)
 for line in open(sys.argv[1]):
     parts = line.split()
+    if parts[:1] == ["model"] and len(parts) == 9:
+        models.append(parts[1:])
+        continue
     try:
         name, value, base = parts[0], float(parts[1]), float(parts[2])
         if len(parts) != 3:
@@ -96,6 +100,8 @@ FIGURES = [
      "whisper.cpp's own CLI, same model and file", "(reported)", lambda v, r: True),
     ("transcribe_wer_pct", "transcription: word error rate on that speech", "%",
      "whisper.cpp's own CLI, same model and file", "(reported)", lambda v, r: True),
+    ("transcribe_app_rss_first_kib", "transcription: the app's memory after its first, short one (RSS)", "MiB",
+     "the app's RSS before any", "(reported: the decoder's plugins, loaded once)", lambda v, r: True),
     ("transcribe_app_rss_during_kib", "transcription: the app's memory meanwhile (RSS at its highest)", "MiB",
      "the app's RSS before it", "(reported)", lambda v, r: True),
     ("transcribe_app_rss_after_kib", "transcription: the app's memory after it (RSS)", "MiB",
@@ -136,3 +142,12 @@ if "transcribe_audio_min" in rows:
     print(f"(speech: {rows['transcribe_audio_min'][0][0]:.1f} minutes of espeak-ng)")
 if "store_file_kib" in rows:
     print(f"(store file: {rows['store_file_kib'][0][0] / 1024:.1f} MiB)")
+if models:
+    print()
+    print("Speech models, 15 minutes of speech: the helper process beside whisper.cpp's own whisper-cli "
+          "(same file, model and threads)")
+    print("| model | threads | time ÷ audio length | whisper-cli | peak memory | whisper-cli | word error rate | whisper-cli |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name, threads, rt, rt_cli, peak, peak_cli, wer, wer_cli in models:
+        print(f"| {name} | {threads} | {float(rt):.3f}× | {float(rt_cli):.3f}× | {float(peak):.0f} MiB | "
+              f"{float(peak_cli):.0f} MiB | {float(wer):.2f} % | {float(wer_cli):.2f} % |")

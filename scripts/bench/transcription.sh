@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The speech figures of `make bench`: 15 minutes of stand-up talk (espeak-ng) transcribed as
 # the app does it (scrumdinger-bench --transcribe: GStreamer decodes, whisper.cpp in the
-# scrumdinger-transcribe process, the main loop probed meanwhile) beside whisper.cpp's own command line on the same
-# model, file and thread count; the word error rate of both; and the CPU a recording costs a
-# running meeting.
+# scrumdinger-transcribe process, the main loop probed meanwhile) beside whisper.cpp's own
+# command line on the same model, file and thread count; the word error rate of both; every model prepared or offered
+# (those present) with 1 and 2 threads, the helper beside whisper-cli (speech_models.py); and
+# the CPU a recording costs a running meeting.
 # Prints "name value baseline" lines.
 set -euo pipefail
 bin=$1 work=$2
+# The models the app offers, where the user has downloaded them.
+data="${XDG_DATA_HOME:-$HOME/.local/share}/io.github.scrumdinger.Scrumdinger"
 scripts/whisper/prepare.sh .build/whisper --with-cli >&2
 model=.build/whisper/models/ggml-tiny.en.bin
 speech="$work/speech.wav"
@@ -23,7 +26,7 @@ open(out, "w").write(text)
 PY
 )
 ours=$("$bin/scrumdinger-bench" --transcribe "$speech" "$(pwd)/$model" "$(pwd)/.build/whisper/lib/scrumdinger-transcribe" \
-  "$(pwd)/Resources/ding.ogg")
+  "$(pwd)/Resources/ding.ogg" "$(pwd)/.build/whisper/samples/jfk.wav" "$threads")
 echo "$ours" | grep transcribe_stall_ms
 seconds=$(echo "$ours" | awk '/transcribe_seconds/{print $2}')
 audio=$(echo "$ours" | awk '/transcribe_seconds/{print $3}')
@@ -32,5 +35,9 @@ echo "transcribe_peak_mib_vs_cli $(echo "$ours" | awk '/transcribe_peak_kib/{pri
 echo "transcribe_wer_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.ours.txt") $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.cli.txt")"
 echo "transcribe_app_rss_after_kib $(echo "$ours" | awk '/transcribe_app_rss_kib/{print $4, $2}')"
 echo "transcribe_app_rss_during_kib $(echo "$ours" | awk '/transcribe_app_rss_kib/{print $3, $2}')"
+echo "transcribe_app_rss_first_kib $(echo "$ours" | awk '/transcribe_app_rss_kib/{print $2, $5}')"
 echo "transcribe_audio_min $(awk -v a="$audio" 'BEGIN{print a/60}') 0"
+/usr/bin/python3 scripts/bench/speech_models.py "$speech" .build/whisper/lib/scrumdinger-transcribe \
+  .build/whisper/bin/whisper-cli .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin \
+  "$data/models/ggml-base.en-q5_1.bin" "$data/models/ggml-base.en.bin"
 scripts/with-display.sh /usr/bin/python3 scripts/bench/recorded_meeting.py "$bin/scrumdinger"

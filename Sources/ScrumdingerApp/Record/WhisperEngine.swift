@@ -42,6 +42,9 @@ import ScrumdingerCore
 
   package func retryModel() { setAside.clear() }
 
+  /// How many threads a transcription uses (the bench sets it to compare like with like).
+  package var threadCount: @MainActor () -> Int = { WhisperEngine.threads }
+
   /// How many threads to use: two on an idle machine with two cores or more, one when the
   /// other cores are busy (ggml's threads then spin waiting for each other, measured).
   static var threads: Int {
@@ -65,7 +68,7 @@ import ScrumdingerCore
       unlink(samples)
       done(result)
     }
-    let setAside = self.setAside
+    let (setAside, threadCount) = (self.setAside, self.threadCount)
     do throws(SoundPlayer.Unavailable) {
       Path.createPrivate(file: samples)  // the decoded speech is the user's alone, whatever the umask
       task.decoder = try AudioDecoder(input: path, output: samples) { [weak task] problem in
@@ -75,7 +78,7 @@ import ScrumdingerCore
         progress(0)
         let audioSeconds = Double(Path.size(of: samples)) / 64_000
         task.run = HelperRun(
-          [helper, model, samples, String(Self.threads)], limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
+          [helper, model, samples, String(threadCount())], limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
           progress: progress
         ) { ending, segments in
           task.run = nil

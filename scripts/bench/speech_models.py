@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""speech_models.py SPEECH.wav HELPER CLI MODEL... — each model the tests prepare or the app
+offers (those present), with 1 and 2 threads: the time the helper process takes over the
+audio's length, its peak resident memory and its word error rate, beside whisper.cpp's own
+whisper-cli on the same file, model and threads. Prints one line a run:
+"model NAME THREADS rt rt_cli peak_mib peak_cli_mib wer wer_cli" (table.py makes the table).
+The reference words are in SPEECH.wav.txt."""
+import array
+import json
+import os
+import subprocess
+import sys
+import time
+import wave
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+speech, helper, cli, models = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+env = dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(os.path.abspath(helper)))
+
+# The helper reads raw 16 kHz mono 32-bit floats, as the app decodes a recording.
+with wave.open(speech) as audio:
+    assert audio.getframerate() == 16000 and audio.getnchannels() == 1 and audio.getsampwidth() == 2
+    pcm = array.array("h", audio.readframes(audio.getnframes()))
+samples = speech + ".f32"
+with open(samples, "wb") as out:
+    array.array("f", (s / 32768 for s in pcm)).tofile(out)
+seconds = len(pcm) / 16000
+
+
+def run(command):
+    """The text `command` printed, its wall time and its peak RSS in MiB (its own, by wait4)."""
+    started = time.monotonic()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    assert status == 0, f"{command[0]} ended with {status}"
+    return output, time.monotonic() - started, usage.ru_maxrss / 1024
+
+
+def wer(heard):
+    path = speech + ".heard.txt"
+    open(path, "w").write(heard)
+    return float(subprocess.check_output([sys.executable, os.path.join(HERE, "wer.py"), speech + ".txt", path], text=True))
+
+
+for model in models:
+    if not os.path.exists(model):
+        continue
+    name = os.path.basename(model).removeprefix("ggml-").removesuffix(".bin")
+    for threads in (1, 2):
+        lines, ours, peak = run([helper, model, samples, str(threads)])
+        words = "".join(json.loads(line).get("text", "") for line in lines.splitlines())
+        heard, theirs, peak_cli = run([cli, "-m", model, "-f", speech, "-t", str(threads), "-l", "en", "-nt",
+                                       "-bs", "1", "-bo", "1", "-mc", "0"])
+        print(f"model {name} {threads} {ours / seconds:.4f} {theirs / seconds:.4f} {peak:.1f} {peak_cli:.1f} "
+              f"{wer(words):.2f} {wer(heard):.2f}", flush=True)
+os.remove(samples)
