@@ -3,15 +3,6 @@ import GtkShim
 import ScrumdingerApp
 import ScrumdingerCore
 
-/// The app's resident memory in KiB, after handing freed pages back unless not `trimming` (so
-/// what is counted is what the app keeps, not what the allocator caches).
-@MainActor func residentKiB(trimming: Bool = true) -> Int {
-  if trimming { Memory.releaseFreedPages() }
-  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-  let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-}
-
 /// The open file descriptors.
 func openFileCount() -> Int {
   (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
@@ -72,18 +63,18 @@ func openFileCount() -> Int {
       window.close()
       runUntil { main.editor == nil }
       run(.milliseconds(10))
-      if cycle == 1 { editorBase = residentKiB() }
+      if cycle == 1 { editorBase = Memory.residentKiB() }
     }
-    let editorGrowth = residentKiB() - editorBase
+    let editorGrowth = Memory.residentKiB() - editorBase
     print("editor_cycles_growth_kib \(editorGrowth) \(editorBase)")
 
     // An hour's meeting, from its first minute to its 59th.
     _ = main.window.activateAction(Command.startMeeting.rawValue)
     run(.seconds(1))  // its first minute
-    let meetingBase = residentKiB()
+    let meetingBase = Memory.residentKiB()
     let filesBase = openFileCount()
     run(.seconds(58))
-    print("meeting_hour_growth_kib \(residentKiB() - meetingBase) \(meetingBase)")
+    print("meeting_hour_growth_kib \(Memory.residentKiB() - meetingBase) \(meetingBase)")
     print("meeting_hour_fd_growth \(openFileCount() - filesBase) \(filesBase)")
     main.meeting?.session.end(save: false)
     run(.milliseconds(200))
@@ -102,9 +93,9 @@ func openFileCount() -> Int {
       main.meeting?.endQuestion?.respond("discard")
       runUntil { main.meeting == nil && !app.dependencies.recorder.isRecording.value }
       run(.milliseconds(50))
-      if count == 1 { recordedBase = residentKiB() }
+      if count == 1 { recordedBase = Memory.residentKiB() }
     }
-    print("recorded_meetings_growth_kib \(residentKiB() - recordedBase) \(recordedBase)")
+    print("recorded_meetings_growth_kib \(Memory.residentKiB() - recordedBase) \(recordedBase)")
     app.application.quit()
   }
   _ = app.run(arguments: ["scrumdinger-bench"])

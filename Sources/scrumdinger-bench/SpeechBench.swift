@@ -21,11 +21,11 @@ import ScrumdingerCore
   engine.threadCount = { threads }  // as many as the baseline's
   let chime = try? SoundPlayer(path: ding)
   let idle = longestMainLoopStall { done in _ = Timeout(after: .seconds(2)) { done() } }
-  let first = residentKiB()
+  let first = Memory.residentKiB()
   var warmed = false
   let warming = engine.transcribe(warmUp, progress: { _ in }) { _ in warmed = true }
   _ = MainLoop.run(until: { warmed }, timeout: .seconds(60))
-  let before = residentKiB()
+  let before = Memory.residentKiB()
   var during = before
   var seconds = 0.0
   var audioSeconds = 0.0
@@ -34,7 +34,7 @@ import ScrumdingerCore
   let stall = longestMainLoopStall { done in
     let started = ContinuousClock.now
     task = engine.transcribe(recording, progress: { percent in
-      during = max(during, residentKiB(trimming: false))  // handing pages back would stall the loop
+      during = max(during, Memory.residentKiB(releasing: false))
       // Progress 0 comes once the recording is decoded, the samples beside it.
       if percent == 0, audioSeconds == 0 { audioSeconds = Double(Path.size(of: recording + ".samples")) / 64_000 }
     }) { result in
@@ -46,7 +46,7 @@ import ScrumdingerCore
       done()
     }
   }
-  let after = residentKiB()
+  let after = Memory.residentKiB()
   withExtendedLifetime((chime, task, warming)) {}
   var usage = rusage()
   getrusage(RUSAGE_CHILDREN.rawValue, &usage)

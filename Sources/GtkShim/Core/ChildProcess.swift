@@ -55,12 +55,6 @@ import CAdwaita
     g_object_unref(UnsafeMutableRawPointer(cancellable))
   }
 
-  /// The process's id while it runs.
-  public var processID: Int32? {
-    guard !ended, let id = g_subprocess_get_identifier(process) else { return nil }
-    return Int32(String(cString: id))
-  }
-
   /// Asks it to stop (SIGTERM); `onEnd` still hears how it ended.
   public func terminate() {
     if !ended { g_subprocess_send_signal(process, SIGTERM) }

@@ -17,4 +17,16 @@ public enum Memory {
   public static func releaseFreedPages() {
     _ = malloc_trim(0)
   }
+
+  /// The process's resident memory in KiB (VmRSS), after handing freed pages back unless not
+  /// `releasing` (so what is counted is what the process keeps, not what the allocator caches;
+  /// handing back walks the heap, too slow to do while timing the main loop).
+  public static func residentKiB(releasing: Bool = true) -> Int {
+    if releasing { releaseFreedPages() }
+    var contents: UnsafeMutablePointer<gchar>?
+    guard g_file_get_contents("/proc/self/status", &contents, nil, nil) != 0, let contents else { return 0 }
+    defer { g_free(contents) }
+    let line = String(cString: contents).split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+  }
 }

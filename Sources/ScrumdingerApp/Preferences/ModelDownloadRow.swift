@@ -7,7 +7,7 @@ import ScrumdingerCore
 @MainActor final class ModelDownloadRow {
   /// The texts of one offer: its row's title, its download button's label, and its buttons'
   /// accessible names (each unique in the window).
-  struct Texts {
+  struct Labels {
     var title: String
     var downloadLabel: String
     var download: String
@@ -26,18 +26,18 @@ import ScrumdingerCore
   /// The row's buttons, for the group to show under it.
   let buttons = Box(vertical: false, spacing: 12)
   private let download: ModelDownload
-  private let texts: Texts
+  private let labels: Labels
   private var observation: ObservationToken?
   /// Called when the model is in place.
   var onInstalled: (@MainActor () -> Void)?
 
-  /// The offer of `download`, said with `texts`.
-  init(_ download: ModelDownload, texts: Texts) {
+  /// The offer of `download`, said with `labels`.
+  init(_ download: ModelDownload, labels: Labels) {
     self.download = download
-    self.texts = texts
-    row = ActionRow(title: texts.title, subtitle: tr("Downloaded only when you ask, and checked against its published checksum"))
-    downloadButton = Button(label: texts.downloadLabel, accessibleName: texts.download)
-    cancelButton = Button(label: tr("Cancel Download"), accessibleName: texts.cancel)
+    self.labels = labels
+    row = ActionRow(title: labels.title, subtitle: tr("Downloaded only when you ask, and checked against its published checksum"))
+    downloadButton = Button(label: labels.downloadLabel, accessibleName: labels.download)
+    cancelButton = Button(label: tr("Cancel Download"), accessibleName: labels.cancel)
     progress.setAccessibleLabel(tr("Download progress"))
     progress.isVisible = false
     buttons.setMargins(6)
@@ -71,7 +71,7 @@ import ScrumdingerCore
     cancelButton.isVisible = busy
     downloadButton.isVisible = !busy && state != .installed
     let resumes = state == .cancelled || { if case .failed = state { true } else { false } }()
-    downloadButton.label = resumes ? tr("Resume Download") : texts.downloadLabel
-    downloadButton.setAccessibleLabel(resumes ? texts.resume : texts.download)
+    downloadButton.label = resumes ? tr("Resume Download") : labels.downloadLabel
+    downloadButton.setAccessibleLabel(resumes ? labels.resume : labels.download)
   }
 }

@@ -38,10 +38,10 @@ import ScrumdingerCore
     self.engine = engine
     self.sounds = SoundPreferences(settings: sounds)
     window = PreferencesWindow(parent: parent, title: tr("Preferences"), width: 560, height: 640)
-    englishModel = ModelDownloadRow(downloads.english, texts: .init(
+    englishModel = ModelDownloadRow(downloads.english, labels: .init(
       title: tr("English speech model (whisper.cpp base.en, 57 MiB)"), downloadLabel: tr("Download English Speech Model"),
       download: tr("Download English Speech Model"), cancel: tr("Cancel Download"), resume: tr("Resume Download")))
-    accurateModel = ModelDownloadRow(downloads.accurate, texts: .init(
+    accurateModel = ModelDownloadRow(downloads.accurate, labels: .init(
       title: tr("Higher accuracy (142 MiB)"), downloadLabel: tr("Download"),
       download: tr("Download Higher Accuracy Model"), cancel: tr("Cancel Higher Accuracy Download"),
       resume: tr("Resume Higher Accuracy Download")))

@@ -22,22 +22,27 @@ import ScrumdingerCore
   }
 
   /// The model file in use, if any.
-  var model: String? {
+  var model: String? { model(besides: setAside.paths) }
+
+  /// The model in use when the models in `aside` were set aside.
+  private func model(besides aside: Set<String>) -> String? {
     if let chosen = getenv("SCRUMDINGER_WHISPER_MODEL").map({ String(cString: $0) }) {
       return FileManager.default.fileExists(atPath: chosen) ? chosen : nil
     }
     let own = ((try? FileManager.default.contentsOfDirectory(atPath: modelsFolder)) ?? [])
       .filter { $0.hasPrefix("ggml-") && $0.hasSuffix(".bin") }
       .map { modelsFolder + "/" + $0 }
-      .sorted { Path.modified($0) > Path.modified($1) }
-    let aside = setAside.paths
+      .map { (path: $0, modified: Path.modified($0)) }  // one stat a file
+      .sorted { $0.modified > $1.modified }
+      .map(\.path)
     return own.first { !aside.contains($0) } ?? own.first ?? ResourceLocator.buildTreeSpeechModel
   }
 
   package var unavailableReason: String? {
     guard helper != nil else { return tr("the speech library is not installed") }
-    guard let model else { return tr("no speech model") }
-    return setAside.paths.contains(model) ? Texts.modelUnreadable : nil
+    let aside = setAside.paths  // the file read once
+    guard let model = model(besides: aside) else { return tr("no speech model") }
+    return aside.contains(model) ? Texts.modelUnreadable : nil
   }
 
   package func retryModel() { setAside.clear() }
@@ -164,9 +169,6 @@ import ScrumdingerCore
       self?.process?.terminate()
     }
   }
-
-  /// The helper's process id while it runs (for tests that stop it from outside).
-  var processID: Int32? { process?.processID }
 
   /// Stops it; `done` is not called.
   func cancel() {

@@ -147,22 +147,14 @@ final class HelperProcessTests: XCTestCase {
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
         spin(.milliseconds(500))
         XCTAssertEqual(app.mainWindow!.model.transcriber.statuses.value[entry.id], .stopped)
-        let before = Self.residentKiB()
+        let before = Memory.residentKiB()
         app.mainWindow!.historyPage!.record.transcriptionButton.click()
         XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed")
         spin(.milliseconds(500))
-        let after = Self.residentKiB()
+        let after = Memory.residentKiB()
         XCTAssertLessThanOrEqual(Double(after), Double(before) * 1.05, "RSS \(before) KiB before, \(after) KiB after")
       }
     }
-  }
-
-  /// The process's resident memory in KiB, once freed pages are handed back.
-  private static func residentKiB() -> Int {
-    Memory.releaseFreedPages()
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
   }
 
   /// A child of this process running `name`, if one is.
