@@ -11,6 +11,7 @@ typedef struct _GstElement GstElement;
 typedef struct _GstBus GstBus;
 typedef struct _GstMessage GstMessage;
 typedef struct _GstEvent GstEvent;
+typedef struct _GstClock GstClock;
 
 /** GstState's values (gst/gstelement.h). */
 typedef enum {
@@ -43,6 +44,10 @@ typedef struct {
   GstEvent *(*event_new_eos)(void);
   gboolean (*element_query_position)(GstElement *element, int format, gint64 *position);
   gboolean (*element_query_duration)(GstElement *element, int format, gint64 *duration);
+  GstClock *(*element_get_clock)(GstElement *element);
+  guint64 (*clock_get_time)(GstClock *clock);
+  guint64 (*element_get_base_time)(GstElement *element);
+  guint64 (*element_get_start_time)(GstElement *element);
 } ShimGst;
 
 /** GStreamer, opened and initialised on the first call; NULL (and `*why` says why, owned
@@ -73,6 +78,10 @@ static inline const ShimGst *shim_gst(const gchar **why) {
     SHIM_GST_SYMBOL(event_new_eos, "gst_event_new_eos");
     SHIM_GST_SYMBOL(element_query_position, "gst_element_query_position");
     SHIM_GST_SYMBOL(element_query_duration, "gst_element_query_duration");
+    SHIM_GST_SYMBOL(element_get_clock, "gst_element_get_clock");
+    SHIM_GST_SYMBOL(clock_get_time, "gst_clock_get_time");
+    SHIM_GST_SYMBOL(element_get_base_time, "gst_element_get_base_time");
+    SHIM_GST_SYMBOL(element_get_start_time, "gst_element_get_start_time");
 #undef SHIM_GST_SYMBOL
     GError *error = NULL;
     if (!found) {

@@ -23,7 +23,7 @@ import ScrumdingerCore
   let idle = longestMainLoopStall { done in _ = Timeout(after: .seconds(2)) { done() } }
   let first = Memory.residentKiB()
   var warmed = false
-  let warming = engine.transcribe(warmUp, progress: { _ in }) { _ in warmed = true }
+  let warming = engine.transcribe(warmUp, cuts: [], progress: { _ in }) { _ in warmed = true }
   _ = MainLoop.run(until: { warmed }, timeout: .seconds(60))
   let before = Memory.residentKiB()
   var during = before
@@ -33,7 +33,7 @@ import ScrumdingerCore
   var task: (any CancellableTask)?
   let stall = longestMainLoopStall { done in
     let started = ContinuousClock.now
-    task = engine.transcribe(recording, progress: { percent in
+    task = engine.transcribe(recording, cuts: [], progress: { percent in
       during = max(during, Memory.residentKiB(releasing: false))
       // Progress 0 comes once the recording is decoded, the samples beside it.
       if percent == 0, audioSeconds == 0 { audioSeconds = Double(Path.size(of: recording + ".samples")) / 64_000 }

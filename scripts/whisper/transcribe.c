@@ -3,7 +3,9 @@
  * this process, never the app, and the recogniser's memory leaves with it. The app starts it
  * with GSubprocess and reads its standard output line by line on its main loop.
  *
- *   scrumdinger-transcribe MODEL SAMPLES THREADS   SAMPLES: raw 16 kHz mono 32-bit floats
+ *   scrumdinger-transcribe MODEL SAMPLES THREADS [CUTS]
+ *       SAMPLES: raw 16 kHz mono 32-bit floats; CUTS: where the turns changed, in milliseconds
+ *       from the start, comma-separated: each stretch between them is recognised on its own
  *   scrumdinger-transcribe --probe MODEL           loads the model and lets it go
  *
  * Standard output, one JSON object a line: {"progress":40}, {"start":0,"end":7600,"text":"…"}
@@ -17,9 +19,9 @@
 #include <string.h>
 #include <sys/resource.h>
 
-int sw_transcribe(const char *model, const float *pcm, int count, int threads, void (*progress)(int, void *),
-                  bool (*abort)(void *), void (*segment)(int64_t, int64_t, const char *, void *), void *user,
-                  char *error, size_t error_size);
+int sw_transcribe(const char *model, const float *pcm, int count, const int *cuts, int cut_count, int threads,
+                  void (*progress)(int, void *), bool (*abort)(void *),
+                  void (*segment)(int64_t, int64_t, const char *, void *), void *user, char *error, size_t error_size);
 int sw_probe(const char *model, char *error, size_t error_size);
 
 /* Writes `text` as a JSON string. */
@@ -70,8 +72,8 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-  if (argc != 4) {
-    fprintf(stderr, "usage: %s MODEL SAMPLES THREADS | --probe MODEL\n", argv[0]);
+  if (argc != 4 && argc != 5) {
+    fprintf(stderr, "usage: %s MODEL SAMPLES THREADS [CUTS] | --probe MODEL\n", argv[0]);
     return 2;
   }
   FILE *file = fopen(argv[2], "rb");
@@ -90,8 +92,17 @@ int main(int argc, char **argv) {
   }
   fclose(file);
   int threads = atoi(argv[3]) > 0 ? atoi(argv[3]) : 1;
-  int status = sw_transcribe(argv[1], pcm, (int)(size / 4), threads, on_progress, never, on_segment, NULL, reason,
-                             sizeof reason);
+  /* The cuts as sample positions: increasing, each within the audio (others are left out). */
+  int cuts[1024], cut_count = 0;
+  for (char *next = argc == 5 ? argv[4] : NULL; next && *next && cut_count < 1024;) {
+    char *end;
+    long milliseconds = strtol(next, &end, 10);
+    long sample = milliseconds * 16;
+    if (end != next && sample > (cut_count ? cuts[cut_count - 1] : 0) && sample < size / 4) cuts[cut_count++] = (int)sample;
+    next = *end == ',' ? end + 1 : NULL;
+  }
+  int status = sw_transcribe(argv[1], pcm, (int)(size / 4), cuts, cut_count, threads, on_progress, never, on_segment,
+                             NULL, reason, sizeof reason);
   free(pcm);
   if (status != 0) {
     say_error(reason);

@@ -15,6 +15,8 @@ import CGStreamer
   /// Waiting for end-of-stream to reach the file, and a limit on that wait.
   private var whenFinished: (@MainActor () -> Void)?
   private var finishLimit: Timeout?
+  /// Whether the recording is paused (its running time then stands where the pause began).
+  private var isPaused = false
   /// Called with GStreamer's own words when recording stops on its own.
   public var onProblem: (@MainActor (String) -> Void)?
 
@@ -39,13 +41,28 @@ import CGStreamer
   /// Starts (or resumes) recording; false when the source cannot start at once.
   @discardableResult public func record() -> Bool {
     guard !ended else { return false }
+    isPaused = false
     return pipeline.set(state: SHIM_GST_STATE_PLAYING)
   }
 
   /// Stops taking sound in; the file's timeline waits.
   public func pause() {
     guard !ended else { return }
+    isPaused = true
     pipeline.set(state: SHIM_GST_STATE_PAUSED)
+  }
+
+  /// How far the file's timeline has run now: the pipeline's running time (its clock's time
+  /// since it started playing, pauses left out), which is what the source stamps its sound
+  /// with. Nil before the pipeline has a clock, and once the recording has ended.
+  public var position: Duration? {
+    guard !ended else { return nil }
+    let gst = pipeline.gst
+    if isPaused { return .nanoseconds(Int64(clamping: gst.element_get_start_time(pipeline.element))) }
+    guard let clock = gst.element_get_clock(pipeline.element) else { return nil }
+    defer { gst.object_unref(UnsafeMutableRawPointer(clock)) }
+    let now = gst.clock_get_time(clock), base = gst.element_get_base_time(pipeline.element)
+    return now >= base ? .nanoseconds(Int64(clamping: now - base)) : nil
   }
 
   /// Ends the file properly: end-of-stream through the pipeline, which then stops; `done`

@@ -30,6 +30,7 @@ import ScrumdingerCore
     self.recorder = recorder
   }
 
+  var position: Duration? { recorder?.position }
   func pause() { recorder?.pause() }
   func resume() { recorder?.record() }
   func finish(then done: @escaping @MainActor () -> Void) {

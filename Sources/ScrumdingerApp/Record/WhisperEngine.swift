@@ -60,7 +60,7 @@ import ScrumdingerCore
   }
 
   package func transcribe(
-    _ path: String, progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask {
     let task = WhisperTask()
@@ -83,7 +83,7 @@ import ScrumdingerCore
         progress(0)
         let audioSeconds = Double(Path.size(of: samples)) / 64_000
         task.run = HelperRun(
-          [helper, model, samples, String(threadCount())], limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
+          [helper, model, samples, String(threadCount()), cuts.map(String.init).joined(separator: ",")], limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
           progress: progress
         ) { ending, segments in
           task.run = nil

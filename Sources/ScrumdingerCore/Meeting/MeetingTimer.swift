@@ -215,6 +215,10 @@ public final class MeetingTimer {
     }
   }
 
+  /// The running time at which each change of turn so far happened (a turn's end reached by
+  /// the clock, or a skip), in order.
+  public var turnChanges: [Duration] { spans.map(\.end) }
+
   /// Whole seconds each turn's speaker has spoken so far, in turn order: pauses excluded, a
   /// skip ends a turn, an overrun counts, a turn gone back to counts again; 0 for turns not
   /// reached. They add up to `runningSeconds` exactly.

@@ -1,7 +1,7 @@
 // Recording is opt-in per scrum and per computer (`RecordingConsent`, never the shared file)
 // and follows the meeting: it starts with a meeting of a scrum this computer records, pauses
-// with it (so the recording's timeline is the meeting's running time, which the transcript's
-// attribution relies on), and ends with it: deleted when the meeting is discarded; when it is
+// with it (so the recording's timeline follows the meeting's running time; where each turn
+// changed is read on both clocks and kept beside it, `RecordingCuts`), and ends with it: deleted when the meeting is discarded; when it is
 // saved, finished properly (the sound still on its way reaches the file) and only then handed
 // on, so nothing reads a recording that is still being written. The audio itself is an injected
 // `AudioCapture` (GStreamer in the app, a fake in tests), so these rules run without a
@@ -17,6 +17,8 @@ import FoundationEssentials
   /// Stops taking sound in until `resume()`; the file's timeline does not move meanwhile.
   func pause()
   func resume()
+  /// How far the file's own timeline has run now (nil when it cannot tell).
+  var position: Duration? { get }
   /// Ends the file properly (what was recorded stays playable); `done` runs once the file is
   /// complete. The capture is kept until then.
   func finish(then done: @escaping @MainActor () -> Void)
@@ -42,6 +44,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   private let makeCapture: @MainActor () -> any AudioCapture
   private var capture: (any AudioCapture)?
   private var path: String?
+  /// Where the turns of the meeting under way changed, on its timeline and the recording's.
+  private var cuts = RecordingCuts()
   /// The saved meetings whose recordings are still being finished, and their captures.
   private var finishing: [UUID: any AudioCapture] = [:]
   /// Whether the meeting under way is being recorded now (its page says "Recording").
@@ -87,10 +91,20 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     return (recorded, stopped)
   }
 
-  /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark and the
-  /// samples decoded from it).
+  /// Where the turns of past meeting `historyID` changed on its recording (none known: no cuts).
+  public func cuts(of historyID: UUID) -> RecordingCuts {
+    var contents: UnsafeMutablePointer<CChar>?
+    guard g_file_get_contents(path(of: historyID) + ".turns", &contents, nil, nil) != 0, let contents else {
+      return RecordingCuts()
+    }
+    defer { g_free(contents) }
+    return RecordingCuts(fileText: String(cString: contents))
+  }
+
+  /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark, its
+  /// turns and the samples decoded from it).
   public func deleteRecording(of historyID: UUID) {
-    for suffix in ["", ".stopped", ".samples"] { g_unlink(path(of: historyID) + suffix) }
+    for suffix in ["", ".stopped", ".turns", ".samples"] { g_unlink(path(of: historyID) + suffix) }
   }
 
   /// Deletes all this computer keeps of past meeting `historyID`: its recording and its
@@ -112,7 +126,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     while let entry = g_dir_read_name(dir) {
       let name = String(cString: entry)
       let id = name.split(separator: ".", maxSplits: 1).first.flatMap { UUID(uuidString: String($0)) }
-      let recordingFile = name.hasSuffix(".ogg") || name.hasSuffix(".ogg.stopped")
+      let recordingFile = name.hasSuffix(".ogg") || name.hasSuffix(".ogg.stopped") || name.hasSuffix(".ogg.turns")
       if name.hasSuffix(".ogg.samples") || (recordingFile && id.map { !kept.contains($0) } == true) {
         leftovers.append(folder + "/" + name)
       }
@@ -129,18 +143,31 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       if isRecording.value { lastRecorded = session.historyID }
     case .paused: capture?.pause()
     case .resumed: capture?.resume()
+    case .speakerChanged:
+      guard let capture, let position = capture.position else { return }
+      // Both clocks read now; the change itself may have been a moment ago (a late tick).
+      let now = session.timer.runningTime
+      let change = session.timer.turnChanges.last ?? now
+      cuts.append(RecordingCuts.Cut(
+        meetingMilliseconds: Self.milliseconds(change), recordingMilliseconds: Self.milliseconds(position - (now - change))))
     case .ended(let saved):
       guard let capture, let path else { return }
+      let cuts = cuts
       stop()
       guard saved else { return _ = g_unlink(path) }  // the capture, let go, stops where it is
+      if !cuts.cuts.isEmpty { _ = g_file_set_contents(path + ".turns", cuts.fileText, -1, nil) }
       let historyID = session.historyID
       finishing[historyID] = capture
       capture.finish { [weak self] in
         guard let self, finishing.removeValue(forKey: historyID) != nil else { return }
         onRecordingComplete?(historyID)
       }
-    case .speakerChanged, .timeUp, .turnWarning, .overtimeStarted: break
+    case .timeUp, .turnWarning, .overtimeStarted: break
     }
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int {
+    Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
   }
 
   private func path(of historyID: UUID) -> String { folder + "/" + historyID.uuidString + ".ogg" }
@@ -170,6 +197,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   private func stop() {
     capture = nil
     path = nil
+    cuts = RecordingCuts()
     isRecording.value = false
   }
 

@@ -11,10 +11,12 @@ import FoundationEssentials
 @MainActor public protocol SpeechEngine: AnyObject {
   /// Whether a speech model is there to use (nil), or why not.
   var unavailableReason: String? { get }
-  /// Transcribes the recording at `path`: `progress` hears 0…100, `done` the segments or a
-  /// readable failure. Returns something that stops it (then `done` is not called).
+  /// Transcribes the recording at `path`, each stretch between the `cuts` (milliseconds from
+  /// its start, where the turns changed) on its own: `progress` hears 0…100, `done` the
+  /// segments (times on the recording, none across a cut) or a readable failure. Returns
+  /// something that stops it (then `done` is not called).
   func transcribe(
-    _ path: String, progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask
   /// The user asked for a transcription again, or chose a model: a model set aside after it
@@ -127,8 +129,9 @@ public enum TranscriptionStatus: Equatable, Sendable {
       return next()
     }
     statuses.value[historyID] = .transcribing(percent: 0)
+    let cuts = recorder.cuts(of: historyID)
     let task = engine.transcribe(
-      recording,
+      recording, cuts: cuts.recordingMilliseconds,
       progress: { [weak self] percent in
         guard let self, self.running?.historyID == historyID else { return }
         self.statuses.value[historyID] = .transcribing(percent: min(100, max(0, percent)))
@@ -137,7 +140,8 @@ public enum TranscriptionStatus: Equatable, Sendable {
         guard let self, self.running?.historyID == historyID else { return }
         self.running = nil
         switch result {
-        case .success(let segments):
+        case .success(let recognised):
+          let segments = cuts.onMeetingTimeline(recognised)
           do throws(StoreError) {
             try self.recorder.transcripts.save(segments, of: historyID)  // on this computer only
             self.statuses.value[historyID] = nil

@@ -63,6 +63,28 @@ final class TranscriptionTests: XCTestCase {
     }
   }
 
+  /// Cut where the turn changed (between "…can do for you," and "ask what you can do…"),
+  /// each stretch is recognised on its own by the helper: no segment runs across the cut, and
+  /// each side holds its own words.
+  func testEachTurnIsRecognisedOnItsOwn() throws {
+    try MainActor.assumeIsolated {
+      let store = temporaryStore()
+      let recording = recordSpeech(of: UUID(), in: store)
+      let engine = WhisperEngine(modelsFolder: store.directory + "/models")  // the build tree's model
+      var result: Result<[TranscriptSegment], CaptureFailure>?
+      let task = engine.transcribe(recording, cuts: [7_800], progress: { _ in }) { result = $0 }
+      let deadline = ContinuousClock.now + .seconds(60)
+      while result == nil, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+      _ = task
+      let segments = try XCTUnwrap(result).get()
+      XCTAssertFalse(segments.contains { $0.startMilliseconds < 7_800 && $0.endMilliseconds > 7_800 }, "\(segments)")
+      let before = segments.filter { $0.endMilliseconds <= 7_800 }.map(\.text).joined().lowercased()
+      let after = segments.filter { $0.startMilliseconds >= 7_800 }.map(\.text).joined().lowercased()
+      XCTAssertTrue(before.contains("americans") && before.contains("do for you"), before)
+      XCTAssertTrue(after.contains("your country") && !after.contains("americans"), after)
+    }
+  }
+
   /// The detail page's row of a meeting being transcribed says how far it is, and only that
   /// row changes.
   func testTheHistoryRowSaysHowFarTheTranscriptIs() {

@@ -25,12 +25,15 @@ final class RecordingTests: XCTestCase {
         spin(.milliseconds(300))
         XCTAssertTrue(meeting.page.recordingIndicator.isMapped, "on screen")
         picture(window, "recording-indicator.png")  // once the page has crossfaded in
+        spin(.milliseconds(200))
+        window.window.activateAction(Command.nextSpeaker.rawValue)
         window.window.activateAction(Command.pause.rawValue)
         spin(.milliseconds(200))
         XCTAssertTrue(meeting.page.recordingIndicator.isVisible, "still said while paused")
         window.window.activateAction(Command.pause.rawValue)
         spin(.milliseconds(1200))
         let id = meeting.session.historyID
+        let ran = meeting.session.timer.runningTime
         meeting.session.end(save: true)
         let recorder = app.dependencies.recorder
         XCTAssertFalse(recorder.isRecording.value)
@@ -43,6 +46,16 @@ final class RecordingTests: XCTestCase {
         let end = oggEnd(FileManager.default.contents(atPath: file) ?? Data())
         XCTAssertTrue(end.isComplete, "the Ogg stream ends properly")
         XCTAssertGreaterThan(end.seconds, 1.4, "all 1.5 s the meeting ran, the last moments too")
+        // Where Next was pressed, read on the recording's own clock: the file's timeline. The
+        // recording began a moment after the meeting; from the change on, the two clocks
+        // differ by that moment, to the end of the file (a pause in between).
+        let cuts = recorder.cuts(of: id).cuts
+        XCTAssertEqual(cuts.count, 1, "one change of turn")
+        let offset = Double((cuts.first?.meetingMilliseconds ?? 0) - (cuts.first?.recordingMilliseconds ?? 0)) / 1000
+        XCTAssertGreaterThanOrEqual(offset, 0, "the recording starts after the meeting")
+        XCTAssertLessThan(offset, 1, "but not long after")
+        let runningSeconds = Double(ran.components.seconds) + Double(ran.components.attoseconds) / 1e18
+        XCTAssertEqual(end.seconds, runningSeconds - offset, accuracy: 0.2, "the file's end where its clock said")
         XCTAssertTrue(file.hasSuffix("/recordings/\(id.uuidString).ogg"))
         let mode = (try? FileManager.default.attributesOfItem(atPath: file))?[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600, "the recording is the user's alone, whatever the umask")

@@ -48,6 +48,35 @@ import Testing
     #expect(try ScrumFile.contents(of: ScrumFile.encode(model.state.scrums.value)).scrums[0].history[0].recorded)
   }
 
+  @Test func eachChangeOfTurnIsReadOnBothClocksAndKeptBesideTheRecording() throws {
+    let recorded = DailyScrum(title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
+    let capture = FakeCapture()
+    let scheduler = ManualScheduler()
+    let clock = ManualClock()
+    let dependencies = testDependencies(clock: clock, scheduler: scheduler, capture: capture, recording: [recorded.id])
+    let model = AppModel(state: AppState(scrums: [recorded]), dependencies: dependencies)
+    let session = MeetingSession(scrum: recorded, state: model.state, dependencies: model.dependencies)
+    let recorder = model.dependencies.recorder
+    clock.advance(by: .milliseconds(10_400))
+    capture.position = .milliseconds(10_100)  // the microphone opened 0.3 s after the meeting began
+    _ = session.nextSpeaker()
+    // Ben's 20 s run out at 30.4 s of running time; the tick comes 0.5 s late.
+    clock.advance(by: .milliseconds(20_500))
+    capture.position = .milliseconds(30_200)
+    session.tick()
+    session.end(save: true)
+    let cuts = recorder.cuts(of: session.historyID)
+    #expect(cuts.cuts == [
+      .init(meetingMilliseconds: 10_400, recordingMilliseconds: 10_100),
+      .init(meetingMilliseconds: 30_400, recordingMilliseconds: 29_700),
+    ])
+    let turns = try #require(recorder.recording(of: session.historyID)) + ".turns"
+    #expect(FileManager.default.fileExists(atPath: turns))
+    recorder.forgetMeeting(session.historyID)
+    #expect(!FileManager.default.fileExists(atPath: turns), "gone with the recording")
+    #expect(recorder.cuts(of: session.historyID).cuts.isEmpty)
+  }
+
   @Test func aDiscardedMeetingLeavesNoRecording() {
     let (session, model, _) = start(recorded)
     session.end(save: false)
@@ -122,12 +151,13 @@ import Testing
     let kept = UUID(), gone = UUID()
     let names = [
       "\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "\(kept.uuidString).ogg.samples",
-      "\(gone.uuidString).ogg", "\(gone.uuidString).ogg.stopped", "notes.txt",
+      "\(kept.uuidString).ogg.turns", "\(gone.uuidString).ogg", "\(gone.uuidString).ogg.stopped",
+      "\(gone.uuidString).ogg.turns", "notes.txt",
     ]
     for name in names { #expect(FileManager.default.createFile(atPath: recorder.folder + "/" + name, contents: Data("x".utf8))) }
     recorder.removeLeftovers(keeping: [kept])
     let left = try FileManager.default.contentsOfDirectory(atPath: recorder.folder).sorted()
-    #expect(left == ["\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "notes.txt"])
+    #expect(left == ["\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "\(kept.uuidString).ogg.turns", "notes.txt"])
     recorder.deleteRecording(of: kept)
     #expect(FileManager.default.createFile(atPath: recorder.folder + "/\(gone.uuidString).ogg.samples", contents: nil))
     #expect(FileManager.default.createFile(atPath: recorder.folder + "/\(gone.uuidString).ogg", contents: nil))

@@ -37,6 +37,34 @@ import Testing
     #expect(speech.tasks.count == 2, "nothing queued twice")
   }
 
+  @Test func wordsSaidUpToNextStayWithThatSpeaker() throws {
+    let speech = FakeSpeech(), capture = FakeCapture(), clock = ManualClock()
+    let model = AppModel(
+      state: AppState(scrums: [scrum]),
+      dependencies: testDependencies(clock: clock, capture: capture, speech: speech, recording: [scrum.id]))
+    let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)
+    // Ana stops at 9.4 s and Next is pressed at 10.4 s; the recording began 0.6 s after the
+    // meeting, so it heard the press at 9.8 s. Ben speaks from 10.6 s to 14.6 s and it ends.
+    clock.advance(by: .milliseconds(10_400))
+    capture.position = .milliseconds(9_800)
+    _ = session.nextSpeaker()
+    clock.advance(by: .milliseconds(4_600))
+    session.end(save: true)
+    model.transcriber.queuePending()
+    let task = try #require(speech.tasks.first)
+    #expect(task.cuts == [9_800], "recognised turn by turn")
+    // What the helper gives for each stretch (whisper's segment runs to the stretch's end).
+    task.done(.success([
+      TranscriptSegment(startMilliseconds: 0, endMilliseconds: 9_800, text: " Ask not what your country can do for you."),
+      TranscriptSegment(startMilliseconds: 9_800, endMilliseconds: 14_000, text: " Ask what you can do for your country."),
+    ]))
+    let entry = try #require(model.state.scrum(scrum.id)?.history.first)
+    #expect(entry.transcript.map(\.startMilliseconds) == [600, 10_400], "on the meeting's timeline")
+    let passages = SpeakerAttribution.passages(of: entry.transcript, over: entry.timeline)
+    #expect(passages.map(\.speaker) == ["Ana", "Ben"])
+    #expect(passages.first?.text == "Ask not what your country can do for you.")
+  }
+
   @Test func aStoppedTranscriptionStaysStoppedAcrossARestartUntilAskedAgain() {
     let speech = FakeSpeech()
     let (model, ids) = twoRecordedMeetings(speech: speech)

@@ -54,6 +54,8 @@ import Foundation
   private(set) var calls: [Call] = []
   var refusal: String?
   var onFailure: (@MainActor (String) -> Void)?
+  /// What the recording's timeline reads (a test sets it).
+  var position: Duration?
 
   func start(to path: String) throws(CaptureFailure) {
     if let refusal { throw CaptureFailure(reason: refusal) }
@@ -80,11 +82,13 @@ import Foundation
 @MainActor final class FakeSpeech: SpeechEngine {
   final class Task: CancellableTask {
     let path: String
+    let cuts: [Int]
     let progress: @MainActor (Int) -> Void
     let done: @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
     var cancelled = false
-    init(path: String, progress: @escaping @MainActor (Int) -> Void, done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void) {
+    init(path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void, done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void) {
       self.path = path
+      self.cuts = cuts
       self.progress = progress
       self.done = done
     }
@@ -98,10 +102,10 @@ import Foundation
   func retryModel() { modelRetries += 1 }
 
   func transcribe(
-    _ path: String, progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask {
-    let task = Task(path: path, progress: progress, done: done)
+    let task = Task(path: path, cuts: cuts, progress: progress, done: done)
     tasks.append(task)
     return task
   }
