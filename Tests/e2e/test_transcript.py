@@ -55,7 +55,7 @@ def test_a_recorded_meeting_is_transcribed_and_split_between_its_speakers(launch
     segments = json.loads(kept.read_text())
     assert segments and all(s["end"] >= s["start"] for s in segments)
     # Where Next was pressed, on the meeting's clock and the recording's (which began a moment
-    # later: measured, not assumed); the speech was recognised turn by turn, cut there.
+    # later: measured, not assumed); no segment runs across it.
     turns = data_home / "io.github.scrumdinger.Scrumdinger" / "recordings" / f"{meeting['id']}.ogg.turns"
     [(at_meeting, at_recording)] = [tuple(map(int, line.split())) for line in turns.read_text().splitlines()]
     print(f"Next pressed at {at_meeting} ms of the meeting, {at_recording} ms of the recording")

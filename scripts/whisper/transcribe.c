@@ -5,7 +5,7 @@
  *
  *   scrumdinger-transcribe MODEL SAMPLES THREADS [CUTS]
  *       SAMPLES: raw 16 kHz mono 32-bit floats; CUTS: where the turns changed, in milliseconds
- *       from the start, comma-separated: each stretch between them is recognised on its own
+ *       from the start, comma-separated: a segment across one is recognised again in pieces
  *   scrumdinger-transcribe --probe MODEL           loads the model and lets it go
  *
  * Standard output, one JSON object a line: {"progress":40}, {"start":0,"end":7600,"text":"…"}

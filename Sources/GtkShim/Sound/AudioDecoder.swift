@@ -7,11 +7,13 @@ import CGStreamer
   private let pipeline: Pipeline
   private var done: (@MainActor (String?) -> Void)?
 
-  /// Decodes `input` into `output` (created or replaced), starting at once.
+  /// Decodes `input` into `output` (a new, empty file: appended to, never truncated, since
+  /// ext4 writes a truncated file out when it is closed, measured at 12–20 ms on the main
+  /// loop for 15 minutes of samples), starting at once.
   public init(input: String, output: String, done: @escaping @MainActor (String?) -> Void) throws(SoundPlayer.Unavailable) {
     pipeline = try Pipeline(
       describedBy:
-        "filesrc name=in ! decodebin ! audioconvert ! audioresample ! audio/x-raw,format=F32LE,rate=16000,channels=1 ! filesink name=out"
+        "filesrc name=in ! decodebin ! audioconvert ! audioresample ! audio/x-raw,format=F32LE,rate=16000,channels=1 ! filesink name=out append=true"
     )
     self.done = done
     pipeline.set("location", input, on: "in")

@@ -1,10 +1,10 @@
 // A recording's own timeline is not the meeting's: it starts a little after the meeting (the
 // microphone takes a moment to open), and its clock is the audio pipeline's. So at each change
 // of turn the recorder reads both clocks at once and keeps where the change falls on each;
-// the speech is then recognised turn by turn, cut at those places (a segment of whisper's
-// never runs across a change, so words said up to the moment Next is pressed stay with that
-// speaker), and each stretch's segments are moved onto the meeting's timeline by the offset
-// measured at its own start. Kept beside the recording, on this computer only.
+// a segment of whisper's that runs across one of those places is recognised again in pieces
+// cut there (so words said up to the moment Next is pressed stay with that speaker), and each
+// stretch's segments are moved onto the meeting's timeline by the offset measured at its own
+// start. Kept beside the recording, on this computer only.
 import FoundationEssentials
 
 /// Where a recording's turns changed, on the meeting's timeline and on the recording's.

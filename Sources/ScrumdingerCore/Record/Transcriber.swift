@@ -11,10 +11,10 @@ import FoundationEssentials
 @MainActor public protocol SpeechEngine: AnyObject {
   /// Whether a speech model is there to use (nil), or why not.
   var unavailableReason: String? { get }
-  /// Transcribes the recording at `path`, each stretch between the `cuts` (milliseconds from
-  /// its start, where the turns changed) on its own: `progress` hears 0…100, `done` the
-  /// segments (times on the recording, none across a cut) or a readable failure. Returns
-  /// something that stops it (then `done` is not called).
+  /// Transcribes the recording at `path`, none of whose segments runs across one of the `cuts`
+  /// (milliseconds from its start, where the turns changed): `progress` hears 0…100, `done`
+  /// the segments (times on the recording) or a readable failure. Returns something that
+  /// stops it (then `done` is not called).
   func transcribe(
     _ path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void

@@ -64,9 +64,9 @@ final class TranscriptionTests: XCTestCase {
   }
 
   /// Cut where the turn changed (between "…can do for you," and "ask what you can do…"),
-  /// each stretch is recognised on its own by the helper: no segment runs across the cut, and
-  /// each side holds its own words.
-  func testEachTurnIsRecognisedOnItsOwn() throws {
+  /// inside the segment whisper makes of the whole: the helper recognises it again in two
+  /// pieces, so no segment runs across the cut and each side holds its own words.
+  func testASegmentAcrossAChangeOfTurnIsRecognisedAgainInPieces() throws {
     try MainActor.assumeIsolated {
       let store = temporaryStore()
       let recording = recordSpeech(of: UUID(), in: store)

@@ -52,8 +52,8 @@ import Testing
     session.end(save: true)
     model.transcriber.queuePending()
     let task = try #require(speech.tasks.first)
-    #expect(task.cuts == [9_800], "recognised turn by turn")
-    // What the helper gives for each stretch (whisper's segment runs to the stretch's end).
+    #expect(task.cuts == [9_800], "the helper hears where the turn changed on the recording")
+    // What the helper gives: no segment across the cut (one may run up to it).
     task.done(.success([
       TranscriptSegment(startMilliseconds: 0, endMilliseconds: 9_800, text: " Ask not what your country can do for you."),
       TranscriptSegment(startMilliseconds: 9_800, endMilliseconds: 14_000, text: " Ask what you can do for your country."),
