@@ -6,8 +6,8 @@ whisper-cli on the same file, model and threads. Prints one line a run:
 "model NAME THREADS rt rt_cli peak_mib peak_cli_mib wer wer_cli" (table.py makes the table).
 Then, as a meeting of one-minute turns is recognised (cut at the pause between sentences
 nearest each minute: segments across a cut recognised again in pieces), each model's word
-error rate beside the whole file's without cuts:
-"transcribe_wer_turn_by_turn_NAME wer wer_whole". The reference words are in SPEECH.wav.txt."""
+error rate beside the same run's without cuts (2 threads): "turns NAME wer wer_uncut".
+The reference words are in SPEECH.wav.txt."""
 import array
 import json
 import os
@@ -83,6 +83,5 @@ for model in models:
     name = os.path.basename(model).removeprefix("ggml-").removesuffix(".bin")
     if name in whole:
         lines, _, _ = run([helper, model, samples, "2", cuts])
-        print(f"transcribe_wer_turn_by_turn_{name.replace('.', '_').replace('-', '_')} {wer(said(lines)):.2f} "
-              f"{whole[name]:.2f}", flush=True)
+        print(f"turns {name} {wer(said(lines)):.2f} {whole[name]:.2f}", flush=True)
 os.remove(samples)

@@ -5,10 +5,14 @@ import sys
 
 rows = {}
 models = []  # "model NAME THREADS rt rt_cli peak peak_cli wer wer_cli" (speech_models.py)
+turns = []  # "turns NAME wer wer_uncut" (speech_models.py)
 for line in open(sys.argv[1]):
     parts = line.split()
     if parts[:1] == ["model"] and len(parts) == 9:
         models.append(parts[1:])
+        continue
+    if parts[:1] == ["turns"] and len(parts) == 4:
+        turns.append(parts[1:])
         continue
     try:
         name, value, base = parts[0], float(parts[1]), float(parts[2])
@@ -151,3 +155,11 @@ if models:
     for name, threads, rt, rt_cli, peak, peak_cli, wer, wer_cli in models:
         print(f"| {name} | {threads} | {float(rt):.3f}× | {float(rt_cli):.3f}× | {float(peak):.0f} MiB | "
               f"{float(peak_cli):.0f} MiB | {float(wer):.2f} % | {float(wer_cli):.2f} % |")
+if turns:
+    print()
+    print("The same speech as a meeting of one-minute turns (segments across a change of turn recognised "
+          "again in pieces), 2 threads")
+    print("| model | word error rate | the same run uncut |")
+    print("| --- | --- | --- |")
+    for name, wer, uncut in turns:
+        print(f"| {name} | {float(wer):.2f} % | {float(uncut):.2f} % |")

@@ -108,9 +108,14 @@ import ScrumdingerCore
     meeting?.session.end(save: true)
   }
 
-  /// Shows a short message over the window, optionally with an undo-style button.
+  /// Shows a short message over the window, optionally with an undo-style button; during a
+  /// meeting over its ring, where it covers no control.
   func toast(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) {
-    toasts.show(text, button: button, action: action)
+    if let page = meeting?.page, !page.isCompact {
+      page.toasts.show(text, button: button, action: action)
+    } else {
+      toasts.show(text, button: button, action: action)
+    }
   }
 
   // MARK: Commands

@@ -16,6 +16,8 @@ import ScrumdingerCore
     label: tr("Copy Summary with Transcript"), accessibleName: tr("Copy Summary with Transcript"))
   /// The notes and the transcript.
   let record: MeetingRecordView
+  /// How long it ran, m:ss ("0:17"); screen readers hear words ("17 seconds").
+  let durationLabel: Label
   /// Who spoke how long (meetings recorded before this was kept have none).
   private(set) var chart: SpeakerChart?
 
@@ -37,9 +39,9 @@ import ScrumdingerCore
     date.addSuffix(Label(Texts.meetingDate(entry.date)))
     info.add(date)
     let duration = ActionRow(title: tr("Duration"))
-    let length = Label(Texts.clock(seconds: entry.durationSeconds))
-    length.setAccessibleLabel(Texts.duration(seconds: entry.durationSeconds))
-    duration.addSuffix(length)
+    durationLabel = Label(Texts.minutesAndSeconds(entry.durationSeconds))
+    durationLabel.setAccessibleLabel(Texts.duration(seconds: entry.durationSeconds))
+    duration.addSuffix(durationLabel)
     info.add(duration)
 
     let people = PreferencesGroup(title: tr("Attendees"))

@@ -53,6 +53,9 @@ import ScrumdingerCore
   let elapsed: SpokenFigure<FigureLabel>
   let remaining: SpokenFigure<FigureLabel>
   let ring: MeetingRing
+  /// The meeting's toasts ("The ding cannot be played"): over the ring, just above the footer,
+  /// so they never cover a control (the window's own show over the footer's buttons).
+  let toasts: ToastOverlay
   let speakerLabel = Label()
   /// "Next: NAME" (empty on the last speaker).
   let nextLabel = Label()
@@ -107,6 +110,8 @@ import ScrumdingerCore
     elapsed = SpokenFigure(FigureLabel(), caption: captions[0])
     remaining = SpokenFigure(FigureLabel(), caption: captions[1])
     ring = MeetingRing(theme: scrum.theme)
+    toasts = ToastOverlay(ring.root)
+    toasts.expand(vertically: true)
     compact = CompactStrip(theme: scrum.theme, recording: recording)
     compact.root.isVisible = false
 
@@ -116,7 +121,7 @@ import ScrumdingerCore
     panel.expand(vertically: true)
     panel.append(recordingRow(recording))
     panel.append(timeHeader())
-    panel.append(ring.root)
+    panel.append(toasts)
     panel.append(footer())
     panel.append(notes.revealer)
     root.append(headerRevealer)
@@ -234,14 +239,14 @@ import ScrumdingerCore
     progress.setAccessibleValueText(Texts.minutes(minutesLeft))
     // Real running time, as the end question and the history say (skips do not add to it).
     elapsed.show(
-      Texts.clock(seconds: snapshot.secondsRunning),
+      Texts.minutesAndSeconds(snapshot.secondsRunning),
       spoken: tr("Elapsed: %@", Texts.duration(seconds: snapshot.secondsRunning)),
       summary: "\(snapshot.secondsRunning / 60)")
     if snapshot.meetingOverSeconds > 0 {
       remaining.showOver(seconds: snapshot.meetingOverSeconds)
     } else {
       remaining.show(
-        Texts.clock(seconds: snapshot.secondsRemaining),
+        Texts.minutesAndSeconds(snapshot.secondsRemaining),
         spoken: tr("Remaining: %@", Texts.duration(seconds: snapshot.secondsRemaining)),
         summary: "\(snapshot.secondsRemaining / 60)")
     }

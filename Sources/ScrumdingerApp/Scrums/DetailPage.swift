@@ -312,7 +312,7 @@ import ScrumdingerCore
   func show(_ entry: History, transcription: TranscriptionStatus?) {
     entryID = entry.id
     row.title = Texts.meetingDate(entry.date)
-    duration = Texts.clock(seconds: entry.durationSeconds)
+    duration = Texts.minutesAndSeconds(entry.durationSeconds)
     showTranscription(transcription)
     let name = tr("Show meeting of %@ (%@)", row.title, Texts.duration(seconds: entry.durationSeconds))
     showButton.setAccessibleLabel(name)

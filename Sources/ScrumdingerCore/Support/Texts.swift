@@ -39,13 +39,8 @@ public enum Texts {
     return s == 0 ? minutes(m) : tr("%@ %@", minutes(m), secondsText)
   }
 
-  /// A time as a clock shows it: whole seconds under a minute ("45"), m:ss from a minute on
-  /// ("12:05"). Screen readers get `duration(seconds:)` instead.
-  public static func clock(seconds: Int) -> String {
-    seconds >= 60 ? minutesAndSeconds(seconds) : "\(max(0, seconds))"
-  }
-
-  /// Always m:ss ("0:12"), for overruns.
+  /// A time as a clock shows it, always m:ss ("0:09", "12:05", "62:05"): a bare "9" read as
+  /// nine of anything. Screen readers get `duration(seconds:)` instead.
   public static func minutesAndSeconds(_ seconds: Int) -> String {
     let value = max(0, seconds)
     let rest = value % 60

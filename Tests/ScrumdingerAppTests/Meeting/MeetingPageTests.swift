@@ -14,8 +14,8 @@ final class MeetingPageTests: XCTestCase {
         let page = meeting.page
         XCTAssertEqual(app.state.navigation.value, .meeting(scrumID: standup.id))
         XCTAssertEqual(page.speakerLabel.text, "Speaker 1 of 3")
-        XCTAssertEqual(page.elapsed.label.text, "0")
-        XCTAssertEqual(page.remaining.label.text, "1:00", "a minute or more reads as m:ss")
+        XCTAssertEqual(page.elapsed.label.text, "0:00", "always m:ss: a bare number reads as a count")
+        XCTAssertEqual(page.remaining.label.text, "1:00")
         XCTAssertEqual(page.remaining.spokenName, "Remaining: 1 minute", "screen readers get words")
         XCTAssertEqual(page.elapsed.spokenName, "Elapsed: 0 seconds")
         XCTAssertEqual(page.progress.fraction, 0)
@@ -25,16 +25,16 @@ final class MeetingPageTests: XCTestCase {
         clock.advance(by: .seconds(20))
         meeting.session.tick()
         XCTAssertEqual(page.speakerLabel.text, "Speaker 2 of 3")
-        XCTAssertEqual(page.elapsed.label.text, "20")
-        XCTAssertEqual(page.remaining.label.text, "40")
+        XCTAssertEqual(page.elapsed.label.text, "0:20")
+        XCTAssertEqual(page.remaining.label.text, "0:40")
         XCTAssertEqual(page.progress.fraction, 1.0 / 3, accuracy: 1e-9)
         XCTAssertEqual(page.ring.nameLabel.text, "Ben")
 
         page.nextButton.click()
         XCTAssertEqual(page.speakerLabel.text, "Last Speaker")
         XCTAssertEqual(page.ring.nameLabel.text, "Cy")
-        XCTAssertEqual(page.remaining.label.text, "20", "the skip moves the meeting on")
-        XCTAssertEqual(page.elapsed.label.text, "20", "elapsed is the time really spent, as the history records")
+        XCTAssertEqual(page.remaining.label.text, "0:20", "the skip moves the meeting on")
+        XCTAssertEqual(page.elapsed.label.text, "0:20", "elapsed is the time really spent, as the history records")
       }
     }
   }

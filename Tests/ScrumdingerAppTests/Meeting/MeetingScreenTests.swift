@@ -1,6 +1,7 @@
 // The meeting screen as a room sees it: paused at a glance, texts sized to the window, long
 // names kept inside the ring, the end said with a toast. Sizes are measured from allocations,
 // not pixels; a picture of each state goes to Tests/output/ for the note.
+import CAdwaita
 import Foundation
 import GtkShim
 @testable import ScrumdingerApp
@@ -29,6 +30,44 @@ private let standup = DailyScrum(
 
 
 final class MeetingScreenTests: XCTestCase {
+  /// A toast during a meeting ("The ding cannot be played") covers none of the footer's
+  /// buttons, in a narrow window and a common one.
+  func testAToastCoversNoControlOfTheMeeting() {
+    for size in [(width: 360, height: 640), (width: 720, height: 800)] {
+      MainActor.assumeIsolated {
+        withMeeting(of: standup, size: size) { _, window, meeting, _ in
+          window.toast("The ding cannot be played")
+          spin(.milliseconds(700))  // slid in
+          let page = meeting.page
+          // The toasts are the overlay's children after the page it covers.
+          var toasts: [(x: Double, y: Double, width: Double, height: Double)] = []
+          var child = gtk_widget_get_first_child(page.toasts.widget).flatMap { gtk_widget_get_next_sibling($0) }
+          while let toast = child {
+            var rect = graphene_rect_t()
+            if gtk_widget_get_mapped(toast) != 0, gtk_widget_compute_bounds(toast, window.window.widget, &rect) != 0 {
+              toasts.append((Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height)))
+            }
+            child = gtk_widget_get_next_sibling(toast)
+          }
+          XCTAssertEqual(toasts.count, 1, "the toast is on show over the meeting at \(size)")
+          let buttons: [(Widget, String)] = [
+            (page.previousButton, "previous"), (page.nextButton, "next"), (page.addMinuteButton, "add a minute"),
+            (page.footerCompactButton, "compact"),
+          ]
+          for (button, name) in buttons where button.isMapped {
+            let box = frame(of: button, in: window)
+            for toast in toasts {
+              let apart = box.x >= toast.x + toast.width || toast.x >= box.x + box.width
+                || box.y >= toast.y + toast.height || toast.y >= box.y + box.height
+              XCTAssertTrue(apart, "the toast at \(toast) covers \(name) at \(box), \(size)")
+            }
+          }
+          picture(window, "toast-over-meeting-\(size.width)x\(size.height).png")
+        }
+      }
+    }
+  }
+
   func testPausedIsDimmedSaysPausedAndMovesNoControl() {
     MainActor.assumeIsolated {
       withMeeting(of: standup, size: (720, 760)) { _, window, meeting, clock in
@@ -188,7 +227,7 @@ final class MeetingScreenTests: XCTestCase {
         clock.advance(by: .seconds(2))
         meeting.session.tick()
         spin(.milliseconds(100))
-        XCTAssertEqual(remaining.text, "58")
+        XCTAssertEqual(remaining.text, "0:58")
         // The same text in a label beside it: same box, style and size.
         let label = Label(remaining.text)
         label.addCSSClass("meeting-number")
@@ -208,7 +247,7 @@ final class MeetingScreenTests: XCTestCase {
         clock.advance(by: .seconds(1))
         meeting.session.tick()
         spin(.milliseconds(100))
-        XCTAssertEqual(remaining.text, "57")
+        XCTAssertEqual(remaining.text, "0:57")
         XCTAssertTrue(remaining.writePNG(to: "Tests/output/clock-figure-next.png"))
         let change = comparePNG("Tests/output/clock-figure.png", "Tests/output/clock-figure-next.png")
         XCTAssertGreaterThan(change?.noticeablePixels ?? 0, 20, "the clock's picture did not change")

@@ -51,7 +51,7 @@ final class ScalingListTests: XCTestCase {
         XCTAssertGreaterThan(made, 0)
         XCTAssertLessThan(made, 15, "\(made) rows made for 10,000 meetings in a list 420 px high")
         let newest = detail.history.madeRows.first { $0.entryID == scrum.history.last!.id }
-        XCTAssertEqual(newest?.row.subtitle, Texts.clock(seconds: scrum.history.last!.durationSeconds))
+        XCTAssertEqual(newest?.row.subtitle, Texts.minutesAndSeconds(scrum.history.last!.durationSeconds))
         // Down, row after row, walks into meetings far below the first screen.
         XCTAssertTrue(newest!.showButton.grabFocus())
         for _ in 0..<30 { XCTAssertTrue(detail.history.moveFocus(by: 1)) }

@@ -21,6 +21,27 @@ final class ScrumPagesTests: XCTestCase {
     }
   }
 
+  /// A past meeting of 17 seconds reads "0:17" on the scrum's page and its own, never a bare
+  /// "17" (17 what?); screen readers hear "17 seconds".
+  func testAPastMeetingsDurationReadsWithItsMinutes() {
+    let entry = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 17)
+    let scrum = DailyScrum(title: "Short", attendees: [Attendee(name: "Ana")], lengthInMinutes: 5, history: [entry])
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let detail = openDetailPage(of: scrum, in: app)
+        spin(.milliseconds(100))
+        let row = detail.history.madeRows.first { $0.entryID == entry.id }
+        XCTAssertEqual(row?.row.subtitle, "0:17")
+        XCTAssertEqual(row?.showButton.accessibleName?.hasSuffix("(17 seconds)"), true, row?.showButton.accessibleName ?? "no row")
+        app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
+        spin(.milliseconds(100))
+        let page = app.mainWindow?.historyPage
+        XCTAssertEqual(page?.durationLabel.text, "0:17")
+        XCTAssertEqual(page?.durationLabel.accessibleName, "17 seconds")
+      }
+    }
+  }
+
   func testTheEmptyListShowsNoScrumsUntilAScrumIsAdded() {
     MainActor.assumeIsolated {
       withRunningApp { app in

@@ -75,10 +75,11 @@ import Testing
     #expect(Texts.duration(seconds: 597) == "9 minutes 57 seconds")
     #expect(Texts.duration(seconds: 60) == "1 minute")
     #expect(Texts.duration(seconds: 1) == "1 second")
-    #expect(Texts.clock(seconds: 45) == "45")
-    #expect(Texts.clock(seconds: 60) == "1:00")
-    #expect(Texts.clock(seconds: 725) == "12:05")
-    #expect(Texts.clock(seconds: 3_725) == "62:05")
+    // Always with its minutes: "Duration 17" read as 17 of anything.
+    #expect(Texts.minutesAndSeconds(9) == "0:09")
+    #expect(Texts.minutesAndSeconds(60) == "1:00")
+    #expect(Texts.minutesAndSeconds(725) == "12:05")
+    #expect(Texts.minutesAndSeconds(3_725) == "62:05")
     let date = Date(timeIntervalSince1970: 1_763_720_100)
     #expect(Texts.meetingDate(date, timeZone: "UTC") == "Nov 21, 2025, 10:15")
   }
