@@ -8,6 +8,7 @@ app=io.github.scrumdinger.Scrumdinger
 out=$1
 version=$(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/App/AppID.swift)
 xgettext -L C --add-comments=Translators: --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 --package-name=scrumdinger \
-  --package-version="$version" --msgid-bugs-address=none -o "$out" $(find Sources -name "*.swift" | LC_ALL=C sort)
+  --package-version="$version" --msgid-bugs-address=none -o "$out" \
+  $(find Sources -name "*.swift" -not -path "Sources/GtkShim/*" | LC_ALL=C sort)  # the shim says nothing of its own
 xgettext -j -L Desktop --from-code=UTF-8 -o "$out" "data/$app.desktop"
 xgettext -j --its=/usr/share/gettext/its/metainfo.its --from-code=UTF-8 -o "$out" "data/$app.metainfo.xml"

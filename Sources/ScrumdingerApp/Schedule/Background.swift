@@ -63,17 +63,12 @@ import ScrumdingerCore
   }
 
   private func writeAutostart() {
-    let entry = """
-      [Desktop Entry]
-      Type=Application
-      Name=\(tr("Scrumdinger"))
-      Comment=\(tr("Reminders of scheduled stand-ups"))
-      Exec=\(DesktopExec.line(Self.command, ["--background"]))
-      Icon=\(appID)
-      NoDisplay=true
-      X-GNOME-Autostart-enabled=true
-
-      """
+    // A line each, not a multi-line literal: xgettext (C rules) cannot read those.
+    let entry = [
+      "[Desktop Entry]", "Type=Application", "Name=" + tr("Scrumdinger"),
+      "Comment=" + tr("Reminders of scheduled stand-ups"), "Exec=" + DesktopExec.line(Self.command, ["--background"]),
+      "Icon=" + appID, "NoDisplay=true", "X-GNOME-Autostart-enabled=true", "",
+    ].joined(separator: "\n")
     let path = Self.autostartPath
     if (try? String(contentsOfFile: path, encoding: .utf8)) == entry { return }
     Path.makeFolder(Path.folder(of: path))

@@ -1,5 +1,5 @@
 // Every effect the feature rules reach for (time, randomness, ids, sound, notifications,
-// keeping the screen awake)
+// keeping the screen awake, the microphone's recorder, speech to text, the meeting's journal)
 // comes through this one value, handed to the application at start, as Point-Free's SyncUps
 // does: the app hands over the live ones, tests hand over controllable ones, and no rule
 // reads a clock or makes an id on its own.

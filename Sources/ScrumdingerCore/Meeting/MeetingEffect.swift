@@ -1,5 +1,5 @@
-// What happens around a meeting besides the timing (the ding, a desktop notification, later
-// keeping the screen awake) is a list of effects the session notifies in order, the way
+// What happens around a meeting besides the timing (the ding, a desktop notification, keeping
+// the screen awake, the recording, the journal) is a list of effects the session notifies in order, the way
 // Amberol's player notifies its controllers. Adding one never touches the session or the
 // page; tests hand the session a recording effect instead of the real chime.
 
