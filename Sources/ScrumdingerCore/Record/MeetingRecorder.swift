@@ -144,18 +144,22 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     case .paused: capture?.pause()
     case .resumed: capture?.resume()
     case .speakerChanged:
-      guard let capture, let position = capture.position else { return }
+      guard let capture, let path, let position = capture.position else { return }
       // Both clocks read now; the change itself may have been a moment ago (a late tick).
       let now = session.timer.runningTime
       let change = session.timer.turnChanges.last ?? now
+      let count = cuts.cuts.count
       cuts.append(RecordingCuts.Cut(
         meetingMilliseconds: Self.milliseconds(change), recordingMilliseconds: Self.milliseconds(position - (now - change))))
+      // Written at once, a line a change: a meeting recovered after a crash keeps them too.
+      if cuts.cuts.count > count, let cut = cuts.cuts.last { Path.append(cut.line, toPrivate: path + ".turns") }
     case .ended(let saved):
       guard let capture, let path else { return }
-      let cuts = cuts
       stop()
-      guard saved else { return _ = g_unlink(path) }  // the capture, let go, stops where it is
-      if !cuts.cuts.isEmpty { _ = g_file_set_contents(path + ".turns", cuts.fileText, -1, nil) }
+      guard saved else {  // the capture, let go, stops where it is
+        g_unlink(path + ".turns")
+        return _ = g_unlink(path)
+      }
       let historyID = session.historyID
       finishing[historyID] = capture
       capture.finish { [weak self] in

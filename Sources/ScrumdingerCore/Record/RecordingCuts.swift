@@ -23,6 +23,9 @@ public struct RecordingCuts: Equatable, Sendable {
 
     /// How far the meeting's timeline is ahead of the recording's here.
     var offset: Int { meetingMilliseconds - recordingMilliseconds }
+
+    /// Its line in the file: "MEETING RECORDING" in milliseconds.
+    public var line: String { "\(meetingMilliseconds) \(recordingMilliseconds)\n" }
   }
 
   /// The changes in order, each later than the one before on both timelines.
@@ -62,10 +65,8 @@ public struct RecordingCuts: Equatable, Sendable {
     }
   }
 
-  /// The file's text: a line a change, "MEETING RECORDING" in milliseconds.
-  public var fileText: String {
-    cuts.map { "\($0.meetingMilliseconds) \($0.recordingMilliseconds)\n" }.joined()
-  }
+  /// The file's text: a line a change.
+  public var fileText: String { cuts.map(\.line).joined() }
 
   /// The changes a file's text lists; lines that are not two whole numbers are left out.
   public init(fileText: String) {

@@ -53,6 +53,16 @@ public enum Path {
     _ = chmod(path, 0o700)
   }
 
+  /// Adds `text` at the end of the file at `path` (made readable by this user alone if it is
+  /// new); false when it cannot. One write, no sync: a line that a crash may cost.
+  @discardableResult public static func append(_ text: String, toPrivate path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    return write(descriptor, bytes, bytes.count) == bytes.count
+  }
+
   /// Creates the file `path` empty, or empties it, readable by its owner alone (0600), for a
   /// writer that keeps an existing file's mode (GStreamer's filesink, an appending download)
   /// and would otherwise take the umask; false if it cannot.

@@ -60,6 +60,7 @@ import Testing
     clock.advance(by: .milliseconds(10_400))
     capture.position = .milliseconds(10_100)  // the microphone opened 0.3 s after the meeting began
     _ = session.nextSpeaker()
+    #expect(recorder.cuts(of: session.historyID).cuts.count == 1, "kept at once: a crash does not lose it")
     // Ben's 20 s run out at 30.4 s of running time; the tick comes 0.5 s late.
     clock.advance(by: .milliseconds(20_500))
     capture.position = .milliseconds(30_200)
@@ -77,10 +78,16 @@ import Testing
     #expect(recorder.cuts(of: session.historyID).cuts.isEmpty)
   }
 
-  @Test func aDiscardedMeetingLeavesNoRecording() {
-    let (session, model, _) = start(recorded)
+  @Test func aDiscardedMeetingLeavesNoRecording() throws {
+    let capture = FakeCapture()
+    let (session, model, clock) = start(recorded, capture: capture)
+    clock.advance(by: .seconds(5))
+    capture.position = .seconds(4)
+    _ = session.nextSpeaker()
     session.end(save: false)
     #expect(model.dependencies.recorder.recording(of: session.historyID) == nil)
+    let folder = model.dependencies.recorder.folder
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nor where its turns changed")
   }
 
   @Test func noMicrophoneSaysSoOnceAndTheMeetingRunsOn() {
