@@ -51,7 +51,11 @@ let package = Package(
     .executableTarget(name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim"]),
     // The file readers under libFuzzer (`make fuzz`); a plain build replays files through them.
     .executableTarget(name: "scrumdinger-fuzz", dependencies: ["ScrumdingerCore"]),
-    .testTarget(name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore"], exclude: ["Record/Golden"]),
-    .testTarget(name: "ScrumdingerAppTests", dependencies: ["ScrumdingerApp", "GtkShim", "ScrumdingerCore"]),
+    // The fakes both test targets stand the app's effects in with; never in the product.
+    .target(name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore"], path: "Tests/ScrumdingerTestSupport"),
+    .testTarget(
+      name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "ScrumdingerTestSupport"], exclude: ["Record/Golden"]),
+    .testTarget(
+      name: "ScrumdingerAppTests", dependencies: ["ScrumdingerApp", "GtkShim", "ScrumdingerCore", "ScrumdingerTestSupport"]),
   ]
 )

@@ -3,6 +3,7 @@ import GtkShim
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+import ScrumdingerTestSupport
 
 private let standup = DailyScrum(
   title: "Standup", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1, theme: .navy)
@@ -168,7 +169,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testMuteSilencesAndTheButtonSaysSo() {
     MainActor.assumeIsolated {
-      let sound = RecordingSound()
+      let sound = RecordingEffect()
       withMeeting(of: standup, sound: sound) { _, _, meeting, _ in
         XCTAssertFalse(sound.isMuted)
         meeting.page.muteButton.click()
@@ -182,7 +183,7 @@ final class MeetingPageTests: XCTestCase {
 
   func testTheSoundEffectHearsTheMeetingButNotTheRealChime() {
     MainActor.assumeIsolated {
-      let sound = RecordingSound()
+      let sound = RecordingEffect()
       withMeeting(of: standup, sound: sound) { _, _, meeting, clock in
         clock.advance(by: .seconds(20))
         meeting.session.tick()

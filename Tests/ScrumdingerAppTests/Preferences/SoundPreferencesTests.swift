@@ -3,6 +3,7 @@ import GtkShim
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+import ScrumdingerTestSupport
 
 final class SoundPreferencesTests: XCTestCase {
   /// The sound and the volume chosen in Preferences reach the meeting's sound at once, are
@@ -13,7 +14,7 @@ final class SoundPreferencesTests: XCTestCase {
       let keyFile = NSTemporaryDirectory() + "scrumdinger-settings-" + UUID().uuidString
       defer { try? FileManager.default.removeItem(atPath: keyFile) }
       let store = temporaryStore()
-      let sound = RecordingSound()
+      let sound = RecordingEffect()
       let first = ScrumdingerApplication(
         store: store, unique: false, dependencies: recordingDependencies(sound: sound), settings: .keyFile(keyFile))
       XCTAssertTrue(runApp(first) {
@@ -41,7 +42,7 @@ final class SoundPreferencesTests: XCTestCase {
       let kept = (try? String(contentsOfFile: keyFile, encoding: .utf8)) ?? ""
       XCTAssertTrue(kept.contains("end-of-turn-sound='wood-block'") && kept.contains("sound-volume=40"), kept)
 
-      let again = RecordingSound()
+      let again = RecordingEffect()
       let second = ScrumdingerApplication(
         store: store, unique: false, dependencies: recordingDependencies(sound: again), settings: .keyFile(keyFile))
       XCTAssertTrue(runApp(second) {

@@ -3,6 +3,7 @@ import GtkShim
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+import ScrumdingerTestSupport
 
 private let team = ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }
 private let standup = DailyScrum(title: "Standup", attendees: team, lengthInMinutes: 1)
@@ -93,7 +94,7 @@ final class TurnWarningPageTests: XCTestCase {
   func testTheLastSecondsOfATurnAreMarkedAndAnnounced() {
     MainActor.assumeIsolated {
       let clock = ManualClock()
-      let sound = RecordingSound()
+      let sound = RecordingEffect()
       withRunningApp(dependencies: recordingDependencies(clock: clock, sound: sound)) { app in
         let window = app.mainWindow!
         openDetailPage(of: standup, in: app).startButton.click()

@@ -3,6 +3,7 @@ import GtkShim
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+import ScrumdingerTestSupport
 
 /// Starts GTK once per process. Without a display the calling test fails loudly: these tests
 /// must run under Xvfb (`make test` arranges it), never pass by skipping.
@@ -88,25 +89,12 @@ func temporaryStore() -> ScrumStore {
   _ = MainLoop.run(until: { done.isSet }, timeout: duration + .seconds(5))
 }
 
-/// A sound or notification effect that records what it heard instead of playing anything.
-@MainActor final class RecordingSound: SoundEffect {
-  var isMuted = false
-  private(set) var events: [MeetingEvent] = []
-  /// The sound and volume last chosen.
-  private(set) var chosen: (sound: EndOfTurnSound, volume: Int)?
-  func meeting(_ session: MeetingSession, did event: MeetingEvent) { events.append(event) }
-  /// The sounds played to be heard before choosing.
-  private(set) var previewed: [EndOfTurnSound] = []
-  func use(_ sound: EndOfTurnSound, volumePercent: Int) { chosen = (sound, volumePercent) }
-  func preview(_ sound: EndOfTurnSound) { previewed.append(sound) }
-}
-
 /// The app's dependencies with `clock` and recording effects (real GLib timeouts); the
 /// meetings of the scrums `recording` (this computer's choice) are recorded for real, from
 /// GStreamer's `audioSource` (a test tone by default), and transcribed by `speechHelper` (the
 /// app's own by default).
 @MainActor func recordingDependencies(
-  clock: any MonotonicClock = GLibMonotonicClock(), sound: RecordingSound = RecordingSound(),
+  clock: any MonotonicClock = GLibMonotonicClock(), sound: RecordingEffect = RecordingEffect(),
   audioSource: String = "audiotestsrc is-live=true wave=sine", recording: [UUID] = [],
   speechHelper: String? = ResourceLocator.speechHelper
 ) -> @MainActor (Application, String) -> Dependencies {
@@ -114,7 +102,7 @@ func temporaryStore() -> ScrumStore {
     let consent = RecordingConsent(path: folder + "/recording-consent.json")
     for id in recording { try? consent.set(id, records: true) }
     return Dependencies(
-      clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingSound(), keepAwake: RecordingSound(),
+      clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingEffect(), keepAwake: RecordingEffect(),
       recorder: MeetingRecorder(
         folder: folder + "/recordings", consent: consent
       ) { MicrophoneCapture(source: audioSource) },
@@ -171,7 +159,7 @@ func temporaryStore() -> ScrumStore {
 /// when given; recorded for real, from a test tone, when `recorded`), opens its detail page,
 /// starts the meeting and hands over the app, the window, the meeting and the clock.
 @MainActor func withMeeting(
-  of scrum: DailyScrum, size: (width: Int, height: Int)? = nil, sound: RecordingSound = RecordingSound(),
+  of scrum: DailyScrum, size: (width: Int, height: Int)? = nil, sound: RecordingEffect = RecordingEffect(),
   recorded: Bool = false,
   _ body: @escaping @MainActor (ScrumdingerApplication, MainWindow, MeetingCoordinator, ManualClock) throws -> Void
 ) {

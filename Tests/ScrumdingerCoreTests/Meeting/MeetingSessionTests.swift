@@ -1,37 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
-
-/// A scheduler that fires only when the test says so, and records what was armed.
-@MainActor final class ManualScheduler: TickScheduler {
-  final class Tick: ScheduledTick {
-    let delay: Duration
-    let action: @MainActor () -> Void
-    var cancelled = false
-    init(delay: Duration, action: @escaping @MainActor () -> Void) {
-      self.delay = delay
-      self.action = action
-    }
-    func cancel() { cancelled = true }
-  }
-
-  private(set) var armed: [Tick] = []
-  var pending: [Tick] { armed.filter { !$0.cancelled } }
-
-  func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> any ScheduledTick {
-    let tick = Tick(delay: delay, action: action)
-    armed.append(tick)
-    return tick
-  }
-
-  /// Advances `clock` by the pending tick's delay and fires it.
-  func fireNext(on clock: ManualClock) {
-    let tick = pending.first!
-    tick.cancelled = true
-    clock.advance(by: tick.delay)
-    tick.action()
-  }
-}
+import ScrumdingerTestSupport
 
 @MainActor @Suite struct MeetingSessionTests {
   let scrum = DailyScrum(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
+import ScrumdingerTestSupport
 
 /// Runs a timer the way the UI does: wait exactly as long as the timer asks, then update.
 private func tickOnce(_ timer: MeetingTimer, _ clock: ManualClock) -> [MeetingTimer.Event] {

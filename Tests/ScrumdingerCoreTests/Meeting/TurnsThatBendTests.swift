@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
+import ScrumdingerTestSupport
 
 /// Added minutes, going back a speaker and agenda items after the round: the meeting's
 /// numbers, who spoke how long and what the history keeps.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrumdingerCore
+import ScrumdingerTestSupport
 
 @Suite struct SpeakerAttributionTests {
   /// Ana 0:00–1:05, Ben 1:05–2:10, Cy 2:10–2:40, as a saved meeting's speakers give them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
+import ScrumdingerTestSupport
 
 @MainActor @Suite struct TranscriptStoreTests {
   let folder = NSTemporaryDirectory() + "transcripts-\(UUID())"

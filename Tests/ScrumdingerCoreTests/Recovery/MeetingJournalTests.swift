@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
+import ScrumdingerTestSupport
 
 /// Keeps what the keeper writes, as the journal file would.
 @MainActor final class MemoryJournal: JournalStorage {

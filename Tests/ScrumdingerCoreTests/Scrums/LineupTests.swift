@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
+import ScrumdingerTestSupport
 
 @MainActor @Suite struct LineupTests {
   let team: [Attendee]
