@@ -10,27 +10,10 @@ import sys
 import tempfile
 import time
 import uuid
+from procfs import rss_kib, voluntary_switches
 
 binary = sys.argv[1]
 SECONDS = 30
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-
-
-def voluntary_switches(pid):
-    """How many times each of its threads has gone to sleep and been woken, by thread."""
-    switches = {}
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/status") as status:
-                switches[task] = next(
-                    int(line.split(":")[1]) for line in status if line.startswith("voluntary_ctxt_switches"))
-        except OSError:
-            pass  # a thread that ended meanwhile
-    return switches
 
 
 def measure(arguments):

@@ -3,46 +3,28 @@
 (leaving Clocks counting down, and this AT-SPI client gone). The peer baseline of the meeting
 cost: the stock GNOME timer doing the same job as a running meeting."""
 import subprocess
-import sys
 import time
 
 import pyatspi
-
-
-def nodes(node, depth=0):
-    if node is None or depth > 40:
-        return
-    yield node
-    for child in node:
-        yield from nodes(child, depth + 1)
-
-
-def wait_for(find, what, timeout=20):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        found = find()
-        if found:
-            return found
-        time.sleep(0.2)
-    sys.exit(f"clocks_timer: no {what}")
-
+from atspi_app import descendants, wait_for
 
 clocks = subprocess.Popen(["gnome-clocks"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 # By process: an earlier Clocks (killed after the X figures) can still be listed.
 app = wait_for(lambda: next((a for a in pyatspi.Registry.getDesktop(0)
-                             if a is not None and a.get_process_id() == clocks.pid), None), "Clocks on the bus")
+                             if a is not None and a.get_process_id() == clocks.pid), None),
+               timeout=20, what="Clocks on the bus")
 
 
 def named(role, name):
-    return [n for n in nodes(app) if n.getRoleName() == role and n.name == name]
+    return [n for n in descendants(app) if n.getRoleName() == role and n.name == name]
 
 
-wait_for(lambda: named("page tab", "Timer"), "Timer tab")[0].queryAction().doAction(0)
-wait_for(lambda: named("push button", "5 m"), "5-minute preset")[0].queryAction().doAction(0)
+wait_for(lambda: named("page tab", "Timer"), timeout=20, what="the Timer tab")[0].queryAction().doAction(0)
+wait_for(lambda: named("push button", "5 m"), timeout=20, what="the 5-minute preset")[0].queryAction().doAction(0)
 # Clocks 43's start button is the round play button at the end of the timer setup; it has no
 # accessible name of its own.
 time.sleep(0.5)
 named("push button", "GtkImage")[-1].queryAction().doAction(0)
-wait_for(lambda: [n for n in nodes(app) if n.getRoleName() == "label" and "04" in (n.name or "")
-                  and "∶" in n.name], "running countdown")
+wait_for(lambda: [n for n in descendants(app) if n.getRoleName() == "label" and "04" in (n.name or "")
+                  and "∶" in n.name], timeout=20, what="the running countdown")
 print(clocks.pid)

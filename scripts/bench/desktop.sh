@@ -7,6 +7,7 @@
 set -euo pipefail
 bin=$1 work=$2
 export GDK_BACKEND=x11 GSK_RENDERER=cairo LANGUAGE=C GSETTINGS_BACKEND=memory
+export PYTHONPATH="$PWD/Tests/e2e"  # the scripts share the end-to-end tests' helpers (AT-SPI, PulseAudio, scrums)
 export XDG_DATA_HOME="$work/data-home"
 mkdir -p "$XDG_DATA_HOME"
 "$work/launch" "$work/baseline" >/dev/null

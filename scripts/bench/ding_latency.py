@@ -3,7 +3,6 @@ PulseAudio null sink (Tests/e2e/audio_capture.py), over a one-minute meeting of 
 speakers (five boundaries and the end); beside it, the floor of the same audio path: a bare
 GStreamer playbin started at known instants in this process. Prints
 "ding_latency_ms APP_MEDIAN FLOOR_MEDIAN"."""
-import os
 import re
 import statistics
 import sys
@@ -11,10 +10,9 @@ import tempfile
 import time
 import pathlib
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
-from atspi_app import App, wait_for  # noqa: E402
-from audio_capture import MonitorRecorder, PulseServer  # noqa: E402
-from conftest import scrum, write_scrums  # noqa: E402
+from atspi_app import App, wait_for
+from audio_capture import MonitorRecorder, PulseServer
+from conftest import scrum, write_scrums
 
 binary, ding = sys.argv[1], sys.argv[2]
 folder = pathlib.Path(tempfile.mkdtemp())

@@ -15,9 +15,9 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
-from audio_capture import PulseServer  # noqa: E402
-from conftest import scrum, write_scrums  # noqa: E402
+from audio_capture import PulseServer
+from conftest import scrum, write_scrums
+from procfs import main_thread_switches, thread_cpu_seconds
 
 binary, baseline = sys.argv[1], sys.argv[2]
 wayland = "--wayland" in sys.argv[3:]
@@ -25,24 +25,9 @@ SECONDS = 30
 
 
 def sample(pid):
-    # CPU time of each thread in nanoseconds (schedstat), not in 10 ms clock ticks: a meeting
-    # costs a few of those ticks in 30 s, too coarse to compare.
-    cpu = {}
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
-                cpu[task] = int(schedstat.read().split()[0]) / 1e9
-        except OSError:
-            pass  # a thread that ended meanwhile
-    switches = {}
-    with open(f"/proc/{pid}/task/{pid}/status") as status:  # the main thread only
-        for line in status:
-            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                name, value = line.split(":")
-                switches[name] = int(value)
-    # A wake-up is the thread going to sleep and being woken (a voluntary switch); being
+    # A wake-up is the main thread going to sleep and being woken (a voluntary switch); being
     # preempted by another thread while running (involuntary) is reported apart.
-    return time.monotonic(), cpu, switches["voluntary_ctxt_switches"], switches["nonvoluntary_ctxt_switches"]
+    return time.monotonic(), thread_cpu_seconds(pid), *main_thread_switches(pid)
 
 
 def measure(pids):

@@ -6,8 +6,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
-from audio_capture import PulseServer  # noqa: E402
+from audio_capture import PulseServer
 
 bench = sys.argv[1]
 pulse = PulseServer(tempfile.mkdtemp())

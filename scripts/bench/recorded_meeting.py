@@ -8,24 +8,12 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
-from audio_capture import PulseServer  # noqa: E402
-from conftest import record_on_this_computer, scrum, write_scrums  # noqa: E402
+from audio_capture import PulseServer
+from conftest import record_on_this_computer, scrum, write_scrums
+from procfs import cpu_seconds
 
 binary = sys.argv[1]
 SECONDS = 30
-
-
-def cpu_seconds(pid):
-    """The process's CPU time so far, from every thread's schedstat (nanoseconds)."""
-    total = 0.0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
-                total += int(schedstat.read().split()[0]) / 1e9
-        except OSError:
-            pass
-    return total
 
 
 def meeting_cpu(recorded):

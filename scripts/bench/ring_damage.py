@@ -10,10 +10,9 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
-from atspi_app import App  # noqa: E402
-from audio_capture import PulseServer  # noqa: E402
-from conftest import scrum, write_scrums  # noqa: E402
+from atspi_app import App
+from audio_capture import PulseServer
+from conftest import scrum, write_scrums
 
 DAMAGE = re.compile(r"-> wl_surface@\d+\.damage(?:_buffer)?\((-?\d+), (-?\d+), (\d+), (\d+)\)")
 SECONDS = 10

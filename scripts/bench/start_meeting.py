@@ -4,8 +4,7 @@ client gone, so it does not add accessibility traffic to what is measured next).
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
-from atspi_app import App  # noqa: E402
+from atspi_app import App
 
 binary, data = sys.argv[1], sys.argv[2]
 app = App(data, command=[binary], env={"GDK_BACKEND": os.environ.get("GDK_BACKEND", "x11")})

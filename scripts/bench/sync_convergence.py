@@ -15,8 +15,7 @@ import tempfile
 import time
 import uuid
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../Tests/e2e"))
-from syncthing_pair import SyncthingPair, wait_settled  # noqa: E402
+from syncthing_pair import SyncthingPair, wait_settled
 
 binary = sys.argv[1]
 APP_ID = "io.github.scrumdinger.Scrumdinger"

@@ -127,8 +127,8 @@ FIGURES = [
 cores = os.cpu_count()
 memory_gib = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
 print(f"Scrumdinger benchmark — {cores} cores, {memory_gib:.0f} GiB RAM")
-print(f"| figure | Scrumdinger | baseline | ratio | target | met |")
-print(f"| --- | --- | --- | --- | --- | --- |")
+print("| figure | Scrumdinger | baseline | ratio | target | met |")
+print("| --- | --- | --- | --- | --- | --- |")
 for name, label, unit, base_label, target, check in FIGURES:
     if name not in rows:
         print(f"| {label} | not measured | | | {target} | no |")

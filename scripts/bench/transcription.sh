@@ -8,6 +8,7 @@
 # Prints "name value baseline" lines.
 set -euo pipefail
 bin=$1 work=$2
+export PYTHONPATH="$PWD/Tests/e2e"  # the scripts share the end-to-end tests' helpers (PulseAudio, scrums)
 # The models the app offers, where the user has downloaded them.
 data="${XDG_DATA_HOME:-$HOME/.local/share}/io.github.scrumdinger.Scrumdinger"
 scripts/whisper/prepare.sh .build/whisper --with-cli >&2
