@@ -55,14 +55,8 @@ import ScrumdingerCore
     toasts.expand(vertically: true)
     window.content = content
 
-    for command in Command.allCases where command.scope == "win" {
-      let action =
-        command.takesID
-        ? Action(command.name) { [weak self] id in self?.perform(command, id: UUID(uuidString: id)) }
-        : Action(command.name) { [weak self] in self?.perform(command, id: nil) }
-      actions[command] = action
-      window.addAction(action)
-    }
+    actions = Command.actions(in: .win) { [weak self] command, id in self?.perform(command, id: id) }
+    for action in actions.values { window.addAction(action) }
     window.onCloseRequest { [weak self] in
       guard let self else { return false }
       guard let meeting = self.meeting else { return self.holdClose?() ?? false }

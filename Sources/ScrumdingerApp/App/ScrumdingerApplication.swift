@@ -92,14 +92,8 @@ import ScrumdingerCore
       if switches.contains("new-scrum") { self.application.activateAction(Command.newScrum.name) }
       return nil
     }
-    for command in Command.allCases where command.scope == "app" {
-      let action =
-        command.takesID
-        ? Action(command.name) { [weak self] id in self?.perform(command, id: UUID(uuidString: id)) }
-        : Action(command.name) { [weak self] in self?.perform(command, id: nil) }
-      actions[command] = action
-      application.addAction(action)
-    }
+    actions = Command.actions(in: .app) { [weak self] command, id in self?.perform(command, id: id) }
+    for action in actions.values { application.addAction(action) }
     soundSettings = SoundSettings(settings: self.settings, effect: self.dependencies.sound)
     startReminders()
     shellSearch = ShellSearch(
@@ -115,7 +109,7 @@ import ScrumdingerCore
         self.activate()
         self.whenLoaded { self.mainWindow?.showSearch(terms) }
       })
-    for command in Command.allCases where command.scope != "editor" && !command.accelerators.isEmpty {
+    for command in Command.allCases where command.scope != .editor && !command.accelerators.isEmpty {
       application.setAccelerators(command.accelerators, for: command.rawValue)
     }
   }

@@ -241,14 +241,11 @@ import ScrumdingerCore
   }
 
   private func wireActions() {
-    for command in Command.allCases where command.scope == "editor" {
-      let action = Action(command.name) { [weak self] in
-        guard let self else { return }
-        command == .confirmEditor ? self.confirm() : self.window.close()
-      }
-      actions[command] = action
-      window.bindAccelerators(command.accelerators, to: command.rawValue)
+    actions = Command.actions(in: .editor) { [weak self] command, _ in
+      guard let self else { return }
+      command == .confirmEditor ? self.confirm() : self.window.close()
     }
+    for command in actions.keys { window.bindAccelerators(command.accelerators, to: command.rawValue) }
     window.insertActions(Array(actions.values), prefix: "editor")
     cancelButton.setAction(Command.cancelEditor.rawValue)
     confirmButton.setAction(Command.confirmEditor.rawValue)

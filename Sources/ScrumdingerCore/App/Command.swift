@@ -41,8 +41,18 @@ public enum Command: String, CaseIterable, Sendable {
   case confirmEditor = "editor.confirm"
   case cancelEditor = "editor.cancel"
 
-  /// Where the action lives: "app", "win" (the main window) or "editor" (the editor sheet).
-  public var scope: String { String(rawValue.prefix { $0 != "." }) }
+  /// Where a command's action lives.
+  public enum Scope: String, Sendable {
+    /// The application: works with no window, from the launcher's menu and D-Bus too.
+    case app
+    /// The main window.
+    case win
+    /// The editor sheet.
+    case editor
+  }
+
+  /// Where the action lives: the prefix of its name.
+  public var scope: Scope { Scope(rawValue: String(rawValue.prefix { $0 != "." })) ?? .win }
   /// The action's name within its scope.
   public var name: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
 

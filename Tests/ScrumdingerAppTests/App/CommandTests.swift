@@ -52,6 +52,27 @@ final class CommandTests: XCTestCase {
     }
   }
 
+  /// Each command of the table is an action of its own scope, and of no other: the
+  /// application's, the window's and the editor's.
+  func testEveryCommandIsAnActionOfItsScope() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        window.listPage.newButton.click()
+        guard let editor = window.editor else { return XCTFail("no editor") }
+        let installed: [(Command.Scope, Set<Command>)] = [
+          (.app, Set(app.actions.keys)), (.win, Set(window.actions.keys)), (.editor, Set(editor.actions.keys)),
+        ]
+        for (scope, commands) in installed {
+          XCTAssertEqual(commands, Set(Command.allCases.filter { $0.scope == scope }), "\(scope)")
+          for command in commands { XCTAssertTrue(command.rawValue.hasPrefix(scope.rawValue + "."), command.rawValue) }
+        }
+        editor.window.close()
+        spin(.milliseconds(50))
+      }
+    }
+  }
+
   /// A disabled command greys its button: Start Meeting while a meeting runs, Add on a blank title.
   func testADisabledCommandGreysItsButton() {
     MainActor.assumeIsolated {

@@ -87,7 +87,7 @@ import ScrumdingerTestSupport
 
   @Test func commandsAreEnabledOnlyWhereTheyMakeSense() {
     let model = model()
-    func enabled() -> Set<Command> { Set(Command.allCases.filter { $0.isEnabled(in: model.commandContext()) && $0.scope != "editor" }) }
+    func enabled() -> Set<Command> { Set(Command.allCases.filter { $0.isEnabled(in: model.commandContext()) && $0.scope != .editor }) }
     let everywhere: Set<Command> = [.newScrum, .showShortcuts, .about, .quit, .showMenu, .preferences, .startScheduled]
     #expect(enabled() == everywhere.union([.openScrum, .search]))
     model.state.navigation.value = .detail(scrumID: design.id)
@@ -142,7 +142,7 @@ import ScrumdingerTestSupport
       #expect(command.help != nil, "\(command) has keys but no place in the shortcuts window")
     }
     // Within one window, a key belongs to one command (the editor is a window of its own).
-    let mainWindowKeys = Command.allCases.filter { $0.scope != "editor" }.flatMap(\.accelerators)
+    let mainWindowKeys = Command.allCases.filter { $0.scope != .editor }.flatMap(\.accelerators)
     #expect(Set(mainWindowKeys).count == mainWindowKeys.count)
   }
 }
