@@ -22,6 +22,8 @@ import ScrumdingerCore
   private(set) lazy var listPage = ScrumListPage(state: state)
   private(set) var detailPage: DetailPage?
   private(set) var historyPage: HistoryPage?
+  /// Export, the calendar file, a meeting's summary, deleting its recording.
+  private lazy var history = HistoryActions(window: window, model: model) { [weak self] text in self?.toast(text) }
   /// The meeting under way, if any.
   package private(set) var meeting: MeetingCoordinator?
   /// The open editor sheet, if any (it keeps itself alive while open).
@@ -146,11 +148,8 @@ import ScrumdingerCore
     case .mute: meeting?.toggleMute()
     case .fullscreen: window.isFullscreen.toggle()
     case .takeNote: meeting?.page.notes.takeNote()
-    case .exportHistory: if case .detail(let id) = state.navigation.value { exportHistory(of: id) }
-    case .addToCalendar: if case .detail(let id) = state.navigation.value { addToCalendar(id) }
-    case .copySummary, .copySummaryWithTranscript:
-      guard case .history(let id, let entryID) = state.navigation.value else { return }
-      copySummary(of: entryID, in: id, transcript: command == .copySummaryWithTranscript)
+    case .exportHistory, .addToCalendar, .copySummary, .copySummaryWithTranscript:
+      _ = history.perform(command, on: state.navigation.value)
     case .newScrum, .showShortcuts, .about, .preferences, .quit, .confirmEditor, .cancelEditor, .startScheduled:
       break  // not window actions
     }
@@ -248,7 +247,9 @@ import ScrumdingerCore
         guard let self else { return }
         self.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
       }
-      page.record.onDeleteRecording = { [weak self] in self?.confirmDeleteRecording(of: entryID) }
+      page.record.onDeleteRecording = { [weak self, weak page] in
+        self?.history.confirmDeleteRecording(of: entryID) { page?.record.recordingDeleted() }
+      }
       page.record.onGetModel = { [weak self] in self?.showPreferences() }
       page.record.onProblem = { [weak self] reason in self?.toast(tr("The recording cannot be played: %@", reason)) }
       historyPage = page
@@ -467,72 +468,6 @@ import ScrumdingerCore
     }
   }
 
-  /// Asks where to export the history of scrum `id` and in which format (the file name's
-  /// ending, or the filter on show), writes it, and says so.
-  private func exportHistory(of id: UUID) {
-    guard let title = state.scrum(id)?.title else { return }
-    let formats = ExportFormat.allCases
-    let name = String(Texts.shown(title).map { $0 == "/" ? "-" : $0 }) + "." + ExportFormat.markdown.fileExtension
-    let chooser = FileChooser(
-      title: tr("Export History"), acceptLabel: tr("_Export"), parent: window,
-      filters: formats.map { ($0.title, "*." + $0.fileExtension) }, saveName: name)
-    // Transcripts stay on this computer unless sent on: off unless ticked.
-    chooser.addCheckBox(tr("Include transcripts"))
-    chooser.present { [weak self, weak chooser] path, filter in
-      guard let self, let path, let scrum = self.state.scrum(id) else { return }
-      let format = ExportFormat(fileName: path) ?? formats[min(filter, formats.count - 1)]
-      do throws(ExportError) {
-        try HistoryExport.write(scrum, as: format, to: path, transcripts: chooser?.isChecked == true)
-        self.toast(tr("History exported to %@", Path.name(of: path)))
-      } catch {
-        self.toast(error.description)
-      }
-    }
-  }
-
-  /// Asks where to save scrum `id`'s schedule as an iCalendar file, for a calendar to import.
-  private func addToCalendar(_ id: UUID) {
-    guard let title = state.scrum(id)?.title else { return }
-    let chooser = FileChooser(
-      title: tr("Add to Calendar"), acceptLabel: tr("_Save"), parent: window, filters: [(tr("iCalendar files"), "*.ics")],
-      saveName: String(Texts.shown(title).map { $0 == "/" ? "-" : $0 }) + ".ics")
-    chooser.present { [weak self] path, _ in
-      guard let self, let path, let scrum = self.state.scrum(id),
-        let text = CalendarExport.iCalendar(of: scrum, now: self.model.dependencies.now(), timeZone: LocalZone.identifier)
-      else { return }
-      do throws(ExportError) {
-        try HistoryExport.write(Data(text.utf8), to: path)
-        self.toast(tr("Saved %@: open it with your calendar to add the meetings", Path.name(of: path)))
-      } catch {
-        self.toast(error.description)
-      }
-    }
-  }
-
-  /// Asks, then deletes the recording of past meeting `entryID` (notes and transcript stay).
-  private func confirmDeleteRecording(of entryID: UUID) {
-    let dialog = MessageDialog(
-      parent: window, heading: tr("Delete the recording?"), body: tr("The meeting's notes and transcript stay."))
-    dialog.addResponse("cancel", label: tr("Cancel"))
-    dialog.addResponse("delete", label: tr("Delete"), appearance: .destructive)
-    dialog.setDefaults(enter: "cancel", escape: "cancel")
-    dialog.present { [weak self] response in
-      guard let self else { return }
-      guard response == "delete" else { return }
-      self.model.dependencies.recorder.deleteRecording(of: entryID)
-      self.historyPage?.record.recordingDeleted()
-      self.toast(tr("Recording deleted"))
-    }
-  }
-
-  /// Puts one past meeting's summary on the clipboard, as Markdown for a team chat, with
-  /// its transcript only when asked.
-  private func copySummary(of entryID: UUID, in id: UUID, transcript: Bool) {
-    guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
-    window.copyToClipboard(HistoryExport.summary(of: entry, in: scrum, transcript: transcript))
-    toast(transcript ? tr("Summary copied with its transcript") : tr("Summary copied"))
-  }
-
   /// The toast of the meeting just saved, while it is up.
   private(set) var savedMeetingToast: Toast?
 
@@ -576,15 +511,10 @@ import ScrumdingerCore
 
   private func confirmDelete(_ id: UUID) {
     guard let scrum = state.scrum(id) else { return }
-    let dialog = MessageDialog(
-      parent: window, heading: tr("Delete “%@”?", Texts.shown(scrum.title)),
-      body: tr("Its meeting history is deleted with it."))
-    dialog.addResponse("cancel", label: tr("Cancel"))
-    dialog.addResponse("delete", label: tr("Delete"), appearance: .destructive)
-    dialog.setDefaults(enter: "cancel", escape: "cancel")
-    dialog.present { [weak self] response in
-      guard let self else { return }
-      guard response == "delete", let deletion = self.model.deleteScrum(id) else { return }
+    confirmDestructive(
+      over: window, heading: tr("Delete “%@”?", Texts.shown(scrum.title)), body: tr("Its meeting history is deleted with it.")
+    ) { [weak self] in
+      guard let self, let deletion = self.model.deleteScrum(id) else { return }
       self.offerUndo(deletion)
     }
   }

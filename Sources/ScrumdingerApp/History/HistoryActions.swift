@@ -1,0 +1,101 @@
+import FoundationEssentials
+import GtkShim
+import ScrumdingerCore
+
+/// What a scrum's history offers besides its pages: exporting it, its schedule as a calendar
+/// file, a past meeting's summary on the clipboard, and deleting a meeting's recording. Each
+/// asks what it needs (a file, a confirmation) over the window and says how it went in a
+/// toast; the window hands it the history's commands.
+@MainActor final class HistoryActions {
+  private let window: ApplicationWindow
+  private let model: AppModel
+  private let toast: @MainActor (String) -> Void
+
+  /// Actions over `window`, on `model`'s scrums, saying what they did through `toast`.
+  init(window: ApplicationWindow, model: AppModel, toast: @escaping @MainActor (String) -> Void) {
+    self.window = window
+    self.model = model
+    self.toast = toast
+  }
+
+  /// Runs `command` on the page `route` shows; false when it is not one of the history's.
+  func perform(_ command: Command, on route: Route) -> Bool {
+    switch (command, route) {
+    case (.exportHistory, .detail(let id)): exportHistory(of: id)
+    case (.addToCalendar, .detail(let id)): addToCalendar(id)
+    case (.copySummary, .history(let id, let entryID)): copySummary(of: entryID, in: id, transcript: false)
+    case (.copySummaryWithTranscript, .history(let id, let entryID)): copySummary(of: entryID, in: id, transcript: true)
+    case (.exportHistory, _), (.addToCalendar, _), (.copySummary, _), (.copySummaryWithTranscript, _): break
+    default: return false
+    }
+    return true
+  }
+
+  /// Asks, then deletes the recording of past meeting `entryID` (notes and transcript stay);
+  /// `deleted` runs once it is gone.
+  func confirmDeleteRecording(of entryID: UUID, deleted: @escaping @MainActor () -> Void) {
+    confirmDestructive(
+      over: window, heading: tr("Delete the recording?"), body: tr("The meeting's notes and transcript stay.")
+    ) { [weak self] in
+      guard let self else { return }
+      self.model.dependencies.recorder.deleteRecording(of: entryID)
+      deleted()
+      self.toast(tr("Recording deleted"))
+    }
+  }
+
+  /// A file name for `title`: shown as the app shows it, without slashes.
+  private static func fileName(_ title: String, ending: String) -> String {
+    String(Texts.shown(title).map { $0 == "/" ? "-" : $0 }) + "." + ending
+  }
+
+  /// Asks where to export the history of scrum `id` and in which format (the file name's
+  /// ending, or the filter on show), writes it, and says so.
+  private func exportHistory(of id: UUID) {
+    guard let title = model.state.scrum(id)?.title else { return }
+    let formats = ExportFormat.allCases
+    let chooser = FileChooser(
+      title: tr("Export History"), acceptLabel: tr("_Export"), parent: window,
+      filters: formats.map { ($0.title, "*." + $0.fileExtension) },
+      saveName: Self.fileName(title, ending: ExportFormat.markdown.fileExtension))
+    // Transcripts stay on this computer unless sent on: off unless ticked.
+    chooser.addCheckBox(tr("Include transcripts"))
+    chooser.present { [weak self, weak chooser] path, filter in
+      guard let self, let path, let scrum = self.model.state.scrum(id) else { return }
+      let format = ExportFormat(fileName: path) ?? formats[min(filter, formats.count - 1)]
+      do throws(ExportError) {
+        try HistoryExport.write(scrum, as: format, to: path, transcripts: chooser?.isChecked == true)
+        self.toast(tr("History exported to %@", Path.name(of: path)))
+      } catch {
+        self.toast(error.description)
+      }
+    }
+  }
+
+  /// Asks where to save scrum `id`'s schedule as an iCalendar file, for a calendar to import.
+  private func addToCalendar(_ id: UUID) {
+    guard let title = model.state.scrum(id)?.title else { return }
+    let chooser = FileChooser(
+      title: tr("Add to Calendar"), acceptLabel: tr("_Save"), parent: window, filters: [(tr("iCalendar files"), "*.ics")],
+      saveName: Self.fileName(title, ending: "ics"))
+    chooser.present { [weak self] path, _ in
+      guard let self, let path, let scrum = self.model.state.scrum(id),
+        let text = CalendarExport.iCalendar(of: scrum, now: self.model.dependencies.now(), timeZone: LocalZone.identifier)
+      else { return }
+      do throws(ExportError) {
+        try HistoryExport.write(Data(text.utf8), to: path)
+        self.toast(tr("Saved %@: open it with your calendar to add the meetings", Path.name(of: path)))
+      } catch {
+        self.toast(error.description)
+      }
+    }
+  }
+
+  /// Puts one past meeting's summary on the clipboard, as Markdown for a team chat, with
+  /// its transcript only when asked.
+  private func copySummary(of entryID: UUID, in id: UUID, transcript: Bool) {
+    guard let scrum = model.state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
+    window.copyToClipboard(HistoryExport.summary(of: entry, in: scrum, transcript: transcript))
+    toast(transcript ? tr("Summary copied with its transcript") : tr("Summary copied"))
+  }
+}
