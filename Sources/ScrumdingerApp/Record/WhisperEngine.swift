@@ -82,7 +82,8 @@ import ScrumdingerCore
         progress(0)
         let audioSeconds = Double(Path.size(of: samples)) / 64_000
         task.run = HelperRun(
-          [helper, model, samples, String(threadCount()), cuts.map(String.init).joined(separator: ",")], limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
+          [helper, model, samples, String(threadCount()), cuts.map(String.init).joined(separator: ",")],
+          limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
           progress: progress
         ) { ending, segments in
           task.run = nil

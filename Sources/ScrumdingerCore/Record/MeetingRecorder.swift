@@ -148,11 +148,10 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       // Both clocks read now; the change itself may have been a moment ago (a late tick).
       let now = session.timer.runningTime
       let change = session.timer.turnChanges.last ?? now
-      let count = cuts.cuts.count
-      cuts.append(RecordingCuts.Cut(
-        meetingMilliseconds: Self.milliseconds(change), recordingMilliseconds: Self.milliseconds(position - (now - change))))
+      let cut = RecordingCuts.Cut(
+        meetingMilliseconds: Self.milliseconds(change), recordingMilliseconds: Self.milliseconds(position - (now - change)))
       // Written at once, a line a change: a meeting recovered after a crash keeps them too.
-      if cuts.cuts.count > count, let cut = cuts.cuts.last { Path.append(cut.line, toPrivate: path + ".turns") }
+      if cuts.append(cut) { Path.append(cut.line, toPrivate: path + ".turns") }
     case .ended(let saved):
       guard let capture, let path else { return }
       stop()

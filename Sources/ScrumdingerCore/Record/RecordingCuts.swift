@@ -36,12 +36,13 @@ public struct RecordingCuts: Equatable, Sendable {
   }
 
   /// Adds a change after the others; one not later on both timelines is left out (and one
-  /// before the recording began).
-  public mutating func append(_ cut: Cut) {
+  /// before the recording began). Whether it was added.
+  @discardableResult public mutating func append(_ cut: Cut) -> Bool {
     guard cut.recordingMilliseconds > (cuts.last?.recordingMilliseconds ?? 0),
       cut.meetingMilliseconds > (cuts.last?.meetingMilliseconds ?? 0)
-    else { return }
+    else { return false }
     cuts.append(cut)
+    return true
   }
 
   /// Where the recording is cut for recognition, in milliseconds from its start.
@@ -65,10 +66,7 @@ public struct RecordingCuts: Equatable, Sendable {
     }
   }
 
-  /// The file's text: a line a change.
-  public var fileText: String { cuts.map(\.line).joined() }
-
-  /// The changes a file's text lists; lines that are not two whole numbers are left out.
+  /// The changes a file's text lists (a `line` each); lines that are not two whole numbers are left out.
   public init(fileText: String) {
     for line in fileText.split(separator: "\n") {
       let numbers = line.split(separator: " ").compactMap { Int($0) }

@@ -34,8 +34,9 @@ import Testing
   }
 
   @Test func theFileKeepsTheCutsAndOddLinesAreLeftOut() {
-    #expect(cuts.fileText == "10400 10100\n20000 19600\n")
-    #expect(RecordingCuts(fileText: cuts.fileText) == cuts)
+    let file = cuts.cuts.map(\.line).joined()
+    #expect(file == "10400 10100\n20000 19600\n")
+    #expect(RecordingCuts(fileText: file) == cuts)
     #expect(RecordingCuts(fileText: "10400 10100\nnonsense\n1 2 3\n\u{0}\n20000 19600") == cuts)
     #expect(RecordingCuts(fileText: "").cuts.isEmpty)
   }
