@@ -48,10 +48,12 @@ let package = Package(
     .executableTarget(
       name: "scrumdinger", dependencies: ["ScrumdingerApp", "GtkShim"], exclude: ["startup.order"],
       linkerSettings: [.unsafeFlags(shippedLinking, .when(configuration: .release))]),
-    .executableTarget(name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim"]),
+    .executableTarget(
+      name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim", "ScrumdingerTestSupport"]),
     // The file readers under libFuzzer (`make fuzz`); a plain build replays files through them.
-    .executableTarget(name: "scrumdinger-fuzz", dependencies: ["ScrumdingerCore"]),
-    // The fakes both test targets stand the app's effects in with; never in the product.
+    .executableTarget(name: "scrumdinger-fuzz", dependencies: ["ScrumdingerCore", "ScrumdingerTestSupport"]),
+    // The fakes both test targets stand the app's effects in with, and the clock, generator
+    // and round trip the tests, the fuzzer and the bench share; never in the product.
     .target(name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore"], path: "Tests/ScrumdingerTestSupport"),
     .testTarget(
       name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "ScrumdingerTestSupport"], exclude: ["Record/Golden"]),

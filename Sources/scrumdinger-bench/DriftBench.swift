@@ -1,4 +1,5 @@
 import ScrumdingerCore
+import ScrumdingerTestSupport
 
 /// End-time error of a simulated 60-minute, 8-speaker meeting whose ticks arrive 0–40 ms
 /// late (every 50th one 2 s late, as after a stall): the real timer, and a naive timer that

@@ -40,12 +40,10 @@ func openFileCount() -> Int {
   let recorded = DailyScrum(title: "Recorded", attendees: [Attendee(name: "Ana")], lengthInMinutes: 5)
   try? store.save([standup, recorded])
   let time = SpedUpTime(factor: 60)
-  let app = ScrumdingerApplication(store: store, unique: false) { application, folder in
-    var live = ScrumdingerApplication.liveDependencies(application, dataFolder: folder)
+  let app = ScrumdingerApplication(store: store, unique: false, tuneLive: { live in
     live.clock = time
     live.scheduler = time
-    return live
-  }
+  })
   func run(_ duration: Duration) { _ = MainLoop.run(until: { false }, timeout: duration) }
   func runUntil(_ done: @escaping @MainActor () -> Bool) { _ = MainLoop.run(until: done, timeout: .seconds(20)) }
   _ = Timeout(after: .milliseconds(300)) {

@@ -9,6 +9,7 @@
 import FoundationEssentials
 import Glibc
 import ScrumdingerCore
+import ScrumdingerTestSupport
 
 /// Reads `data` every way the app does; traps if it breaks the readers' promise.
 func exercise(_ data: Data) {

@@ -25,9 +25,17 @@ import ScrumdingerCore
   /// How many times a set-aside model was let be tried again.
   public private(set) var modelRetries = 0
 
+  /// The model file in use: the last one adopted.
+  public var model: String?
+
   public init() {}
 
   public func retryModel() { modelRetries += 1 }
+
+  public func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void) {
+    model = path
+    done(nil)
+  }
 
   public func transcribe(
     _ path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,

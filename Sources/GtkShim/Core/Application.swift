@@ -135,7 +135,7 @@ import CAdwaita
 }
 
 /// Starts GTK and libadwaita without an application (for tests); false without a display.
-@MainActor public func initializeToolkit() -> Bool {
+@MainActor package func initializeToolkit() -> Bool {
   guard gtk_init_check() != 0 else { return false }
   adw_init()
   return true

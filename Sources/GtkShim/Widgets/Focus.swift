@@ -23,7 +23,7 @@ extension Widget {
   }
 
   /// The text on the clipboard of the widget's display, read as a paste would (for tests).
-  public func readClipboard(_ done: @escaping @MainActor (String?) -> Void) {
+  package func readClipboard(_ done: @escaping @MainActor (String?) -> Void) {
     let box = Unmanaged.passRetained(ClosureBox(done) as AnyObject).toOpaque()
     gdk_clipboard_read_text_async(gtk_widget_get_clipboard(widget), nil, { source, result, data in
       let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)

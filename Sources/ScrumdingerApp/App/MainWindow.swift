@@ -23,7 +23,11 @@ import ScrumdingerCore
   private(set) var detailPage: DetailPage?
   private(set) var historyPage: HistoryPage?
   /// Export, the calendar file, a meeting's summary, deleting its recording.
-  private lazy var history = HistoryActions(window: window, model: model) { [weak self] text in self?.toast(text) }
+  private lazy var history = HistoryActions(window: window, model: model, time: services.time) { [weak self] text in
+    self?.toast(text)
+  }
+  /// The toasts that undo a delete or a meeting just saved.
+  private(set) lazy var undo = UndoToasts(model: model, toasts: toasts) { [weak self] in self?.updateEnabled() }
   /// The meeting under way, if any.
   package private(set) var meeting: MeetingCoordinator?
   /// The open editor sheet, if any (it keeps itself alive while open).
@@ -32,17 +36,21 @@ import ScrumdingerCore
   private(set) var actions: [Command: Action] = [:]
   private var shortcutsWindow: ShortcutsWindow?
   private var shownRoute: Route = .list
+  /// The pages of the route on show, from the list to the one shown.
+  private var trail: [any Page] = []
   private var state: AppState { model.state }
   private var observations: [ObservationToken] = []
-  /// Keeps the window's title saying whether the meeting under way is recorded.
-  private var meetingTitle: ObservationToken?
 
   /// The application, whose accelerators a note being typed takes over.
   private let application: Application
+  /// What outlives the window: time, sounds, reminders, the transcriber's models.
+  private let services: AppServices
+  private var time: LocalTime { services.time }
 
-  init(application: Application, model: AppModel) {
+  init(application: Application, model: AppModel, services: AppServices) {
     self.model = model
     self.application = application
+    self.services = services
     ThemeStyle.install()
     window = ApplicationWindow(application: application)
     window.title = tr("Scrumdinger")
@@ -118,7 +126,7 @@ import ScrumdingerCore
 
   private func perform(_ command: Command, id: UUID?) {
     switch command {
-    case .showMenu: shownMenuButton.popup()
+    case .showMenu: (trail.last ?? listPage).menuButton.popup()
     case .openScrum: if let id { state.navigation.value = .detail(scrumID: id) }
     case .search: listPage.searchBar.isOpen = true
     case .edit: if let draft = model.draftOfShownScrum() { openEditor(draft) }
@@ -127,27 +135,18 @@ import ScrumdingerCore
     case .shuffleLineup: if case .detail(let id) = state.navigation.value { model.shuffleLineup(of: id) }
     case .deleteMeeting:
       if let id, let scrumID = state.navigation.value.scrumID, let deletion = model.deleteHistory(scrumID: scrumID, historyID: id) {
-        offerUndo(deletion)
+        undo.offer(deletion)
       }
-    case .undo:
-      model.undoLast()  // before the toast goes: its going forgets the delete
-      undoToast?.dismiss()
-      updateEnabled()
+    case .undo: undo.undoLast()
     case .openHistory:
       if let id, case .detail(let scrumID) = state.navigation.value {
         state.navigation.value = .history(scrumID: scrumID, historyID: id)
       }
     case .back:
-      if let route = model.backRoute() { state.navigation.value = route } else { meeting?.askToEnd() }
-    case .pause: meeting?.togglePause()
-    case .nextSpeaker: meeting?.nextSpeaker()
-    case .previousSpeaker: meeting?.previousSpeaker()
-    case .addMinute: meeting?.addMinute()
-    case .compactView: showCompact(compactRestore == nil)
-    case .endMeeting: meeting?.askToEnd()
-    case .mute: meeting?.toggleMute()
+      if let route = model.backRoute() { state.navigation.value = route } else { meeting?.perform(.endMeeting) }
+    case .pause, .nextSpeaker, .previousSpeaker, .addMinute, .endMeeting, .mute, .takeNote, .compactView:
+      meeting?.perform(command)
     case .fullscreen: window.isFullscreen.toggle()
-    case .takeNote: meeting?.page.notes.takeNote()
     case .exportHistory, .addToCalendar, .copySummary, .copySummaryWithTranscript:
       _ = history.perform(command, on: state.navigation.value)
     case .newScrum, .showShortcuts, .about, .preferences, .quit, .confirmEditor, .cancelEditor, .startScheduled:
@@ -161,16 +160,6 @@ import ScrumdingerCore
     for (command, action) in actions { action.isEnabled = command.isEnabled(in: context) }
   }
 
-  /// The main menu button of the page on show.
-  private var shownMenuButton: MenuButton {
-    switch shownRoute {
-    case .list: listPage.menuButton
-    case .detail: detailPage?.menuButton ?? listPage.menuButton
-    case .history: historyPage?.menuButton ?? listPage.menuButton
-    case .meeting: meeting?.page.menuButton ?? listPage.menuButton
-    }
-  }
-
   /// New Scrum from anywhere: opens the editor, brings the open one forward, or says why not.
   func newScrum() {
     switch model.requestNewScrum(editorOpen: editor != nil) {
@@ -180,32 +169,15 @@ import ScrumdingerCore
     }
   }
 
-  /// The speech models' downloads (made when Preferences first open; they outlive the window).
-  private(set) lazy var modelDownloads: ModelDownloads = {
-    let folder = (model.dependencies.speech as? WhisperEngine)?.modelsFolder ?? ScrumStore.defaultDirectory + "/models"
-    let downloads = ModelDownloads(folder: folder)
-    downloadObservations = [downloads.english, downloads.accurate].map { download in
-      download.state.observe { [weak self] state in
-        guard let self else { return }
-        if state == .installed { self.model.transcriber.retryFailed() }
-      }
-    }
-    return downloads
-  }()
-  private var downloadObservations: [ObservationToken] = []
   /// The Preferences window, while open.
   private(set) var preferences: Preferences?
-  /// The end-of-turn sound and volume (given by the application, which keeps the settings).
-  var soundSettings: SoundSettings!
-  /// Running on for reminders (given by the application).
-  var background: Background!
 
   /// Opens Preferences (or brings them forward).
   func showPreferences() {
     if let preferences { return preferences.present() }
     let window = Preferences(
-      parent: self.window, sounds: soundSettings, background: background, downloads: modelDownloads,
-      engine: model.dependencies.speech as? WhisperEngine)
+      parent: self.window, sounds: services.sounds, background: services.background, downloads: services.modelDownloads,
+      engine: model.dependencies.speech)
     window.onMessage = { [weak self] message in self?.toast(message) }
     window.onModelAdded = { [weak self] in self?.model.transcriber.retryFailed() }
     window.window.onClose { [weak self] in self?.preferences = nil }
@@ -224,49 +196,38 @@ import ScrumdingerCore
   private func show(_ route: Route) {
     let resolved = model.resolved(route)
     guard resolved == route else { return state.navigation.value = resolved }
+    guard let pages = pages(for: route), let page = pages.last else { return }
     let previous = shownRoute
     shownRoute = route
-    switch route {
-    case .list:
-      stack.show(listPage.root, named: "list", title: tr("Daily Scrums"))
-      detailPage = nil
-      historyPage = nil
-    case .detail(let id):
-      stack.show(detailPage(for: id).root, named: "detail", title: Texts.shown(state.scrum(id)?.title ?? ""))
-      historyPage = nil
-    case .history(let id, let entryID):
-      guard let scrum = state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
-      let page = HistoryPage(
-        scrum: scrum, entry: entry, recording: model.dependencies.recorder.recording(of: entryID),
-        transcripts: model.transcriber.statuses)
-      page.record.onTranscribe = { [weak self] start in
-        guard let self else { return }
-        start ? self.model.transcriber.transcribe(historyID: entryID, of: id) : self.model.transcriber.stop(historyID: entryID)
-      }
-      page.record.onEditNote = { [weak self] noteID, text in
-        guard let self else { return }
-        self.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
-      }
-      page.record.onDeleteRecording = { [weak self, weak page] in
-        self?.history.confirmDeleteRecording(of: entryID) { page?.record.recordingDeleted() }
-      }
-      page.record.onGetModel = { [weak self] in self?.showPreferences() }
-      page.record.onProblem = { [weak self] reason in self?.toast(tr("The recording cannot be played: %@", reason)) }
-      historyPage = page
-      stack.show(page.root, named: "history", title: tr("Meeting History"))
-    case .meeting:
-      guard let meeting else { return }
-      stack.show(meeting.page.root, named: "meeting", title: tr("Meeting"))
-    }
-    stack.removePages(except: Self.pageNames(for: route))
+    trail = pages
+    // Pages off the trail are let go.
+    if !pages.contains(where: { $0 === detailPage }) { detailPage = nil }
+    if !pages.contains(where: { $0 === historyPage }) { historyPage = nil }
+    stack.show(page.root, named: page.name, title: page.title)
+    stack.removePages(except: Set(pages.map(\.name)))
     updateEnabled()
     focus(model.focusTarget(from: previous, to: route))
   }
 
+  /// The pages `route` shows and can go back to, the one shown last (nil when its scrum,
+  /// past meeting or meeting is gone).
+  private func pages(for route: Route) -> [any Page]? {
+    switch route {
+    case .list: [listPage]
+    case .detail(let id): detailPage(for: id).map { [listPage, $0] }
+    case .history(let id, let entryID):
+      detailPage(for: id).flatMap { detail in
+        historyPage = history.page(of: entryID, in: id) { [weak self] in self?.showPreferences() }
+        return historyPage.map { [listPage, detail, $0] }
+      }
+    case .meeting(let id): detailPage(for: id).flatMap { detail in meeting.map { [listPage, detail, $0.page] } }
+    }
+  }
+
   /// The detail page of scrum `id`: the one kept, or a new one.
-  private func detailPage(for id: UUID) -> DetailPage {
+  private func detailPage(for id: UUID) -> DetailPage? {
     if let detailPage, detailPage.scrumID == id { return detailPage }
-    let scrum = state.scrum(id)!
+    guard let scrum = state.scrum(id) else { return nil }
     let page = DetailPage(scrum: scrum, lineup: model.lineup(for: scrum), transcripts: model.transcriber.statuses)
     page.nextMeeting = { [weak self] scrum in self?.nextMeeting(of: scrum) }
     page.onPresenceChange = { [weak self] attendee, present in
@@ -286,16 +247,6 @@ import ScrumdingerCore
       if detailPage?.focusHistoryRow(id) != true { detailPage?.startButton.grabFocus() }
     case .backButton: historyPage?.backButton.grabFocus()
     case .nextSpeakerButton: meeting?.page.nextButton.grabFocus()
-    }
-  }
-
-  /// The pages a route shows or can go back to; the others are dropped.
-  private static func pageNames(for route: Route) -> Set<String> {
-    switch route {
-    case .list: ["list"]
-    case .detail: ["list", "detail"]
-    case .history: ["list", "detail", "history"]
-    case .meeting: ["list", "detail", "meeting"]
     }
   }
 
@@ -326,36 +277,17 @@ import ScrumdingerCore
     guard meeting == nil, let scrum = state.scrum(id) else { return }
     meeting = MeetingCoordinator(
       scrum: scrum, lineup: model.lineup(for: scrum), state: state, dependencies: model.dependencies,
-      window: window, twelveHour: Self.usesTwelveHourClock
+      window: window, application: application, twelveHour: time.twelveHour
     ) { [weak self] saved in
       guard let self else { return }
-      self.showCompact(false)
-      self.meetingTitle = nil
-      self.window.title = tr("Scrumdinger")
       self.meeting = nil
-      self.giveKeysToNotes(false)
       self.model.resetLineup(of: id)
       self.state.navigation.value = .detail(scrumID: id)
       self.updateEnabled()
-      if saved, let entry = self.state.scrum(id)?.history.last { self.sayMeetingSaved(entry, of: id) }
+      guard saved, let entry = self.state.scrum(id)?.history.last else { return }
+      self.detailPage?.focusHistoryRow(entry.id)  // its row in view
+      self.undo.sayMeetingSaved(entry, of: id)
     }
-    let page = meeting!.page
-    page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
-    page.showFullscreen(window.isFullscreen)
-    page.notes.onTyping = { [weak self] typing in self?.giveKeysToNotes(typing) }
-    page.notes.onEscape = { [weak page] in _ = page?.notes.button.grabFocus() }
-    // Escape leaves full screen first, as in a video player; then it ends the meeting.
-    page.root.onKey("Escape") { [weak self] in
-      guard let self, self.window.isFullscreen else { return false }
-      self.window.isFullscreen = false
-      return true
-    }
-    // Easy to pick in a screen-sharing dialog, which then also says the meeting is recorded.
-    let shown = Texts.shown(scrum.title)
-    let title = { (recording: Bool) in recording ? tr("● Recording — %@ — Meeting", shown) : tr("%@ — Meeting", shown) }
-    let recording = model.dependencies.recorder.isRecording
-    window.title = title(recording.value)
-    meetingTitle = recording.observe { [weak self] on in self?.window.title = title(on) }
     state.navigation.value = .meeting(scrumID: id)
   }
 
@@ -401,9 +333,9 @@ import ScrumdingerCore
   /// "Next: today at 9:30" for a scrum on a schedule, from now.
   private func nextMeeting(of scrum: DailyScrum) -> String? {
     let now = model.dependencies.now()
-    let zone = LocalZone.identifier
+    let zone = time.zone
     guard let start = scrum.schedule?.nextStart(after: now, timeZone: zone) else { return nil }
-    return Texts.nextMeeting(start, now: now, twelveHour: Self.usesTwelveHourClock, timeZone: zone)
+    return Texts.nextMeeting(start, now: now, twelveHour: time.twelveHour, timeZone: zone)
   }
 
   /// A search result picked in the Activities overview: the scrum's page, unless a meeting or
@@ -428,73 +360,9 @@ import ScrumdingerCore
     if let detailPage { detailPage.showNext(detailPage.scrum) }
   }
 
-  /// What compact view puts back: the window's size, and whether it was maximized or full
-  /// screen (nil while the meeting page is not compact).
-  private(set) var compactRestore: (width: Int, height: Int, maximized: Bool, fullscreen: Bool)?
-  /// The size of the compact strip's window.
-  static let compactSize = (width: 320, height: 120)
-
-  /// Folds the meeting page into the compact strip, the window shrunk around it, or unfolds
-  /// it and gives the window back the size it had.
-  private func showCompact(_ on: Bool) {
-    guard let page = meeting?.page, on != (compactRestore != nil) else { return }
-    if on {
-      let size = window.defaultSize
-      compactRestore = (size.width, size.height, window.isMaximized, window.isFullscreen)
-      if window.isFullscreen { window.isFullscreen = false }
-      if window.isMaximized { window.isMaximized = false }
-      page.showCompact(true)
-      window.setDefaultSize(width: Self.compactSize.width, height: Self.compactSize.height)
-    } else if let restore = compactRestore {
-      compactRestore = nil
-      page.showCompact(false)
-      window.setDefaultSize(width: restore.width, height: restore.height)
-      if restore.maximized { window.isMaximized = true }
-      if restore.fullscreen { window.isFullscreen = true }
-    }
-  }
-
-  /// Whether GNOME writes times on a 12-hour clock (its clock-format setting; 24 hours when
-  /// the setting is not there).
-  static var usesTwelveHourClock: Bool {
-    Settings(schemaID: "org.gnome.desktop.interface", searching: [])?.string("clock-format") == "12h"
-  }
-
-  /// While a note is typed, the meeting's single-key shortcuts type into it instead (their
-  /// buttons still work); afterwards they are the meeting's again.
-  private func giveKeysToNotes(_ typing: Bool) {
-    for command in Command.allCases where command.yieldsKeysToNotes {
-      application.setAccelerators(typing ? [] : command.accelerators, for: command.rawValue)
-    }
-  }
-
-  /// The toast of the meeting just saved, while it is up.
-  private(set) var savedMeetingToast: Toast?
-
-  /// Says the meeting was saved, with View (opens it) and Undo (removes it), and brings its
-  /// row into view.
-  private func sayMeetingSaved(_ entry: History, of scrumID: UUID) {
-    detailPage?.focusHistoryRow(entry.id)
-    savedMeetingToast = toasts.show(
-      tr("Meeting saved: %@", Texts.timeOfDay(entry.date)), button: tr("Undo"),
-      action: { [weak self] in  // the model's delete, without an undo of its own
-        guard let self, let deletion = self.model.deleteHistory(scrumID: scrumID, historyID: entry.id) else { return }
-        self.model.forgetUndo(deletion)
-        self.updateEnabled()
-      },
-      extraButton: (
-        tr("View"),
-        { [weak self] in
-          guard let self, self.state.scrum(scrumID)?.history.contains(where: { $0.id == entry.id }) == true else { return }
-          self.state.navigation.value = .history(scrumID: scrumID, historyID: entry.id)
-        }
-      ),
-      onDismissed: { [weak self] in self?.savedMeetingToast = nil })
-  }
-
   private func openEditor(_ draft: ScrumDraft) {
     let sheet = EditorSheet(
-      parent: window, draft: draft, newID: model.dependencies.uuid, twelveHour: Self.usesTwelveHourClock
+      parent: window, draft: draft, newID: model.dependencies.uuid, twelveHour: time.twelveHour
     ) { [weak self] confirmed in
       guard let self else { return }
       do throws(StoreError) {
@@ -515,26 +383,7 @@ import ScrumdingerCore
       over: window, heading: tr("Delete “%@”?", Texts.shown(scrum.title)), body: tr("Its meeting history is deleted with it.")
     ) { [weak self] in
       guard let self, let deletion = self.model.deleteScrum(id) else { return }
-      self.offerUndo(deletion)
+      self.undo.offer(deletion)
     }
-  }
-
-  /// The toast of the last delete, while it is up.
-  private var undoToast: Toast?
-
-  /// Says what was deleted, with Undo (and Ctrl+Z) while the toast is up.
-  private func offerUndo(_ deletion: Deletion) {
-    undoToast?.dismiss()
-    undoToast = toasts.show(
-      AppModel.message(for: deletion), button: tr("Undo"),
-      action: { [weak self] in
-        self?.model.undo(deletion)
-        self?.updateEnabled()
-      },
-      onDismissed: { [weak self] in  // may come when the window is gone (at quit)
-        self?.model.forgetUndo(deletion)
-        self?.updateEnabled()
-      })
-    updateEnabled()
   }
 }

@@ -13,14 +13,24 @@ import ScrumdingerCore
     Settings(schemaID: appID, searching: ResourceLocator.schemaDirectories, storage: storage)
   }
 
+  /// Opens `window` at the size and state kept in `settings`, and keeps them there when it
+  /// closes (after the window's own handler: only a close that goes ahead is remembered).
+  static func keep(_ window: ApplicationWindow, in settings: Settings) {
+    restore(window, from: settings)
+    window.onCloseRequest { [weak window] in
+      if let window { save(window, to: settings) }
+      return false
+    }
+  }
+
   /// Gives `window` the size and state kept in `settings`.
-  static func restore(_ window: ApplicationWindow, from settings: Settings) {
+  private static func restore(_ window: ApplicationWindow, from settings: Settings) {
     window.setDefaultSize(width: max(360, settings.int("window-width")), height: max(360, settings.int("window-height")))
     if settings.bool("window-maximized") { window.isMaximized = true }
   }
 
   /// Keeps `window`'s size and state in `settings`.
-  static func save(_ window: ApplicationWindow, to settings: Settings) {
+  private static func save(_ window: ApplicationWindow, to settings: Settings) {
     let size = window.defaultSize
     settings.set("window-width", size.width)
     settings.set("window-height", size.height)

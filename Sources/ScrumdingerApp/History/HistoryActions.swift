@@ -2,19 +2,22 @@ import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
-/// What a scrum's history offers besides its pages: exporting it, its schedule as a calendar
-/// file, a past meeting's summary on the clipboard, and deleting a meeting's recording. Each
+/// A scrum's history: a past meeting's page and what it offers (its summary on the clipboard,
+/// deleting its recording), exporting the history, the schedule as a calendar file. Each
 /// asks what it needs (a file, a confirmation) over the window and says how it went in a
 /// toast; the window hands it the history's commands.
 @MainActor final class HistoryActions {
   private let window: ApplicationWindow
   private let model: AppModel
+  private let time: LocalTime
   private let toast: @MainActor (String) -> Void
 
-  /// Actions over `window`, on `model`'s scrums, saying what they did through `toast`.
-  init(window: ApplicationWindow, model: AppModel, toast: @escaping @MainActor (String) -> Void) {
+  /// Actions over `window`, on `model`'s scrums (their calendar in `time`'s zone), saying
+  /// what they did through `toast`.
+  init(window: ApplicationWindow, model: AppModel, time: LocalTime, toast: @escaping @MainActor (String) -> Void) {
     self.window = window
     self.model = model
+    self.time = time
     self.toast = toast
   }
 
@@ -31,9 +34,32 @@ import ScrumdingerCore
     return true
   }
 
+  /// The page of past meeting `entryID` of scrum `id` (nil when either is gone): its notes
+  /// edited, its transcription started or stopped, its recording played or deleted here;
+  /// "Get a speech model" runs `getModel`.
+  func page(of entryID: UUID, in id: UUID, getModel: @escaping @MainActor () -> Void) -> HistoryPage? {
+    guard let scrum = model.state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return nil }
+    let transcriber = model.transcriber
+    let page = HistoryPage(
+      scrum: scrum, entry: entry, recording: model.dependencies.recorder.recording(of: entryID),
+      transcripts: transcriber.statuses)
+    page.record.onTranscribe = { start in
+      start ? transcriber.transcribe(historyID: entryID, of: id) : transcriber.stop(historyID: entryID)
+    }
+    page.record.onEditNote = { [weak self] noteID, text in
+      self?.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
+    }
+    page.record.onDeleteRecording = { [weak self, weak page] in
+      self?.confirmDeleteRecording(of: entryID) { page?.record.recordingDeleted() }
+    }
+    page.record.onGetModel = getModel
+    page.record.onProblem = { [weak self] reason in self?.toast(tr("The recording cannot be played: %@", reason)) }
+    return page
+  }
+
   /// Asks, then deletes the recording of past meeting `entryID` (notes and transcript stay);
   /// `deleted` runs once it is gone.
-  func confirmDeleteRecording(of entryID: UUID, deleted: @escaping @MainActor () -> Void) {
+  private func confirmDeleteRecording(of entryID: UUID, deleted: @escaping @MainActor () -> Void) {
     confirmDestructive(
       over: window, heading: tr("Delete the recording?"), body: tr("The meeting's notes and transcript stay.")
     ) { [weak self] in
@@ -80,7 +106,7 @@ import ScrumdingerCore
       saveName: Self.fileName(title, ending: "ics"))
     chooser.present { [weak self] path, _ in
       guard let self, let path, let scrum = self.model.state.scrum(id),
-        let text = CalendarExport.iCalendar(of: scrum, now: self.model.dependencies.now(), timeZone: LocalZone.identifier)
+        let text = CalendarExport.iCalendar(of: scrum, now: self.model.dependencies.now(), timeZone: self.time.zone)
       else { return }
       do throws(ExportError) {
         try HistoryExport.write(Data(text.utf8), to: path)

@@ -1,6 +1,8 @@
 // Ties one running meeting to the window: the session (timing, history, effects), its page
-// and the questions before it ends ("End meeting?", "Quit and end the meeting?"). The timer is paused while the question is open, so
-// nobody loses time to a dialog. Sound and notifications are the session's effects, not
+// (sized from the window, compact view, the window's title saying whether it is recorded, the
+// single-key shortcuts given to a note being typed) and the questions before it ends ("End
+// meeting?", "Quit and end the meeting?"). The timer is paused while the question is open,
+// so nobody loses time to a dialog. Sound and notifications are the session's effects, not
 // this coordinator's business.
 import GtkShim
 import ScrumdingerCore
@@ -11,57 +13,84 @@ import ScrumdingerCore
   let page: MeetingPage
   private var sound: any SoundEffect
   private let window: ApplicationWindow
+  private let application: Application
+  private let compact: CompactView
+  private var titleObservation: ObservationToken?
   package private(set) var endQuestion: MessageDialog?
 
-  /// Starts the meeting of `scrum` with today's `lineup`; `onEnd` runs once it is over
-  /// (saved or not).
+  /// Starts the meeting of `scrum` with today's `lineup` in `window` (whose application's
+  /// accelerators a note being typed takes over); `onEnd` runs once it is over (saved or not),
+  /// the window as it was before.
   init(
     scrum: DailyScrum, lineup: Lineup, state: AppState, dependencies: Dependencies, window: ApplicationWindow,
-    twelveHour: Bool, onEnd: @escaping @MainActor (Bool) -> Void
+    application: Application, twelveHour: Bool, onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
+    self.application = application
     sound = dependencies.sound
     session = MeetingSession(
       scrum: scrum, speakers: lineup.speakers(of: scrum), absent: lineup.absentees(of: scrum), state: state,
       dependencies: dependencies)
-    session.onEnd = onEnd
     page = MeetingPage(
       scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
       twelveHour: twelveHour)
+    compact = CompactView(window: window, page: page)
     page.showMuted(sound.isMuted)
+    page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
+    page.showFullscreen(window.isFullscreen)
+    page.notes.onTyping = { [weak self] typing in self?.giveKeysToNotes(typing) }
+    page.notes.onEscape = { [weak page] in _ = page?.notes.button.grabFocus() }
+    // Escape leaves full screen first, as in a video player; then it ends the meeting.
+    page.root.onKey("Escape") { [weak window] in
+      guard let window, window.isFullscreen else { return false }
+      window.isFullscreen = false
+      return true
+    }
+    // Easy to pick in a screen-sharing dialog, which then also says the meeting is recorded.
+    let shown = Texts.shown(scrum.title)
+    let title = { (recording: Bool) in recording ? tr("● Recording — %@ — Meeting", shown) : tr("%@ — Meeting", shown) }
+    let recording = dependencies.recorder.isRecording
+    window.title = title(recording.value)
+    titleObservation = recording.observe { [weak window] on in window?.title = title(on) }
+    session.onEnd = { [weak self] saved in
+      if let self {
+        self.compact.show(false)
+        self.titleObservation = nil
+        self.window.title = tr("Scrumdinger")
+        self.giveKeysToNotes(false)
+      }
+      onEnd(saved)
+    }
   }
 
-  func togglePause() {
-    guard endQuestion == nil else { return }
-    session.togglePause()
+  /// While a note is typed, the meeting's single-key shortcuts type into it instead (their
+  /// buttons still work); afterwards they are the meeting's again.
+  private func giveKeysToNotes(_ typing: Bool) {
+    for command in Command.allCases where command.yieldsKeysToNotes {
+      application.setAccelerators(typing ? [] : command.accelerators, for: command.rawValue)
+    }
   }
 
-  /// Next speaker; on the last one, asks whether to end (with Discard, like End Meeting).
-  func nextSpeaker() {
-    guard endQuestion == nil else { return }
-    if session.nextSpeaker() == .confirmEnd { askToEnd() }
-  }
-
-  /// Back to the previous speaker, whose turn starts again.
-  func previousSpeaker() {
-    guard endQuestion == nil else { return }
-    session.previousSpeaker()
-  }
-
-  /// A minute more for the current speaker.
-  func addMinute() {
-    guard endQuestion == nil else { return }
-    session.addMinute()
-  }
-
-  func toggleMute() {
-    sound.isMuted.toggle()
-    page.showMuted(sound.isMuted)
+  /// Runs a meeting command of the table: the session's own (Pause, Next and Previous
+  /// speaker, Add a minute) go straight to it, except while "End meeting?" is asked; Next on
+  /// the last speaker asks it.
+  func perform(_ command: Command) {
+    switch command {
+    case .endMeeting: askToEnd()
+    case .mute:
+      sound.isMuted.toggle()
+      page.showMuted(sound.isMuted)
+    case .takeNote: page.notes.takeNote()
+    case .compactView: compact.toggle()
+    default:
+      guard endQuestion == nil else { return }
+      if session.perform(command) { askToEnd() }
+    }
   }
 
   /// Asks "End meeting?" with Save and End, Discard and Resume; the meeting is paused
   /// meanwhile.
-  func askToEnd() {
+  private func askToEnd() {
     ask(
       heading: tr("End meeting?"), keepGoing: ("resume", tr("Resume")), discard: tr("Discard"), save: tr("Save and End"),
       then: nil)

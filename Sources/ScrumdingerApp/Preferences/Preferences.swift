@@ -25,7 +25,7 @@ import ScrumdingerCore
   let accurateModel: ModelDownloadRow
   /// Takes a model file the user already has.
   let chooseButton = Button(label: tr("Choose Model File…"), accessibleName: tr("Choose Model File…"))
-  private let engine: WhisperEngine?
+  private let engine: any SpeechEngine
   /// Called with a message for the main window's toasts.
   var onMessage: (@MainActor (String) -> Void)?
   /// Called when a model file was added.
@@ -33,7 +33,7 @@ import ScrumdingerCore
 
   init(
     parent: ApplicationWindow, sounds: SoundSettings, background: Background, downloads: ModelDownloads,
-    engine: WhisperEngine?
+    engine: any SpeechEngine
   ) {
     self.engine = engine
     self.sounds = SoundPreferences(settings: sounds)
@@ -84,7 +84,7 @@ import ScrumdingerCore
   func present() { window.present() }
 
   private func showModel() {
-    guard let engine, let model = engine.model else {
+    guard let model = engine.model else {
       modelRow.subtitle = tr("None: recorded meetings are kept, and transcribed once there is one")
       return
     }
@@ -97,7 +97,7 @@ import ScrumdingerCore
       filters: [(tr("whisper.cpp models"), "*.bin")])
     chooser.present { [weak self] path, _ in
       guard let self, let path else { return }
-      self.engine?.adopt(modelFile: path) { [weak self] problem in
+      self.engine.adopt(modelFile: path) { [weak self] problem in
         guard let self else { return }
         if let problem {
           self.onMessage?(tr("That model cannot be used: %@", problem))

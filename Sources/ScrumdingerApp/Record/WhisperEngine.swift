@@ -22,11 +22,11 @@ import ScrumdingerCore
   }
 
   /// The model file in use, if any.
-  var model: String? { model(besides: setAside.paths) }
+  package var model: String? { model(besides: setAside.paths) }
 
   /// The model in use when the models in `aside` were set aside.
   private func model(besides aside: Set<String>) -> String? {
-    if let chosen = getenv("SCRUMDINGER_WHISPER_MODEL").map({ String(cString: $0) }) {
+    if let chosen = ProcessInfo.processInfo.environment["SCRUMDINGER_WHISPER_MODEL"] {
       return FileManager.default.fileExists(atPath: chosen) ? chosen : nil
     }
     let own = ((try? FileManager.default.contentsOfDirectory(atPath: modelsFolder)) ?? [])
@@ -187,7 +187,7 @@ extension WhisperEngine {
   /// Copies the model file at `path` into the models folder (off the main loop), after
   /// checking it is a whisper.cpp model the helper can open; `done` hears nil, or why it
   /// cannot be used. A model chosen lets every model set aside be tried again.
-  func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void) {
+  package func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void) {
     let name = Path.name(of: path)
     let target = modelsFolder + "/" + (name.hasPrefix("ggml-") ? name : "ggml-" + name)
     let folder = modelsFolder

@@ -18,17 +18,19 @@ import ScrumdingerCore
   private let application: Application
   private let state: AppState
   private let now: () -> Date
+  private let time: LocalTime
 
   /// Answers from `state`'s scrums once `whenLoaded` says they are read; `open` shows one
   /// scrum, `launch` the list searching for the terms.
   init(
-    application: Application, state: AppState, now: @escaping () -> Date,
+    application: Application, state: AppState, now: @escaping () -> Date, time: LocalTime,
     whenLoaded: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void,
     open: @escaping @MainActor (UUID) -> Void, launch: @escaping @MainActor ([String]) -> Void
   ) {
     self.application = application
     self.state = state
     self.now = now
+    self.time = time
     provider.search = { [weak self] terms, previous, reply in
       guard let self else { return }
       self.answer(whenLoaded, reply) {
@@ -40,7 +42,7 @@ import ScrumdingerCore
     provider.describe = { [weak self] ids, reply in
       guard let self else { return }
       self.answer(whenLoaded, reply) {
-        let (zone, twelveHour) = (LocalZone.identifier, MainWindow.usesTwelveHourClock)  // once a call
+        let (zone, twelveHour) = (self.time.zone, self.time.twelveHour)  // once a call
         let scrums = Dictionary(self.state.scrums.value.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { UUID(uuidString: $0).flatMap { scrums[$0] }.map { self.meta($0, timeZone: zone, twelveHour: twelveHour) } }
       }

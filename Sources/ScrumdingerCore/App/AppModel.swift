@@ -52,9 +52,13 @@ public enum NewScrumOutcome: Equatable, Sendable {
   /// Set by a delete: the card to focus when the list shows again.
   private var focusAfterDelete: FocusTarget?
 
-  public init(state: AppState, dependencies: Dependencies) {
+  /// The rules over `state`, with `dependencies`; `transcriber` is the application's (it
+  /// outlives any window), or a new one over the same state.
+  public init(state: AppState, dependencies: Dependencies, transcriber: Transcriber? = nil) {
     self.state = state
     self.dependencies = dependencies
+    self.transcriber =
+      transcriber ?? Transcriber(state: state, recorder: dependencies.recorder, engine: dependencies.speech)
   }
 
   // MARK: Commands
@@ -180,7 +184,7 @@ public enum NewScrumOutcome: Equatable, Sendable {
   }
 
   /// Transcribes recorded meetings in the background.
-  public private(set) lazy var transcriber = Transcriber(state: state, recorder: dependencies.recorder, engine: dependencies.speech)
+  public let transcriber: Transcriber
 
   /// Gives note `noteID` of a past meeting a new text; a blank one removes it.
   public func editNote(_ noteID: UUID, text: String, scrumID: UUID, historyID: UUID) {

@@ -19,7 +19,7 @@ public final class ObservableValue<Value: Equatable> {
   }
 
   /// How many changes have been announced so far (for tests and diagnostics).
-  public private(set) var notificationCount = 0
+  package private(set) var notificationCount = 0
 
   /// Creates a cell holding `value`.
   public init(_ value: Value) {

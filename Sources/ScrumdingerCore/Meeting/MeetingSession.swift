@@ -69,6 +69,21 @@ import FoundationEssentials
     arm()
   }
 
+  /// Runs one of the meeting's own commands from the table (Pause, Next and Previous
+  /// speaker, Add a minute): the window's action reaches the timer through here, with no
+  /// method of its own on the way. True when Next on the last speaker asks "End meeting?"
+  /// (nothing changed); other commands are not the session's and do nothing.
+  @discardableResult public func perform(_ command: Command) -> Bool {
+    switch command {
+    case .pause: togglePause()
+    case .nextSpeaker: return nextSpeaker() == .confirmEnd
+    case .previousSpeaker: previousSpeaker()
+    case .addMinute: addMinute()
+    default: break
+    }
+    return false
+  }
+
   /// Pauses or resumes.
   public func togglePause() {
     timer.phase == .paused ? resume() : pause()

@@ -169,6 +169,13 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     }
   }
 
+  /// A meeting a crash interrupted was saved after all: its recording, as the crash left it,
+  /// is complete (and is transcribed like any other).
+  public func recoveredMeetingSaved(_ historyID: UUID) {
+    guard recording(of: historyID) != nil else { return }
+    onRecordingComplete?(historyID)
+  }
+
   private static func milliseconds(_ duration: Duration) -> Int {
     Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
   }
@@ -176,7 +183,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   private func path(of historyID: UUID) -> String { folder + "/" + historyID.uuidString + ".ogg" }
 
   private func start(to file: String) {
-    guard g_mkdir_with_parents(folder, 0o700) == 0 else {
+    guard Path.makeFolder(folder) else {
       return say(tr("the folder %@ cannot be made", folder))
     }
     // Readable by this user alone, whatever the umask: the capture writes into it.

@@ -99,7 +99,7 @@ public enum DownloadState: Equatable, Sendable {
   /// Starts, or resumes from what an earlier try left.
   public func start() {
     guard task == nil, state.value != .verifying else { return }
-    guard g_mkdir_with_parents(folder, 0o700) == 0 else {
+    guard Path.makeFolder(folder) else {
       state.value = .failed(tr("the folder %@ cannot be made", folder))
       return
     }

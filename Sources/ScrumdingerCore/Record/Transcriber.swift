@@ -22,6 +22,11 @@ import FoundationEssentials
   /// The user asked for a transcription again, or chose a model: a model set aside after it
   /// failed may be tried once more.
   func retryModel()
+  /// The model file in use (nil without one), as Preferences shows it.
+  var model: String? { get }
+  /// Makes the model file at `path` (checked first) one of this computer's models; `done`
+  /// hears nil, or why it cannot be used.
+  func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void)
 }
 
 /// A transcription under way.

@@ -65,7 +65,7 @@ import FoundationEssentials
   private var met: [UUID: Date] = [:]
   private var observation: ObservationToken?
   /// When the timer is armed for, if it is (for tests and the bench).
-  public private(set) var nextWake: Date?
+  package private(set) var nextWake: Date?
   /// Called after each planning (time has moved on: "Next: …" texts may say otherwise).
   public var onPlan: (@MainActor () -> Void)?
 

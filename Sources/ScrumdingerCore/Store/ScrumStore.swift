@@ -68,7 +68,7 @@ public final class ScrumStore: @unchecked Sendable {
   @discardableResult
   public func claimWriting() -> Bool {
     if lock.withLock({ _ in lockDescriptor >= 0 }) { return true }
-    _ = g_mkdir_with_parents(directory, 0o700)
+    _ = Path.makeFolder(directory)
     let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return true }  // a folder we cannot lock in: the save will say why
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -249,7 +249,7 @@ public final class ScrumStore: @unchecked Sendable {
   }
 
   private func write(_ data: Data) throws(StoreError) {
-    guard g_mkdir_with_parents(directory, 0o700) == 0 else {
+    guard Path.makeFolder(directory) else {
       throw .writeFailed(path: path, message: Self.describe(errno: errno))
     }
     let target: String

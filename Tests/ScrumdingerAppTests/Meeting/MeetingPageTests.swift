@@ -97,7 +97,7 @@ final class MeetingPageTests: XCTestCase {
     MainActor.assumeIsolated {
       withMeeting(of: standup) { app, window, meeting, clock in
         clock.advance(by: .seconds(13))
-        meeting.askToEnd()
+        meeting.perform(.endMeeting)
         meeting.endQuestion?.respond("discard")
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.scrum(standup.id)?.history, [])
@@ -109,10 +109,10 @@ final class MeetingPageTests: XCTestCase {
   func testNextOnTheLastSpeakerOffersDiscardToo() {
     MainActor.assumeIsolated {
       withMeeting(of: standup) { _, _, meeting, _ in
-        meeting.nextSpeaker()
-        meeting.nextSpeaker()
+        meeting.perform(.nextSpeaker)
+        meeting.perform(.nextSpeaker)
         XCTAssertNil(meeting.endQuestion)
-        meeting.nextSpeaker()
+        meeting.perform(.nextSpeaker)
         XCTAssertNotNil(meeting.endQuestion, "next on the last speaker asks to end")
         XCTAssertEqual(meeting.session.timer.phase, .paused)
         XCTAssertEqual(meeting.endQuestion?.hasResponse("save"), true)
@@ -175,7 +175,7 @@ final class MeetingPageTests: XCTestCase {
         meeting.page.muteButton.click()
         XCTAssertTrue(sound.isMuted)
         XCTAssertEqual(meeting.page.muteButton.tooltip, "Unmute ding")
-        meeting.toggleMute()
+        meeting.perform(.mute)
         XCTAssertFalse(sound.isMuted)
       }
     }

@@ -182,7 +182,7 @@ final class MeetingScreenTests: XCTestCase {
         meeting.session.tick()
         spin(.milliseconds(300))
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
-        XCTAssertNotNil(window.savedMeetingToast, "no toast says the meeting was saved")
+        XCTAssertNotNil(window.undo.savedMeetingToast, "no toast says the meeting was saved")
         let entry = app.state.scrum(standup.id)!.history.last!
         let row = window.detailPage!.history.madeRows.first { $0.entryID == entry.id }
         XCTAssertNotNil(row, "the new meeting's row is not made")
@@ -260,7 +260,7 @@ final class MeetingScreenTests: XCTestCase {
     MainActor.assumeIsolated {
       withMeeting(of: standup, size: (720, 760)) { _, window, meeting, clock in
         clock.advance(by: .seconds(5))
-        meeting.askToEnd()
+        meeting.perform(.endMeeting)
         meeting.endQuestion?.respond("save")
         spin(.milliseconds(300))
         let row = window.detailPage!.history.madeRows[0].row

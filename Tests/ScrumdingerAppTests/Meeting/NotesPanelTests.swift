@@ -27,7 +27,7 @@ final class NotesPanelTests: XCTestCase {
         page.notes.entry.text = "blocked on the review"
         page.notes.entry.activate()
         XCTAssertEqual(page.notes.entry.text, "", "the entry is ready for the next line")
-        meeting.nextSpeaker()
+        meeting.perform(.nextSpeaker)
         page.notes.entry.text = "demo Friday"
         page.notes.entry.activate()
         spin(.milliseconds(300))

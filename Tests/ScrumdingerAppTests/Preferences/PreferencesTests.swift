@@ -3,6 +3,7 @@ import GtkShim
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+import ScrumdingerTestSupport
 
 /// A loopback server for `file` (Tests/e2e/model_server.py); its port, and the Range headers it was asked for.
 private final class ModelServer {
@@ -69,14 +70,14 @@ final class PreferencesTests: XCTestCase {
         guard let preferences = window.preferences else { return XCTFail("Preferences did not open") }
         XCTAssertEqual(preferences.englishModel.downloadButton.accessibleName, "Download English Speech Model")
         XCTAssertEqual(preferences.accurateModel.row.title, "Higher accuracy (142 MiB)")
-        XCTAssertEqual(window.modelDownloads.english.source.fileName, "ggml-base.en-q5_1.bin")
-        XCTAssertEqual(window.modelDownloads.accurate.source, .englishBase)
+        XCTAssertEqual(app.services.modelDownloads.english.source.fileName, "ggml-base.en-q5_1.bin")
+        XCTAssertEqual(app.services.modelDownloads.accurate.source, .englishBase)
         XCTAssertTrue(preferences.modelRow.subtitle.contains("ggml-tiny.en.bin"), "the build tree's model: \(preferences.modelRow.subtitle)")
         preferences.englishModel.downloadButton.click()
         XCTAssertTrue(preferences.englishModel.progress.isVisible)
         XCTAssertTrue(preferences.englishModel.cancelButton.isVisible)
         XCTAssertFalse(preferences.accurateModel.progress.isVisible, "only the one asked for")
-        let download = window.modelDownloads.english
+        let download = app.services.modelDownloads.english
         Self.wait(for: download) { if case .failed = $0 { true } else { false } }
         guard case .failed = download.state.value else { return XCTFail("the cut was not noticed: \(download.state.value)") }
         XCTAssertEqual(preferences.englishModel.downloadButton.accessibleName, "Resume Download")

@@ -235,3 +235,8 @@ func oggEnd(_ bytes: Data) -> (seconds: Double, isComplete: Bool) {
   guard let last else { return (0, false) }
   return (Double(last.granule) / 48_000, last.flags & 0x04 != 0)
 }
+
+/// Ana, Ben and Cy.
+let threeAttendees = ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }
+/// Their one-minute stand-up.
+let oneMinuteStandup = DailyScrum(title: "Standup", attendees: threeAttendees, lengthInMinutes: 1)

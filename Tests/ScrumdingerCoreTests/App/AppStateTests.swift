@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrumdingerCore
+import ScrumdingerTestSupport
 
 @MainActor @Suite struct AppStateTests {
   @Test func aMeetingTickNotifiesOnlyMeetingObservers() {

@@ -71,6 +71,26 @@ import ScrumdingerTestSupport
     #expect(chimes.dingsDue.count == 2)
   }
 
+  @Test func theTablesMeetingCommandsReachTheTimerThroughOneCall() {
+    let (session, state, clock, _, chimes) = start()
+    clock.advance(by: .seconds(5))
+    #expect(!session.perform(.addMinute))
+    #expect(state.meeting.value?.snapshot.secondsRemaining == 115, "a minute more: 2:00 planned, 0:05 gone")
+    #expect(!session.perform(.pause))
+    #expect(state.meeting.value?.snapshot.phase == .paused)
+    #expect(!session.perform(.pause))
+    #expect(state.meeting.value?.snapshot.phase == .running)
+    #expect(!session.perform(.nextSpeaker))
+    #expect(!session.perform(.previousSpeaker))
+    #expect(state.meeting.value?.snapshot.turnIndex == 0, "back to Ana, whose turn starts again")
+    #expect(!session.perform(.edit), "not a meeting command: nothing happens")
+    _ = session.perform(.nextSpeaker)
+    _ = session.perform(.nextSpeaker)
+    #expect(session.perform(.nextSpeaker), "Next on the last speaker asks \"End meeting?\"")
+    #expect(state.meeting.value?.snapshot.turnIndex == 2)
+    #expect(chimes.dingsDue.count == 4, "three Nexts and one Previous, each a ding")
+  }
+
   @Test func endingEarlySavesTheRealTimeOrNothing() {
     let (saving, savedState, clock, scheduler, _) = start()
     clock.advance(by: .milliseconds(12_400))

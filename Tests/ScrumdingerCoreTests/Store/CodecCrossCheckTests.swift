@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
+import ScrumdingerTestSupport
 
 /// Random scrums from a seeded generator: titles and names with every kind of Unicode
 /// (quotes, backslashes, control characters, combining marks, emoji), dates over the whole

@@ -1,4 +1,4 @@
-import Glibc
+import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
@@ -7,7 +7,7 @@ import ScrumdingerCore
 @MainActor final class MicrophoneCapture: AudioCapture {
   /// The GStreamer source description recordings read from.
   static var defaultSource: String {
-    getenv("SCRUMDINGER_AUDIO_SOURCE").map { String(cString: $0) } ?? "autoaudiosrc"
+    ProcessInfo.processInfo.environment["SCRUMDINGER_AUDIO_SOURCE"] ?? "autoaudiosrc"
   }
 
   private let source: String

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScrumdingerCore
 
 /// What the file readers and the merge promise, checked on any bytes (by the fuzzer, and by
 /// the core tests on its corpus): reading never crashes; whatever reads, written back and

@@ -1,0 +1,68 @@
+// A delete is undone from its toast (or Ctrl+Z while the toast is up), and a meeting just
+// saved from its own toast (Undo takes it out of the history again, View opens it). Once a
+// toast goes, its delete is final: the model forgets it. The window's commands follow along
+// (Undo is enabled only while there is something to undo).
+import FoundationEssentials
+import GtkShim
+import ScrumdingerCore
+
+/// The toasts that can undo what was just done.
+@MainActor final class UndoToasts {
+  private let model: AppModel
+  private let toasts: ToastOverlay
+  /// Runs when what can be undone changes.
+  private let changed: @MainActor () -> Void
+  /// The toast of the last delete, while it is up.
+  private var undoToast: Toast?
+  /// The toast of the meeting just saved, while it is up.
+  private(set) var savedMeetingToast: Toast?
+
+  /// Toasts in `toasts` undoing `model`'s deletes; `changed` runs after each change.
+  init(model: AppModel, toasts: ToastOverlay, changed: @escaping @MainActor () -> Void) {
+    self.model = model
+    self.toasts = toasts
+    self.changed = changed
+  }
+
+  /// Says what was deleted, with Undo (and Ctrl+Z) while the toast is up.
+  func offer(_ deletion: Deletion) {
+    undoToast?.dismiss()
+    undoToast = toasts.show(
+      AppModel.message(for: deletion), button: tr("Undo"),
+      action: { [weak self] in
+        self?.model.undo(deletion)
+        self?.changed()
+      },
+      onDismissed: { [weak self] in  // may come when the window is gone (at quit)
+        self?.model.forgetUndo(deletion)
+        self?.changed()
+      })
+    changed()
+  }
+
+  /// Ctrl+Z: undoes the last delete, and its toast goes.
+  func undoLast() {
+    model.undoLast()  // before the toast goes: its going forgets the delete
+    undoToast?.dismiss()
+    changed()
+  }
+
+  /// Says the meeting was saved, with View (opens it) and Undo (removes it).
+  func sayMeetingSaved(_ entry: History, of scrumID: UUID) {
+    savedMeetingToast = toasts.show(
+      tr("Meeting saved: %@", Texts.timeOfDay(entry.date)), button: tr("Undo"),
+      action: { [weak self] in  // the model's delete, without an undo of its own
+        guard let self, let deletion = self.model.deleteHistory(scrumID: scrumID, historyID: entry.id) else { return }
+        self.model.forgetUndo(deletion)
+        self.changed()
+      },
+      extraButton: (
+        tr("View"),
+        { [weak self] in
+          guard let self, self.model.state.scrum(scrumID)?.history.contains(where: { $0.id == entry.id }) == true else { return }
+          self.model.state.navigation.value = .history(scrumID: scrumID, historyID: entry.id)
+        }
+      ),
+      onDismissed: { [weak self] in self?.savedMeetingToast = nil })
+  }
+}

@@ -1,0 +1,150 @@
+// Saving the scrums, and what happens when it cannot be done. Once the scrums are read, every
+// change is saved (AutoSave) and the file is watched for changes made elsewhere (FileWatcher).
+// An unreadable file stops saving until the user picks Start Fresh (the file moved aside,
+// kept) or Quit; one that becomes unreadable while the app runs keeps the scrums shown and
+// saves nothing over it until Keep Mine. Nothing unsaved is lost quietly: closing the window
+// with a failed save asks first, and quitting writes what is pending or says it could not.
+import FoundationEssentials
+import GtkShim
+import ScrumdingerCore
+
+/// Saves the scrums, and asks about a file that cannot be read or written.
+@MainActor final class Saving {
+  private let store: ScrumStore
+  private let state: AppState
+  private let transcripts: TranscriptStore
+  private let now: () -> Date
+  /// Quit of "Your Scrums Could Not Be Read" quits it.
+  private let application: Application
+  /// The window on show, if any: toasts and questions go there.
+  private weak var shown: MainWindow?
+  private var autoSave: AutoSave?
+  private var fileWatcher: FileWatcher?
+  /// The file could not be read while no window was open: asked about when one opens.
+  private var unreadable: StoreError?
+
+  /// Saves `state`'s scrums through `store` (transcripts kept apart by `transcripts`).
+  init(
+    store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date, application: Application
+  ) {
+    self.store = store
+    self.state = state
+    self.transcripts = transcripts
+    self.now = now
+    self.application = application
+  }
+
+  /// Saves every change from now on, and merges changes made to the file elsewhere.
+  func start() {
+    autoSave = AutoSave(store: store, state: state) { [weak self] error in self?.shown?.toast(error.description) }
+    let watcher = FileWatcher(store: store, state: state, transcripts: transcripts, now: now)
+    watcher.onConflict = { [weak self] title in self?.shown?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
+    watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
+    watcher.onMergedCopy = { [weak self] in self?.shown?.toast(tr("Merged changes made on another computer")) }
+    watcher.onUnreadableCopy = { [weak self] message in
+      warn(message)
+      self?.shown?.toast(message)
+    }
+    watcher.onUnreadable = { [weak self] error in
+      warn(error.description)
+      guard let self, let window = self.shown else { return }
+      self.ask(
+        error, in: window, heading: tr("Your Scrums File Was Changed and Cannot Be Read"),
+        explanation: tr("The scrums shown here are kept, and nothing is saved over that file. Keep Mine moves it aside, keeping it, and saves the scrums shown here."),
+        stay: tr("Not Now"), move: (tr("Keep Mine"), .suggested), onStay: {}
+      ) { [weak self] in self?.autoSave?.saveSoon() }
+    }
+    fileWatcher = watcher
+  }
+
+  /// Writes what is pending now; nil once it is on disk, or the reason it is not.
+  func flush() -> StoreError? { autoSave?.flush() }
+
+  /// Writes what is pending as the app ends; a failure is said on stderr, since no window is
+  /// left to say it in.
+  func flushAtQuit() {
+    guard let error = flush() else { return }
+    warn("your last changes could not be saved: \(error)")
+  }
+
+  /// The scrums could not be read at start: asked about over the window, or once one shows.
+  func loadFailed(_ error: StoreError) {
+    guard let window = shown else {
+      warn(error.description)
+      return unreadable = error
+    }
+    askAboutUnreadableFile(error, in: window)
+  }
+
+  /// A window shows: what saving says goes there, and the question waiting for one is asked.
+  func windowShown(_ window: MainWindow) {
+    shown = window
+    guard let error = unreadable else { return }
+    unreadable = nil
+    askAboutUnreadableFile(error, in: window)
+  }
+
+  private func askAboutUnreadableFile(_ error: StoreError, in window: MainWindow) {
+    ask(
+      error, in: window, heading: tr("Your Scrums Could Not Be Read"),
+      explanation: tr("Start Fresh moves the file aside, keeping it, and starts an empty list. Quit leaves everything as it is."),
+      stay: tr("Quit"), move: (tr("Start Fresh"), .destructive), onStay: { [weak self] in self?.application.quit() }
+    ) { [weak self] in self?.start() }
+  }
+
+  /// Asks what to do with a scrums file that cannot be read: `stay` leaves it (and runs
+  /// `onStay`), `move` moves it aside, keeping it, then runs `afterMove`; a move that fails
+  /// leaves saving blocked, and the toast says why.
+  private func ask(
+    _ error: StoreError, in window: MainWindow, heading: String, explanation: String, stay: String,
+    move: (label: String, appearance: MessageDialog.Appearance), onStay: @escaping @MainActor () -> Void,
+    afterMove: @escaping @MainActor () -> Void
+  ) {
+    let dialog = MessageDialog(parent: window.window, heading: heading, body: error.description + "\n\n" + explanation)
+    dialog.addResponse("stay", label: stay)
+    dialog.addResponse("move", label: move.label, appearance: move.appearance)
+    dialog.setDefaults(enter: nil, escape: "stay")
+    dialog.present { [weak self] response in
+      guard let self else { return }
+      guard response == "move" else { return onStay() }
+      do {
+        let aside = try self.store.moveUnreadableAside()
+        afterMove()
+        window.toast(tr("The old file was kept as “%@”", aside))
+      } catch {
+        window.toast(String(describing: error))
+      }
+    }
+  }
+
+  /// On closing `window`: if changes are not on disk, tries to write them now; if that fails,
+  /// asks (and keeps the window open meanwhile: true).
+  func holdClose(of window: MainWindow) -> Bool {
+    guard let autoSave, autoSave.hasUnsavedChanges, let error = autoSave.flush() else { return false }
+    let reason: String
+    switch error {
+    case .writeFailed(_, let message): reason = message
+    case .saveRefused: reason = tr("the file on disk cannot be read")
+    default: reason = error.description
+    }
+    let dialog = MessageDialog(
+      parent: window.window, heading: tr("Your changes could not be saved: %@", reason),
+      body: tr("Quitting now loses the changes made since the last save."))
+    dialog.addResponse("cancel", label: tr("Cancel"))
+    dialog.addResponse("discard", label: tr("Quit Without Saving"), appearance: .destructive)
+    dialog.addResponse("retry", label: tr("Try Again"), appearance: .suggested)
+    dialog.setDefaults(enter: "retry", escape: "cancel")
+    dialog.present { [weak window] response in
+      switch response {
+      case "discard":
+        autoSave.stop()
+        window?.window.close()
+      case "retry":
+        window?.window.close()  // asks again if it still fails
+      default:
+        break
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+import ScrumdingerTestSupport
+
+final class DeleteMeetingTests: XCTestCase {
+  func testAPastMeetingIsDeletedFromItsPageAndCtrlZBringsItBack() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        let scrum = scrumWithHistory(3)
+        let doomed = scrum.history[1]
+        openDetailPage(of: scrum, in: app)
+        app.state.navigation.value = .history(scrumID: scrum.id, historyID: doomed.id)
+        let page = window.historyPage!
+        XCTAssertEqual(page.deleteButton.accessibleName, "Delete this meeting")
+        page.deleteButton.click()
+        XCTAssertEqual(app.state.navigation.value, .detail(scrumID: scrum.id))
+        XCTAssertEqual(app.state.scrum(scrum.id)?.history.map(\.id), [scrum.history[0].id, scrum.history[2].id])
+        XCTAssertEqual(app.application.actions(forAccelerator: "<Control>z"), [Command.undo.rawValue])
+        XCTAssertTrue(window.window.activateAction(Command.undo.rawValue))
+        XCTAssertEqual(app.state.scrum(scrum.id)?.history, scrum.history, "Ctrl+Z did not bring it back")
+        // Delete on a history row deletes that meeting.
+        let row = window.detailPage!.history.madeRows.first { $0.entryID == doomed.id }!
+        XCTAssertTrue(row.row.activateAction(Command.deleteMeeting.rawValue, parameter: doomed.id.uuidString))
+        XCTAssertFalse(app.state.scrum(scrum.id)!.history.contains(doomed))
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+import ScrumdingerTestSupport
+
+final class TurnWarningPageTests: XCTestCase {
+  func testTheLastSecondsOfATurnAreMarkedAndAnnounced() {
+    MainActor.assumeIsolated {
+      let clock = ManualClock()
+      let sound = RecordingEffect()
+      withRunningApp(dependencies: recordingDependencies(clock: clock, sound: sound)) { app in
+        let window = app.mainWindow!
+        openDetailPage(of: oneMinuteStandup, in: app).startButton.click()
+        let meeting = window.meeting!
+        let page = meeting.page
+        XCTAssertFalse(page.warning.root.isVisible)
+        clock.advance(by: .seconds(10))
+        meeting.session.tick()
+        XCTAssertTrue(page.warning.root.isMapped)
+        XCTAssertEqual(page.warning.label.text, "10 seconds left for Ana")
+        XCTAssertEqual(page.warning.spokenName, "10 seconds left for Ana")
+        XCTAssertTrue(page.ring.nameLabel.hasCSSClass("meeting-warning"))
+        XCTAssertTrue(page.ring.showsWarning)
+        let warn = oneMinuteStandup.theme.warningColor
+        XCTAssertTrue(page.ring.nameLabel.foregroundColor == (Int(warn.red), Int(warn.green), Int(warn.blue)))
+        XCTAssertEqual(sound.events.last, .turnWarning(turn: 0, dueAt: .seconds(10)), "no soft sound asked for")
+        clock.advance(by: .seconds(10))
+        meeting.session.tick()
+        XCTAssertFalse(page.warning.root.isVisible, "the warning outlived Ana's turn")
+        XCTAssertFalse(page.ring.nameLabel.hasCSSClass("meeting-warning"))
+        XCTAssertFalse(page.ring.showsWarning)
+        meeting.session.end(save: false)
+      }
+    }
+  }
+
+  func testTheEditorSavesTheWarningChoice() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let confirmed = edit(oneMinuteStandup, in: app) { sheet in
+          XCTAssertEqual(sheet.warningChoices.filter { $0.1.isActive }.map(\.0), [.tenSeconds], "10 seconds by default")
+          XCTAssertEqual(sheet.warningChoices.map { $0.1.accessibleName }, ["Off", "10 seconds", "30 seconds", "1 minute"])
+          sheet.warningChoices[3].1.isActive = true
+          XCTAssertEqual(sheet.warningChoices.filter { $0.1.isActive }.map(\.0), [.oneMinute], "one choice at a time")
+        }
+        XCTAssertEqual(confirmed?.turnWarning, .oneMinute)
+      }
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+final class DetailPageTests: XCTestCase {
+  func testBackFromAPastMeetingFocusesItsRow() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        let scrum = scrumWithHistory(5)
+        let second = scrum.history[3]
+        openDetailPage(of: scrum, in: app).history.madeRows.first { $0.entryID == second.id }!.showButton.click()
+        XCTAssertEqual(app.state.navigation.value, .history(scrumID: scrum.id, historyID: second.id))
+        window.historyPage!.backButton.click()
+        let row = window.detailPage!.history.madeRows.first { $0.entryID == second.id }!
+        XCTAssertTrue(row.showButton.hasFocus, "focus did not return to the meeting the user left")
+      }
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+final class DialogWindowTests: XCTestCase {
+  func testADialogClosedWithItsParentSaysSo() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        var parent: ApplicationWindow? = ApplicationWindow(application: app.application)
+        parent?.present()
+        let dialog = DialogWindow(parent: parent!, title: "x", width: 200, height: 200)
+        var closed = 0
+        dialog.onClose { closed += 1 }
+        dialog.present()
+        spin(.milliseconds(50))
+        parent?.close()
+        parent = nil  // the last reference: GTK destroys the parent, and with it the dialog
+        spin(.milliseconds(50))
+        XCTAssertEqual(closed, 1, "closing the parent did not report the dialog closed")
+      }
+    }
+  }
+}
