@@ -117,7 +117,7 @@ public enum ScrumFile {
   /// ISO 8601 form as Foundation reads it.
   private static let isoDates = JSONDecoder.DateDecodingStrategy.custom { decoder in
     let text = try decoder.singleValueContainer().decode(String.self)
-    if let date = ScrumFileReader.date(fromISO: text) ?? (try? Date.ISO8601FormatStyle().parse(text)) { return date }
+    if let date = JSONScanner.date(fromISO: text) ?? (try? Date.ISO8601FormatStyle().parse(text)) { return date }
     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date"))
   }
 

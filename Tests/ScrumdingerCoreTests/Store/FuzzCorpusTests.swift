@@ -37,7 +37,7 @@ import ScrumdingerTestSupport
     let data = try Data(contentsOf: URL(fileURLWithPath: Self.corpus + "/crash-ancient-date-slow-path.json"))
     #expect(ScrumFileReader.decode(data, version: 1) == nil, "read by the slow path")
     let date = try ScrumFile.decode(data)[0].history[0].date
-    #expect(date == ScrumFileReader.date(fromISO: "1013-11-20T09:00:00Z"))
+    #expect(date == JSONScanner.date(fromISO: "1013-11-20T09:00:00Z"))
     #expect(Texts.format(date, "%Y-%m-%d", timeZone: "UTC") == "1013-11-20")
   }
 }
