@@ -7,7 +7,7 @@
 # It ends with one line counting every test of the three runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The user's real data, settings and autostart entry: the tests must leave them as they are
+# The user's real data folder and autostart entry: the tests must leave them as they are
 # (checked at the end, whatever the tests set).
 real=("${XDG_DATA_HOME:-$HOME/.local/share}/io.github.scrumdinger.Scrumdinger"
   "${XDG_CONFIG_HOME:-$HOME/.config}/autostart/io.github.scrumdinger.Scrumdinger.desktop")
@@ -25,9 +25,8 @@ GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip
 # of its own: they mostly wait for the app, so two cores run two of them as fast as one. The
 # halves are split by their measured time (about 400 s each, 810 s in one run). A test file
 # not named in the first half runs in the second.
-first=(test_recorded_endings test_syncthing test_ding test_reliability test_recovery)
-first=("${first[@]/#/Tests/e2e/}")
-first=("${first[@]/%/.py}")
+first=(Tests/e2e/test_recorded_endings.py Tests/e2e/test_syncthing.py Tests/e2e/test_ding.py
+  Tests/e2e/test_reliability.py Tests/e2e/test_recovery.py)
 second=()
 for file in Tests/e2e/test_*.py; do
   [[ " ${first[*]} " == *" $file "* ]] || second+=("$file")

@@ -155,7 +155,7 @@ import ScrumdingerCore
   }
 
   /// Shows the window, then runs `work` on it once the scrums are read (a search result
-  /// picked in the overview, New Scrum from the launcher, a reminder's Start Meeting).
+  /// picked in the overview, or its "search in the app").
   private func activateThen(_ work: @escaping @MainActor (MainWindow) -> Void) {
     activate()
     whenLoaded { [weak self] in

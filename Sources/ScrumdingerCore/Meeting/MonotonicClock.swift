@@ -1,6 +1,7 @@
 // The timer never reads a clock of its own: it is handed one. The app hands it GLib's
 // monotonic clock (the one GLib timeouts are scheduled on); tests hand it a ManualClock (in
-// ScrumdingerTestSupport) and move time by hand, so no test waits for real seconds (the SyncUps pattern).
+// ScrumdingerTestSupport) and move time by hand, so no test waits for real seconds (the
+// SyncUps pattern).
 import CGLib
 
 /// A clock that never goes backwards; `now` is the time since an arbitrary origin.
