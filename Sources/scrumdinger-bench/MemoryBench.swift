@@ -56,10 +56,10 @@ func openFileCount() -> Int {
     var editorBase = 0
     for cycle in 1...200 {
       _ = main.window.activateAction(Command.edit.rawValue)
-      guard let window = main.editor?.window else { break }  // the sheet itself is not held here
+      guard let window = main.editing.sheet?.window else { break }  // the sheet itself is not held here
       waitForPaint(window)
       window.close()
-      runUntil { main.editor == nil }
+      runUntil { main.editing.sheet == nil }
       run(.milliseconds(10))
       if cycle == 1 { editorBase = Memory.residentKiB() }
     }

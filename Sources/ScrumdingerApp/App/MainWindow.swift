@@ -12,16 +12,26 @@ import ScrumdingerCore
   public let window: ApplicationWindow
   /// The page rules.
   public let model: AppModel
-  let stack = Stack()
-  let toasts: ToastOverlay
+  /// The toasts over the pages.
+  private(set) lazy var toasts = ToastOverlay(pages.stack)
   /// Says why this window only shows the scrums (another instance owns them).
   let readOnlyBanner = Label(tr("Another Scrumdinger is using your scrums, so this window only shows them: nothing you do here is saved."))
   /// Asked before the window closes with no meeting running: true keeps it open (the app
   /// has unsaved changes to ask about).
   var holdClose: (@MainActor () -> Bool)?
-  private(set) lazy var listPage = ScrumListPage(state: state)
-  private(set) var detailPage: DetailPage?
-  private(set) var historyPage: HistoryPage?
+  /// The pages along the route shown.
+  private(set) lazy var pages = WindowPages(
+    model: model, nextMeeting: { [weak self] scrum in self?.nextMeeting(of: scrum) },
+    historyPage: { [weak self] entryID, id in
+      self?.history.page(of: entryID, in: id) { [weak self] in self?.tools.showPreferences() }
+    },
+    meetingPage: { [weak self] in self?.meeting?.page })
+  /// The editor sheet, opened and left.
+  package private(set) lazy var editing = Editing(window: window, model: model, time: time) { [weak self] in self?.toast($0) }
+  /// Preferences, the shortcuts and About.
+  private(set) lazy var tools = ToolWindows(
+    parent: window, services: services, engine: model.dependencies.speech, toast: { [weak self] in self?.toast($0) },
+    modelAdded: { [weak self] in self?.model.transcriber.retryFailed() })
   /// Export, the calendar file, a meeting's summary, deleting its recording.
   private lazy var history = HistoryActions(window: window, model: model, time: services.time) { [weak self] text in
     self?.toast(text)
@@ -30,14 +40,8 @@ import ScrumdingerCore
   private(set) lazy var undo = UndoToasts(model: model, toasts: toasts) { [weak self] in self?.updateEnabled() }
   /// The meeting under way, if any.
   package private(set) var meeting: MeetingCoordinator?
-  /// The open editor sheet, if any (it keeps itself alive while open).
-  package private(set) weak var editor: EditorSheet?
   /// The window's actions: one per "win." command of the table.
   private(set) var actions: [Command: Action] = [:]
-  private var shortcutsWindow: ShortcutsWindow?
-  private var shownRoute: Route = .list
-  /// The pages of the route on show, from the list to the one shown.
-  private var trail: [any Page] = []
   private var state: AppState { model.state }
   private var observations: [ObservationToken] = []
 
@@ -55,7 +59,6 @@ import ScrumdingerCore
     window = ApplicationWindow(application: application)
     window.title = tr("Scrumdinger")
     window.setDefaultSize(width: 720, height: 760)
-    toasts = ToastOverlay(stack)
     readOnlyBanner.addCSSClass("read-only-banner")
     readOnlyBanner.setWraps()
     readOnlyBanner.isVisible = false
@@ -79,10 +82,17 @@ import ScrumdingerCore
     window.onResize { [weak self] width, height in self?.meeting?.page.fit(width: width, height: height) }
     window.onFullscreenChanged { [weak self] fullscreen in self?.meeting?.page.showFullscreen(fullscreen) }
 
-    listPage.nextMeeting = { [weak self] scrum in self?.nextMeeting(of: scrum) }
+    // A new scrum's card takes the focus, so Enter opens it once the sheet is gone.
+    editing.onSaved = { [weak self] id, isNew in
+      guard let self, isNew, self.pages.shown == .list else { return }
+      self.pages.list.card(for: id)?.button.grabFocus()
+    }
     observations.append(state.navigation.observe { [weak self] route in self?.show(route) })
     observations.append(state.scrums.observe { [weak self] _ in self?.scrumsChanged() })
-    observations.append(model.lineups.observe { [weak self] _ in self?.lineupsChanged() })
+    observations.append(model.lineups.observe { [weak self] _ in
+      self?.pages.lineupsChanged()
+      self?.updateEnabled()
+    })
     // Previous speaker is greyed out on the first turn: looked at only when that changes.
     observations.append(state.meeting.observe { [weak self] meeting in
       guard let self else { return }
@@ -97,7 +107,7 @@ import ScrumdingerCore
 
   /// Shows that the scrums are being read, or not any more.
   func showLoading(_ loading: Bool) {
-    listPage.isLoading = loading
+    pages.list.isLoading = loading
   }
 
   /// Makes the window one that only shows the scrums, and says why.
@@ -126,10 +136,10 @@ import ScrumdingerCore
 
   private func perform(_ command: Command, id: UUID?) {
     switch command {
-    case .showMenu: (trail.last ?? listPage).menuButton.popup()
+    case .showMenu: pages.top.menuButton.popup()
     case .openScrum: if let id { state.navigation.value = .detail(scrumID: id) }
-    case .search: listPage.searchBar.isOpen = true
-    case .edit: if let draft = model.draftOfShownScrum() { openEditor(draft) }
+    case .search: pages.list.searchBar.isOpen = true
+    case .edit: if let draft = model.draftOfShownScrum() { editing.open(draft) }
     case .startMeeting: if case .detail(let id) = state.navigation.value { startMeeting(id) }
     case .deleteScrum: if case .detail(let id) = state.navigation.value { confirmDelete(id) }
     case .shuffleLineup: if case .detail(let id) = state.navigation.value { model.shuffleLineup(of: id) }
@@ -160,118 +170,47 @@ import ScrumdingerCore
     for (command, action) in actions { action.isEnabled = command.isEnabled(in: context) }
   }
 
-  /// New Scrum from anywhere: opens the editor, brings the open one forward, or says why not.
-  func newScrum() {
-    switch model.requestNewScrum(editorOpen: editor != nil) {
-    case .openEditor(let draft): openEditor(draft)
-    case .presentOpenEditor: editor?.raise()
-    case .refused(let reason): toast(reason)
-    }
-  }
-
-  /// The Preferences window, while open.
-  private(set) var preferences: Preferences?
-
-  /// Opens Preferences (or brings them forward).
-  func showPreferences() {
-    if let preferences { return preferences.present() }
-    let window = Preferences(
-      parent: self.window, sounds: services.sounds, background: services.background, downloads: services.modelDownloads,
-      engine: model.dependencies.speech)
-    window.onMessage = { [weak self] message in self?.toast(message) }
-    window.onModelAdded = { [weak self] in self?.model.transcriber.retryFailed() }
-    window.window.onClose { [weak self] in self?.preferences = nil }
-    preferences = window
-    window.present()
-  }
-
-  /// The keyboard-shortcuts window, built on first use.
-  func showShortcuts() {
-    if shortcutsWindow == nil { shortcutsWindow = ShortcutsWindow(xml: ShortcutsHelp.xml, parent: window) }
-    shortcutsWindow?.present()
-  }
-
   // MARK: Pages
 
   private func show(_ route: Route) {
     let resolved = model.resolved(route)
     guard resolved == route else { return state.navigation.value = resolved }
-    guard let pages = pages(for: route), let page = pages.last else { return }
-    let previous = shownRoute
-    shownRoute = route
-    trail = pages
-    // Pages off the trail are let go.
-    if !pages.contains(where: { $0 === detailPage }) { detailPage = nil }
-    if !pages.contains(where: { $0 === historyPage }) { historyPage = nil }
-    stack.show(page.root, named: page.name, title: page.title)
-    stack.removePages(except: Set(pages.map(\.name)))
+    guard let previous = pages.show(route) else { return }
     updateEnabled()
-    focus(model.focusTarget(from: previous, to: route))
-  }
-
-  /// The pages `route` shows and can go back to, the one shown last (nil when its scrum,
-  /// past meeting or meeting is gone).
-  private func pages(for route: Route) -> [any Page]? {
-    switch route {
-    case .list: [listPage]
-    case .detail(let id): detailPage(for: id).map { [listPage, $0] }
-    case .history(let id, let entryID):
-      detailPage(for: id).flatMap { detail in
-        historyPage = history.page(of: entryID, in: id) { [weak self] in self?.showPreferences() }
-        return historyPage.map { [listPage, detail, $0] }
-      }
-    case .meeting(let id): detailPage(for: id).flatMap { detail in meeting.map { [listPage, detail, $0.page] } }
-    }
-  }
-
-  /// The detail page of scrum `id`: the one kept, or a new one.
-  private func detailPage(for id: UUID) -> DetailPage? {
-    if let detailPage, detailPage.scrumID == id { return detailPage }
-    guard let scrum = state.scrum(id) else { return nil }
-    let page = DetailPage(scrum: scrum, lineup: model.lineup(for: scrum), transcripts: model.transcriber.statuses)
-    page.nextMeeting = { [weak self] scrum in self?.nextMeeting(of: scrum) }
-    page.onPresenceChange = { [weak self] attendee, present in
-      guard let self else { return }
-      self.model.setPresent(present, attendee: attendee, in: id)
-    }
-    detailPage = page
-    return page
-  }
-
-  private func focus(_ target: FocusTarget) {
-    switch target {
-    case .scrumCard(let id): listPage.card(for: id)?.button.grabFocus()
-    case .newScrumButton: (listPage.cards.isEmpty ? listPage.emptyButton : listPage.newButton).grabFocus()
-    case .startButton: detailPage?.startButton.grabFocus()
-    case .historyRow(let id):
-      if detailPage?.focusHistoryRow(id) != true { detailPage?.startButton.grabFocus() }
-    case .backButton: historyPage?.backButton.grabFocus()
-    case .nextSpeakerButton: meeting?.page.nextButton.grabFocus()
-    }
+    pages.focus(model.focusTarget(from: previous, to: route))
   }
 
   private func scrumsChanged() {
     model.revalidateRoute()
-    // A transcript that arrives while its meeting is on show: the page shows it.
-    if let historyPage, case .history(let id, let entryID) = shownRoute,
-      let entry = state.scrum(id)?.history.first(where: { $0.id == entryID }), entry.transcript != historyPage.entry.transcript
-    {
-      show(shownRoute)
-    }
-    if let detailPage, let scrum = state.scrum(detailPage.scrumID) {
-      detailPage.update(scrum)
-      detailPage.showLineup(model.lineup(for: scrum))
-    }
+    pages.scrumsChanged()
     updateEnabled()  // Add to Calendar follows the shown scrum's schedule
   }
 
-  /// Today's lineups changed (someone checked, a shuffle, a meeting over).
-  private func lineupsChanged() {
-    if let detailPage, let scrum = state.scrum(detailPage.scrumID) { detailPage.showLineup(model.lineup(for: scrum)) }
-    updateEnabled()
+  /// "Next: today at 9:30" for a scrum on a schedule, from now.
+  private func nextMeeting(of scrum: DailyScrum) -> String? {
+    let now = model.dependencies.now()
+    let zone = time.zone
+    guard let start = scrum.schedule?.nextStart(after: now, timeZone: zone) else { return nil }
+    return Texts.nextMeeting(start, now: now, twelveHour: time.twelveHour, timeZone: zone)
   }
 
-  // MARK: Meeting, editor, delete
+  /// A search result picked in the Activities overview: the scrum's page, unless a meeting or
+  /// the editor is under way (neither is interrupted; the window comes forward).
+  func showScrum(_ id: UUID) {
+    if meeting == nil, editing.sheet == nil, state.scrum(id) != nil { state.navigation.value = .detail(scrumID: id) }
+    present()
+  }
+
+  /// "Search in the app" from the Activities overview: the list, filtered by `terms`.
+  func showSearch(_ terms: [String]) {
+    if meeting == nil, editing.sheet == nil {
+      state.navigation.value = .list
+      pages.list.search(terms)
+    }
+    present()
+  }
+
+  // MARK: Meeting, delete
 
   private func startMeeting(_ id: UUID) {
     guard meeting == nil, let scrum = state.scrum(id) else { return }
@@ -285,7 +224,7 @@ import ScrumdingerCore
       self.state.navigation.value = .detail(scrumID: id)
       self.updateEnabled()
       guard saved, let entry = self.state.scrum(id)?.history.last else { return }
-      self.detailPage?.focusHistoryRow(entry.id)  // its row in view
+      self.pages.detail?.focusHistoryRow(entry.id)  // its row in view
       self.undo.sayMeetingSaved(entry, of: id)
     }
     state.navigation.value = .meeting(scrumID: id)
@@ -302,79 +241,11 @@ import ScrumdingerCore
       }
       return
     }
-    guard let editor, editor.hasChanges else {
-      editor?.window.close()
-      return beginScheduledMeeting(id)
+    editing.leave(toStart: scrum.title) { [weak self] in
+      guard let self, self.meeting == nil else { return }
+      self.state.navigation.value = .detail(scrumID: id)
+      self.startMeeting(id)
     }
-    let dialog = MessageDialog(
-      parent: editor.window, heading: tr("Start the meeting of “%@”?", Texts.shown(scrum.title)),
-      body: tr("The changes in the editor are not saved yet."))
-    dialog.addResponse("keep", label: tr("Keep Editing"))
-    dialog.addResponse("discard", label: tr("Discard Changes and Start"), appearance: .destructive)
-    dialog.setDefaults(enter: "keep", escape: "keep")
-    leaveEditorQuestion = dialog
-    dialog.present { [weak self, weak editor] response in
-      guard let self else { return }
-      self.leaveEditorQuestion = nil
-      guard response == "discard", self.meeting == nil else { return }
-      editor?.window.close()
-      self.beginScheduledMeeting(id)
-    }
-  }
-
-  /// "Start the meeting of …?" over an editor with changes, while it is asked.
-  package private(set) var leaveEditorQuestion: MessageDialog?
-
-  private func beginScheduledMeeting(_ id: UUID) {
-    state.navigation.value = .detail(scrumID: id)
-    startMeeting(id)
-  }
-
-  /// "Next: today at 9:30" for a scrum on a schedule, from now.
-  private func nextMeeting(of scrum: DailyScrum) -> String? {
-    let now = model.dependencies.now()
-    let zone = time.zone
-    guard let start = scrum.schedule?.nextStart(after: now, timeZone: zone) else { return nil }
-    return Texts.nextMeeting(start, now: now, twelveHour: time.twelveHour, timeZone: zone)
-  }
-
-  /// A search result picked in the Activities overview: the scrum's page, unless a meeting or
-  /// the editor is under way (neither is interrupted; the window comes forward).
-  func showScrum(_ id: UUID) {
-    if meeting == nil, editor == nil, state.scrum(id) != nil { state.navigation.value = .detail(scrumID: id) }
-    present()
-  }
-
-  /// "Search in the app" from the Activities overview: the list, filtered by `terms`.
-  func showSearch(_ terms: [String]) {
-    if meeting == nil, editor == nil {
-      state.navigation.value = .list
-      listPage.search(terms)
-    }
-    present()
-  }
-
-  /// Time has moved on (a reminder came, a start went by): the "Next: …" texts say so.
-  func timeMoved() {
-    listPage.refreshNextMeetings()
-    if let detailPage { detailPage.showNext(detailPage.scrum) }
-  }
-
-  private func openEditor(_ draft: ScrumDraft) {
-    let sheet = EditorSheet(
-      parent: window, draft: draft, newID: model.dependencies.uuid, twelveHour: time.twelveHour
-    ) { [weak self] confirmed in
-      guard let self else { return }
-      do throws(StoreError) {
-        try self.model.apply(confirmed)
-      } catch {
-        self.toast(tr("Whether this computer records “%@” could not be saved: %@", Texts.shown(confirmed.title), error.description))
-      }
-      // A new scrum's card takes the focus, so Enter opens it once the sheet is gone.
-      if draft.isNew, self.shownRoute == .list { self.listPage.card(for: confirmed.id)?.button.grabFocus() }
-    }
-    editor = sheet
-    sheet.present()
   }
 
   private func confirmDelete(_ id: UUID) {

@@ -24,7 +24,7 @@ import ScrumdingerCore
   /// The main window, once activated.
   public private(set) var mainWindow: MainWindow?
   /// Whether reading the scrums has finished (well or not).
-  public private(set) var hasFinishedLoading = false
+  public var hasFinishedLoading: Bool { loading.hasFinished }
   /// Where the window's size and the sound chosen are kept (nil without an installed schema).
   private let settings: Settings?
   /// What lives as long as the app: time, reminders, sounds, the transcriber.
@@ -41,8 +41,10 @@ import ScrumdingerCore
   private(set) var actions: [Command: Action] = [:]
   /// Answers GNOME Shell's searches.
   private var shellSearch: ShellSearch?
-  /// Work waiting for the scrums to be read (searches from the overview).
-  private var afterLoading: [@MainActor () -> Void] = []
+  /// Reading the scrums, and the work waiting for them (searches from the overview).
+  private lazy var loading = Loading(store: store, journalPath: journalFile.path, application: application) {
+    [weak self] read in self?.finishLoading(read)
+  }
   /// Whether the first activation is to start without a window (--background).
   private var startsInBackground = false
   /// Whether the app's work (signals, lock, reading the scrums) has started.
@@ -89,7 +91,7 @@ import ScrumdingerCore
     for command in Command.allCases where command.scope != .editor && !command.accelerators.isEmpty {
       application.setAccelerators(command.accelerators, for: command.rawValue)
     }
-    services.reminders.onPlan = { [weak self] in self?.mainWindow?.timeMoved() }
+    services.reminders.onPlan = { [weak self] in self?.mainWindow?.pages.timeMoved() }
     shellSearch = ShellSearch(
       application: application, state: state, now: effects.now, time: services.time,
       whenLoaded: { [weak self] work in self?.whenLoaded(work) },
@@ -124,15 +126,10 @@ import ScrumdingerCore
       if services.reminders.isReminding(id) { mainWindow?.startScheduledMeeting(id) } else { mainWindow?.showScrum(id) }
     case .newScrum:
       activate()
-      mainWindow?.newScrum()
-    case .showShortcuts: mainWindow?.showShortcuts()
-    case .preferences: mainWindow?.showPreferences()
-    case .about:
-      guard let window = mainWindow?.window else { return }
-      AboutWindow.present(
-        over: window, name: tr("Scrumdinger"), iconName: appID, version: appVersion,
-        developer: "The Scrumdinger for Linux developers",
-        comments: tr("Keep daily stand-up meetings on time"), copyright: "© 2026 The Scrumdinger for Linux developers")
+      mainWindow?.editing.newScrum()
+    case .showShortcuts: mainWindow?.tools.showShortcuts()
+    case .preferences: mainWindow?.tools.showPreferences()
+    case .about: mainWindow?.tools.showAbout()
     // Through the window, so a running meeting is asked about first; reminders do not keep
     // the app running once Quit is chosen.
     case .quit:
@@ -147,6 +144,7 @@ import ScrumdingerCore
   public static func setUpLocale() {
     setUpLocalization(localeDirectory: ResourceLocator.localeDirectory)
     keepProcessLocale()
+    StockControlNames.translate()
   }
 
   /// Runs until the window closes; returns the process exit status.
@@ -172,11 +170,6 @@ import ScrumdingerCore
     }
     if let mainWindow { return mainWindow.present() }
     background.windowShown()
-    StockControlNames.close = tr("Close")
-    StockControlNames.search = tr("Search")
-    StockControlNames.menu = tr("Menu")
-    StockControlNames.verticalScrollBar = tr("Vertical scroll bar")
-    StockControlNames.horizontalScrollBar = tr("Horizontal scroll bar")
     let window = MainWindow(
       application: application, model: AppModel(state: state, dependencies: dependencies, transcriber: services.transcriber),
       services: services)
@@ -213,42 +206,25 @@ import ScrumdingerCore
       MainLoop.onSignal(signal) { [weak self] in self?.quitSavingEverything() }
     }
     _ = store.claimWriting()
-    application.hold()  // while the scrums are read, with or without a window (--background)
-    let (store, journalPath) = (store, journalFile.path)
-    WorkerThreads.run({
-      var notes: [String] = []
-      let result: Result<[DailyScrum], StoreError>
-      do throws(StoreError) {
-        result = .success(try store.load { notes.append($0) })
-      } catch {
-        result = .failure(error)
-      }
-      return (result, notes, JournalFile.read(journalPath))
-    }, then: { [weak self] loaded in self?.finishLoading(loaded.0, notes: loaded.1, journal: loaded.2) })
+    loading.start()
   }
 
   /// Runs `work` once the scrums are read, starting to read them if nothing has yet.
   private func whenLoaded(_ work: @escaping @MainActor () -> Void) {
-    guard !hasFinishedLoading else { return work() }
-    afterLoading.append(work)
+    loading.whenLoaded(work)
     start()
   }
 
-  private func finishLoading(
-    _ result: Result<[DailyScrum], StoreError>, notes: [String], journal: Result<MeetingJournal, UnreadableReason>?
-  ) {
+  /// The scrums are read: shown, settled and saved from now on, or the reason they cannot be.
+  private func finishLoading(_ read: Loading.Read) {
     defer {
+      Memory.releaseFreedPages()  // start-up's freed pages, once the list is up
       if mainWindow == nil { background.windowGone() }  // --background: held on only for reminders
-      let waiting = afterLoading
-      afterLoading = []
-      for work in waiting { work() }
-      application.release()
     }
-    for note in notes { warn(note) }
+    for note in read.notes { warn(note) }
     mainWindow?.showLoading(false)
-    hasFinishedLoading = true
-    defer { Memory.releaseFreedPages() }  // start-up's freed pages, once the list is up
-    switch result {
+    let journal = read.journal
+    switch read.scrums {
     case .success(let read):
       // Each meeting's transcript as this computer keeps it (an earlier version's, found in
       // the file, is kept here first).

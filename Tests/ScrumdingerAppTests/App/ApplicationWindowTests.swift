@@ -20,8 +20,8 @@ final class ApplicationWindowTests: XCTestCase {
       withRunningApp { app in
         XCTAssertTrue(Style.hasIcon("io.github.scrumdinger.Scrumdinger"), "About would show a broken icon")
         XCTAssertNotNil(ResourceLocator.emptyListIcon, "the symbolic icon is not found from the build tree")
-        XCTAssertTrue(app.mainWindow?.listPage.emptyPage.hasIcon == true, "the empty list has no icon")
-        XCTAssertTrue(app.mainWindow?.listPage.emptyPage.isMapped == true, "the empty list is not on show")
+        XCTAssertTrue(app.mainWindow?.pages.list.emptyPage.hasIcon == true, "the empty list has no icon")
+        XCTAssertTrue(app.mainWindow?.pages.list.emptyPage.isMapped == true, "the empty list is not on show")
         spin(.milliseconds(200))
         app.mainWindow?.window.writePNG(to: "Tests/output/empty-list-icon.png")
       }

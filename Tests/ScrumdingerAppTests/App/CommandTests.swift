@@ -16,22 +16,22 @@ final class CommandTests: XCTestCase {
       withRunningApp { app in
         let window = app.mainWindow!
         app.state.scrums.value = [design]
-        let list = window.listPage
+        let list = window.pages.list
         XCTAssertEqual(list.newButton.actionName, Command.newScrum.rawValue)
         XCTAssertEqual(app.application.actions(forAccelerator: "<Control>n"), [Command.newScrum.rawValue])
 
         list.newButton.click()
-        XCTAssertEqual(window.editor?.window.isMapped, true, "the button opened no editor")
-        window.editor?.cancelButton.click()
+        XCTAssertEqual(window.editing.sheet?.window.isMapped, true, "the button opened no editor")
+        window.editing.sheet?.cancelButton.click()
         spin(.milliseconds(50))
-        XCTAssertNil(window.editor)
+        XCTAssertNil(window.editing.sheet)
         for name in app.application.actions(forAccelerator: "<Control>n") { window.window.activateAction(name) }
-        XCTAssertEqual(window.editor?.window.isMapped, true, "the accelerator opened no editor")
-        window.editor?.window.close()
+        XCTAssertEqual(window.editing.sheet?.window.isMapped, true, "the accelerator opened no editor")
+        window.editing.sheet?.window.close()
         spin(.milliseconds(50))
 
         list.card(for: design.id)!.button.click()
-        let detail = window.detailPage!
+        let detail = window.pages.detail!
         let bound: [(Button, Command)] = [
           (detail.backButton, .back), (detail.editButton, .edit), (detail.startButton, .startMeeting),
           (detail.deleteButton, .deleteScrum),
@@ -46,7 +46,7 @@ final class CommandTests: XCTestCase {
         for name in app.application.actions(forAccelerator: "<Alt>Left") { window.window.activateAction(name) }
         XCTAssertEqual(app.state.navigation.value, .list)
         list.card(for: design.id)!.button.click()
-        window.detailPage!.backButton.click()
+        window.pages.detail!.backButton.click()
         XCTAssertEqual(app.state.navigation.value, .list)
       }
     }
@@ -58,8 +58,8 @@ final class CommandTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         let window = app.mainWindow!
-        window.listPage.newButton.click()
-        guard let editor = window.editor else { return XCTFail("no editor") }
+        window.pages.list.newButton.click()
+        guard let editor = window.editing.sheet else { return XCTFail("no editor") }
         let installed: [(Command.Scope, Set<Command>)] = [
           (.app, Set(app.actions.keys)), (.win, Set(window.actions.keys)), (.editor, Set(editor.actions.keys)),
         ]
@@ -79,11 +79,11 @@ final class CommandTests: XCTestCase {
       withRunningApp { app in
         let window = app.mainWindow!
         app.state.scrums.value = [design]
-        window.listPage.card(for: design.id)!.button.click()
-        XCTAssertTrue(window.detailPage!.startButton.isSensitive)
-        XCTAssertTrue(window.detailPage!.editButton.isSensitive)
-        window.newScrum()
-        let editor = window.editor!
+        window.pages.list.card(for: design.id)!.button.click()
+        XCTAssertTrue(window.pages.detail!.startButton.isSensitive)
+        XCTAssertTrue(window.pages.detail!.editButton.isSensitive)
+        window.editing.newScrum()
+        let editor = window.editing.sheet!
         XCTAssertFalse(editor.confirmButton.isSensitive, "Add with a blank title")
         editor.window.activateAction(Command.confirmEditor.rawValue)  // as Ctrl+Enter would
         XCTAssertEqual(app.state.scrums.value.map(\.title), ["Design"], "a disabled Add still added")
@@ -119,10 +119,10 @@ final class CommandTests: XCTestCase {
         let window = app.mainWindow!
         app.state.scrums.value = [design]
         app.state.navigation.value = .detail(scrumID: design.id)
-        window.detailPage!.startButton.click()
+        window.pages.detail!.startButton.click()
         XCTAssertNotNil(window.meeting)
         app.application.activateAction(Command.newScrum.name)
-        XCTAssertNil(window.editor, "an editor opened over a running meeting")
+        XCTAssertNil(window.editing.sheet, "an editor opened over a running meeting")
         XCTAssertEqual(app.state.navigation.value, .meeting(scrumID: design.id))
         window.meeting?.session.end(save: false)
       }
@@ -136,10 +136,10 @@ final class CommandTests: XCTestCase {
         app.state.scrums.value = [design]
         XCTAssertEqual(app.application.actions(forAccelerator: "F10"), [Command.showMenu.rawValue])
         window.window.activateAction(Command.showMenu.rawValue)
-        XCTAssertTrue(window.listPage.menuButton.isOpen)
+        XCTAssertTrue(window.pages.list.menuButton.isOpen)
         app.state.navigation.value = .detail(scrumID: design.id)
         window.window.activateAction(Command.showMenu.rawValue)
-        XCTAssertTrue(window.detailPage!.menuButton.isOpen, "no menu on the detail page")
+        XCTAssertTrue(window.pages.detail!.menuButton.isOpen, "no menu on the detail page")
       }
     }
   }

@@ -19,29 +19,29 @@ final class NarrowWindowTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         resize(window, width: 360, height: 640)
-        assertFits(window.listPage.root, "list page", in: window)
+        assertFits(window.pages.list.root, "list page", in: window)
         window.window.writePNG(to: "Tests/output/list-360x640.png")
 
         app.state.navigation.value = .detail(scrumID: team.id)
         spin(.milliseconds(300))
-        assertFits(window.detailPage!.root, "detail page", in: window)
+        assertFits(window.pages.detail!.root, "detail page", in: window)
         window.window.writePNG(to: "Tests/output/detail-360x640.png")
 
         app.state.navigation.value = .history(scrumID: team.id, historyID: team.history[0].id)
         spin(.milliseconds(300))
-        assertFits(window.historyPage!.root, "history page", in: window)
+        assertFits(window.pages.history!.root, "history page", in: window)
 
         app.state.navigation.value = .detail(scrumID: team.id)
-        window.detailPage!.startButton.click()
+        window.pages.detail!.startButton.click()
         spin(.milliseconds(300))
         assertFits(window.meeting!.page.root, "meeting page", in: window)
         window.window.writePNG(to: "Tests/output/meeting-360x640.png")
         window.meeting!.session.end(save: false)
 
         // The editor takes the whole (narrow) window.
-        window.newScrum()
+        window.editing.newScrum()
         spin(.milliseconds(400))
-        let sheet = window.editor!
+        let sheet = window.editing.sheet!
         XCTAssertLessThanOrEqual(sheet.window.minimumWidth, 350, "the editor forces itself wider than the window")
         XCTAssertTrue(sheet.window.allocatedSize == window.window.allocatedSize, "the editor is \(sheet.window.allocatedSize)")
         sheet.window.writePNG(to: "Tests/output/editor-360x640.png")

@@ -19,12 +19,12 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(window.readOnlyBanner.isMapped, "no word of why nothing is saved")
         XCTAssertEqual(app.state.scrums.value.map(\.title), ["Design"], "it still shows the scrums")
         app.state.navigation.value = .detail(scrumID: design.id)
-        let detail = window.detailPage!
+        let detail = window.pages.detail!
         XCTAssertFalse(detail.deleteButton.isSensitive)
         XCTAssertFalse(detail.editButton.isSensitive)
         XCTAssertFalse(detail.startButton.isSensitive)
-        window.newScrum()
-        XCTAssertNil(window.editor, "the read-only window opened an editor")
+        window.editing.newScrum()
+        XCTAssertNil(window.editing.sheet, "the read-only window opened an editor")
       }
       XCTAssertEqual(FileManager.default.contents(atPath: owner.path), before, "the second instance wrote")
     }

@@ -17,7 +17,7 @@ final class EditorSheetLifetimeTests: XCTestCase {
         let mainWindow = app.mainWindow!
         for cycle in 1...50 {
           XCTAssertTrue(mainWindow.window.activateAction(Command.edit.rawValue), "cycle \(cycle): Edit runs")
-          guard let sheet = mainWindow.editor else { return XCTFail("cycle \(cycle): no editor opened") }
+          guard let sheet = mainWindow.editing.sheet else { return XCTFail("cycle \(cycle): no editor opened") }
           spin(.milliseconds(20))  // shown and laid out, as a person sees it
           let probe = FinalizationProbe(sheet.window)
           weak let released = sheet
@@ -25,7 +25,7 @@ final class EditorSheetLifetimeTests: XCTestCase {
           _ = consume sheet
           spin(.milliseconds(50))
           XCTAssertNil(released, "cycle \(cycle): the editor sheet is released once closed")
-          XCTAssertNil(mainWindow.editor, "cycle \(cycle)")
+          XCTAssertNil(mainWindow.editing.sheet, "cycle \(cycle)")
           XCTAssertGreaterThan(probe.count, 100, "the probe watches the whole sheet")
           XCTAssertEqual(probe.survivors, [], "cycle \(cycle): GTK objects of the closed editor still alive")
           if released != nil || !probe.survivors.isEmpty { return }

@@ -14,7 +14,7 @@ final class DeleteMeetingTests: XCTestCase {
         let doomed = scrum.history[1]
         openDetailPage(of: scrum, in: app)
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: doomed.id)
-        let page = window.historyPage!
+        let page = window.pages.history!
         XCTAssertEqual(page.deleteButton.accessibleName, "Delete this meeting")
         page.deleteButton.click()
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: scrum.id))
@@ -23,7 +23,7 @@ final class DeleteMeetingTests: XCTestCase {
         XCTAssertTrue(window.window.activateAction(Command.undo.rawValue))
         XCTAssertEqual(app.state.scrum(scrum.id)?.history, scrum.history, "Ctrl+Z did not bring it back")
         // Delete on a history row deletes that meeting.
-        let row = window.detailPage!.history.madeRows.first { $0.entryID == doomed.id }!
+        let row = window.pages.detail!.history.madeRows.first { $0.entryID == doomed.id }!
         XCTAssertTrue(row.row.activateAction(Command.deleteMeeting.rawValue, parameter: doomed.id.uuidString))
         XCTAssertFalse(app.state.scrum(scrum.id)!.history.contains(doomed))
       }

@@ -76,7 +76,7 @@ final class HelperProcessTests: XCTestCase {
             let status = Self.waitForTranscription(of: entry, in: app)
             XCTAssertEqual(status, .failed("the speech model could not be read"), "\(kind), start \(start)")
             spin(.milliseconds(200))
-            let record = app.mainWindow!.historyPage!.record
+            let record = app.mainWindow!.pages.history!.record
             XCTAssertEqual(record.transcriptionRow.subtitle, "Not transcribed: the speech model could not be read", kind)
             XCTAssertEqual(record.transcriptionButton.accessibleName, "Transcribe Again", kind)
             XCTAssertTrue(FileManager.default.fileExists(atPath: recording), "\(kind): the recording is kept")
@@ -102,7 +102,7 @@ final class HelperProcessTests: XCTestCase {
         // The user puts a good model in its place and asks again.
         XCTAssertNoThrow(try FileManager.default.removeItem(atPath: models + "/ggml-bad.bin"))
         XCTAssertNoThrow(try FileManager.default.copyItem(atPath: Self.tinyModel, toPath: models + "/ggml-tiny.en.bin"))
-        app.mainWindow!.historyPage!.record.transcriptionButton.click()
+        app.mainWindow!.pages.history!.record.transcriptionButton.click()
         XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed")
         let words = (app.state.scrum(scrum.id)?.history[0].transcript ?? []).map(\.text).joined().lowercased()
         XCTAssertTrue(words.contains("country"), "heard: \(words)")
@@ -127,9 +127,9 @@ final class HelperProcessTests: XCTestCase {
         kill(helper, SIGKILL)
         XCTAssertEqual(Self.waitForTranscription(of: entry, in: app), .failed("the transcription was stopped from outside (signal 9)"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: store.directory + "/recordings/\(entry.id.uuidString).ogg"))
-        XCTAssertEqual(app.mainWindow!.historyPage!.record.transcriptionButton.accessibleName, "Transcribe Again")
+        XCTAssertEqual(app.mainWindow!.pages.history!.record.transcriptionButton.accessibleName, "Transcribe Again")
         spin(.milliseconds(200))
-        app.mainWindow!.historyPage!.record.transcriptionButton.click()
+        app.mainWindow!.pages.history!.record.transcriptionButton.click()
         XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed the second time")
       }
     }
@@ -148,7 +148,7 @@ final class HelperProcessTests: XCTestCase {
         spin(.milliseconds(500))
         XCTAssertEqual(app.mainWindow!.model.transcriber.statuses.value[entry.id], .stopped)
         let before = Memory.residentKiB()
-        app.mainWindow!.historyPage!.record.transcriptionButton.click()
+        app.mainWindow!.pages.history!.record.transcriptionButton.click()
         XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed")
         spin(.milliseconds(500))
         let after = Memory.residentKiB()

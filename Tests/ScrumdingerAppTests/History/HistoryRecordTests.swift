@@ -27,12 +27,12 @@ final class HistoryRecordTests: XCTestCase {
         resize(window, width: 360, height: 640)
         app.state.navigation.value = .history(scrumID: team.id, historyID: meeting.id)
         spin(.milliseconds(300))
-        let record = window.historyPage!.record
+        let record = window.pages.history!.record
         XCTAssertEqual(record.noteRows.map(\.text), ["blocked on the review", "demo Friday"])
         XCTAssertEqual(record.noteRows.map(\.accessibleName), ["Ana · 0:12", "Ben · 1:10"])
         XCTAssertEqual(record.passages.map(\.passage.heading), ["Ana (0:00–1:05)", "Ben (1:05–2:10)"])
         XCTAssertEqual(record.passages.map(\.passage.text), ["Yesterday I fixed the build.", "The demo is on Friday."])
-        assertFits(window.historyPage!.root, "history page with notes and transcript", in: window)
+        assertFits(window.pages.history!.root, "history page with notes and transcript", in: window)
         window.window.writePNG(to: "Tests/output/transcript-360x640.png")
 
         record.filter("friday")
@@ -66,7 +66,7 @@ final class HistoryRecordTests: XCTestCase {
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: synced.id, historyID: elsewhere.id)
         spin(.milliseconds(300))
-        let record = window.historyPage!.record
+        let record = window.pages.history!.record
         XCTAssertEqual(record.recordedElsewhereRow?.title, "Recorded on another computer")
         XCTAssertEqual(record.recordedElsewhereRow?.isMapped, true, "on the page")
         XCTAssertNil(record.recordingGroup, "nothing to play")
@@ -74,7 +74,7 @@ final class HistoryRecordTests: XCTestCase {
         // A meeting recorded nowhere says nothing of it.
         app.state.navigation.value = .history(scrumID: synced.id, historyID: meeting.id)
         spin(.milliseconds(300))
-        XCTAssertNil(window.historyPage!.record.recordedElsewhereRow)
+        XCTAssertNil(window.pages.history!.record.recordedElsewhereRow)
       }
     }
   }
@@ -87,7 +87,7 @@ final class HistoryRecordTests: XCTestCase {
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: team.id, historyID: meeting.id)
         spin(.milliseconds(200))
-        let page = window.historyPage!
+        let page = window.pages.history!
         XCTAssertEqual(page.copyButton.accessibleName, "Copy Summary")
         @MainActor func paste(after button: Button) -> String? {
           button.click()

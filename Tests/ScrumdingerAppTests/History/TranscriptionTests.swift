@@ -55,7 +55,7 @@ final class TranscriptionTests: XCTestCase {
         let words = transcript.map(\.text).joined().lowercased()
         XCTAssertTrue(words.contains("americans") && words.contains("country"), "heard: \(words)")
         spin(.milliseconds(200))
-        let record = window.historyPage!.record
+        let record = window.pages.history!.record
         XCTAssertEqual(record.passages.first?.passage.speaker, "Ana", "said in Ana's turn (0:00–0:30)")
         XCTAssertTrue(record.passages.first?.passage.heading == "Ana (0:00–0:30)")
         window.window.writePNG(to: "Tests/output/transcript-by-speaker.png")
@@ -123,14 +123,14 @@ final class TranscriptionTests: XCTestCase {
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
         spin(.milliseconds(300))
-        let record = window.historyPage!.record
+        let record = window.pages.history!.record
         XCTAssertEqual(record.transcriptionRow.subtitle, "Not transcribed: no speech model")
         XCTAssertEqual(record.transcriptionButton.accessibleName, "Download…")
         XCTAssertTrue(FileManager.default.fileExists(atPath: recording), "nothing lost")
         record.transcriptionButton.click()
         spin(.milliseconds(200))
-        XCTAssertNotNil(window.preferences, "Download… opens Preferences")
-        XCTAssertTrue(window.preferences?.modelRow.subtitle.hasPrefix("None") == true)
+        XCTAssertNotNil(window.tools.preferences, "Download… opens Preferences")
+        XCTAssertTrue(window.tools.preferences?.modelRow.subtitle.hasPrefix("None") == true)
       }
     }
   }

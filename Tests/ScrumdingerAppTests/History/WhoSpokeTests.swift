@@ -17,7 +17,7 @@ final class WhoSpokeTests: XCTestCase {
         let scrum = DailyScrum(title: "Standup", attendees: threeAttendees, lengthInMinutes: 2, history: [entry])
         openDetailPage(of: scrum, in: app)
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
-        let page = app.mainWindow!.historyPage!
+        let page = app.mainWindow!.pages.history!
         XCTAssertEqual(page.chart?.bars.map(\.accessibleName), ["Ana spoke 1:05 of 1:00", "Cy spoke 0:30 of 1:00"])
         spin(.milliseconds(100))
         XCTAssertTrue(page.chart!.bars.allSatisfy { $0.drawCount > 0 }, "the bars were never drawn")

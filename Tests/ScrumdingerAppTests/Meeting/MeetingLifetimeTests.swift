@@ -17,8 +17,8 @@ final class MeetingLifetimeTests: XCTestCase {
         app.state.navigation.value = .detail(scrumID: scrum.id)
         spin(.milliseconds(200))
         for count in 1...20 {
-          let detailProbe = window.detailPage.map { FinalizationProbe($0.root) }
-          weak let detail = window.detailPage
+          let detailProbe = window.pages.detail.map { FinalizationProbe($0.root) }
+          weak let detail = window.pages.detail
           XCTAssertTrue(window.window.activateAction(Command.startMeeting.rawValue), "meeting \(count) starts")
           guard let page = window.meeting?.page else { return XCTFail("meeting \(count): no meeting page") }
           spin(.milliseconds(150))
@@ -37,7 +37,7 @@ final class MeetingLifetimeTests: XCTestCase {
           XCTAssertNil(session, "meeting \(count): its session is released")
           XCTAssertGreaterThan(probe.count, 30, "the probe watches the whole page")
           XCTAssertEqual(probe.survivors, [], "meeting \(count): GTK objects of its page still alive")
-          if detail !== window.detailPage {
+          if detail !== window.pages.detail {
             XCTAssertNil(detail, "meeting \(count): the detail page it replaced is released")
             XCTAssertEqual(detailProbe?.survivors, [], "meeting \(count): GTK objects of the old detail page alive")
           }

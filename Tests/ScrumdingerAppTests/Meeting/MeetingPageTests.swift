@@ -45,7 +45,7 @@ final class MeetingPageTests: XCTestCase {
       withMeeting(of: standup) { app, window, meeting, clock in
         spin(.milliseconds(200))  // first frame drawn
         let listNotifications = app.state.scrums.notificationCount
-        let cardsBefore = window.listPage.cards.map(\.row)
+        let cardsBefore = window.pages.list.cards.map(\.row)
         let updatesBefore = meeting.page.updateCount
         for _ in 0..<5 {
           clock.advance(by: .seconds(1))
@@ -53,7 +53,7 @@ final class MeetingPageTests: XCTestCase {
         }
         XCTAssertEqual(meeting.page.updateCount, updatesBefore + 5)
         XCTAssertEqual(app.state.scrums.notificationCount, listNotifications, "a tick notified the list")
-        XCTAssertTrue(window.listPage.cards.map(\.row).elementsEqual(cardsBefore, by: ===), "the list was rebuilt")
+        XCTAssertTrue(window.pages.list.cards.map(\.row).elementsEqual(cardsBefore, by: ===), "the list was rebuilt")
         // Nothing changes for a while with the clock standing still: no redraws.
         spin(.milliseconds(300))
         let draws = meeting.page.ring.area.snapshotCount
@@ -88,7 +88,7 @@ final class MeetingPageTests: XCTestCase {
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
         XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [13])
-        XCTAssertEqual(window.detailPage?.history.items.count, 1)
+        XCTAssertEqual(window.pages.detail?.history.items.count, 1)
       }
     }
   }
@@ -101,7 +101,7 @@ final class MeetingPageTests: XCTestCase {
         meeting.endQuestion?.respond("discard")
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.scrum(standup.id)?.history, [])
-        XCTAssertEqual(window.detailPage?.history.items.count, 0)
+        XCTAssertEqual(window.pages.detail?.history.items.count, 0)
       }
     }
   }
@@ -132,7 +132,7 @@ final class MeetingPageTests: XCTestCase {
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
         XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [60])
-        XCTAssertEqual(window.detailPage?.history.items.count, 1)
+        XCTAssertEqual(window.pages.detail?.history.items.count, 1)
       }
     }
   }

@@ -184,7 +184,7 @@ final class MeetingScreenTests: XCTestCase {
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
         XCTAssertNotNil(window.undo.savedMeetingToast, "no toast says the meeting was saved")
         let entry = app.state.scrum(standup.id)!.history.last!
-        let row = window.detailPage!.history.madeRows.first { $0.entryID == entry.id }
+        let row = window.pages.detail!.history.madeRows.first { $0.entryID == entry.id }
         XCTAssertNotNil(row, "the new meeting's row is not made")
         XCTAssertTrue(row?.showButton.hasFocus == true, "the new meeting's row is not brought forward")
         picture(window, "meeting-saved-toast.png")
@@ -263,7 +263,7 @@ final class MeetingScreenTests: XCTestCase {
         meeting.perform(.endMeeting)
         meeting.endQuestion?.respond("save")
         spin(.milliseconds(300))
-        let row = window.detailPage!.history.madeRows[0].row
+        let row = window.pages.detail!.history.madeRows[0].row
         XCTAssertFalse(row.isContextMenuOpen)
         row.openContextMenu?()
         spin(.milliseconds(200))

@@ -18,7 +18,7 @@ final class RecordingTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies(recording: [recorded.id])) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .detail(scrumID: recorded.id)
-        window.detailPage!.startButton.click()
+        window.pages.detail!.startButton.click()
         let meeting = window.meeting!
         XCTAssertTrue(meeting.page.recordingIndicator.isVisible)
         XCTAssertEqual(meeting.page.recordingLabel.text, "Recording")
@@ -66,7 +66,7 @@ final class RecordingTests: XCTestCase {
 
         app.state.navigation.value = .history(scrumID: recorded.id, historyID: id)
         spin(.milliseconds(200))
-        let record = window.historyPage!.record
+        let record = window.pages.history!.record
         XCTAssertNotNil(record.recordingGroup)
         record.playButton.click()
         XCTAssertEqual(record.playButton.accessibleName, "Pause Recording")
@@ -90,7 +90,7 @@ final class RecordingTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let page = openDetailPage(of: plain, in: app)
         XCTAssertTrue(app.mainWindow!.window.activateAction(Command.edit.rawValue))
-        guard let sheet = app.mainWindow!.editor else { return XCTFail("no editor") }
+        guard let sheet = app.mainWindow!.editing.sheet else { return XCTFail("no editor") }
         XCTAssertEqual(sheet.recordSwitch.accessibleName, "Record and transcribe meetings")
         XCTAssertFalse(sheet.recordSwitch.isOn, "off by default")
         sheet.recordSwitch.isOn = true

@@ -14,22 +14,22 @@ final class ScheduledStartTests: XCTestCase {
         let window = app.mainWindow!
         openDetailPage(of: standup, in: app)
         XCTAssertTrue(window.window.activateAction(Command.edit.rawValue))
-        guard let sheet = window.editor else { return XCTFail("no editor") }
+        guard let sheet = window.editing.sheet else { return XCTFail("no editor") }
         sheet.titleRow.text = "Standup, renamed"
         XCTAssertTrue(sheet.hasChanges)
 
         window.startScheduledMeeting(standup.id)
-        guard let question = window.leaveEditorQuestion else { return XCTFail("nothing asked") }
+        guard let question = window.editing.leaveQuestion else { return XCTFail("nothing asked") }
         XCTAssertEqual(question.heading, "Start the meeting of “Standup”?")
         XCTAssertEqual(question.label(of: "keep"), "Keep Editing")
         question.respond("keep")
         spin(.milliseconds(100))
         XCTAssertNil(window.meeting, "no meeting")
-        XCTAssertTrue(window.editor === sheet && sheet.window.isMapped, "the editor stays, with its changes")
+        XCTAssertTrue(window.editing.sheet === sheet && sheet.window.isMapped, "the editor stays, with its changes")
         XCTAssertEqual(sheet.titleRow.text, "Standup, renamed")
 
         window.startScheduledMeeting(standup.id)
-        window.leaveEditorQuestion?.respond("discard")
+        window.editing.leaveQuestion?.respond("discard")
         spin(.milliseconds(100))
         XCTAssertNotNil(window.meeting, "the meeting started")
         XCTAssertFalse(sheet.window.isMapped, "the editor closed")
@@ -38,7 +38,7 @@ final class ScheduledStartTests: XCTestCase {
 
         XCTAssertTrue(window.window.activateAction(Command.edit.rawValue))
         window.startScheduledMeeting(standup.id)
-        XCTAssertNil(window.leaveEditorQuestion, "an editor with no changes is not asked about")
+        XCTAssertNil(window.editing.leaveQuestion, "an editor with no changes is not asked about")
         XCTAssertNotNil(window.meeting)
         window.meeting?.session.end(save: false)
       }

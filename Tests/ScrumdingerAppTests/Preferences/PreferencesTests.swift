@@ -67,7 +67,7 @@ final class PreferencesTests: XCTestCase {
         let window = app.mainWindow!
         app.application.activateAction(Command.preferences.name)  // as Ctrl+, or the menu
         spin(.milliseconds(200))
-        guard let preferences = window.preferences else { return XCTFail("Preferences did not open") }
+        guard let preferences = window.tools.preferences else { return XCTFail("Preferences did not open") }
         XCTAssertEqual(preferences.englishModel.downloadButton.accessibleName, "Download English Speech Model")
         XCTAssertEqual(preferences.accurateModel.row.title, "Higher accuracy (142 MiB)")
         XCTAssertEqual(app.services.modelDownloads.english.source.fileName, "ggml-base.en-q5_1.bin")

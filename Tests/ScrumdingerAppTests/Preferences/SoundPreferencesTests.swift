@@ -21,7 +21,7 @@ final class SoundPreferencesTests: XCTestCase {
         guard let window = first.mainWindow, window.window.isMapped, first.hasFinishedLoading else { return false }
         XCTAssertTrue(sound.chosen! == (.ding, 100), "the schema's defaults: the ding, full volume")
         first.application.activateAction(Command.preferences.name)
-        guard let sounds = window.preferences?.sounds else {
+        guard let sounds = window.tools.preferences?.sounds else {
           XCTFail("Preferences did not open")
           return true
         }
@@ -35,7 +35,7 @@ final class SoundPreferencesTests: XCTestCase {
         XCTAssertTrue(sound.chosen! == (.woodBlock, 40), "chosen: \(String(describing: sound.chosen))")
         XCTAssertEqual(sounds.choices.filter(\.check.isChecked).map(\.sound), [.woodBlock], "one sound at a time")
         spin(.milliseconds(400))  // drawn, for the picture
-        window.preferences?.window.writePNG(to: "Tests/output/preferences.png")
+        window.tools.preferences?.window.writePNG(to: "Tests/output/preferences.png")
         window.window.close()
         return true
       })

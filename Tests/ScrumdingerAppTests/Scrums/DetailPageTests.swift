@@ -13,8 +13,8 @@ final class DetailPageTests: XCTestCase {
         let second = scrum.history[3]
         openDetailPage(of: scrum, in: app).history.madeRows.first { $0.entryID == second.id }!.showButton.click()
         XCTAssertEqual(app.state.navigation.value, .history(scrumID: scrum.id, historyID: second.id))
-        window.historyPage!.backButton.click()
-        let row = window.detailPage!.history.madeRows.first { $0.entryID == second.id }!
+        window.pages.history!.backButton.click()
+        let row = window.pages.detail!.history.madeRows.first { $0.entryID == second.id }!
         XCTAssertTrue(row.showButton.hasFocus, "focus did not return to the meeting the user left")
       }
     }

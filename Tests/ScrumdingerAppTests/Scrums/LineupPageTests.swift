@@ -18,7 +18,7 @@ final class LineupPageTests: XCTestCase {
         let ben = rows[1]
         ben.here.isChecked = false
         ben.onChange?(threeAttendees[1].id, false)  // as the user's click reports it
-        window.detailPage!.startButton.click()
+        window.pages.detail!.startButton.click()
         let meeting = window.meeting!
         XCTAssertEqual(meeting.session.timer.schedule.turns.map(\.name), ["Ana", "Cy"])
         XCTAssertEqual(meeting.session.timer.schedule.turns.map(\.seconds), [30, 30])
@@ -30,7 +30,7 @@ final class LineupPageTests: XCTestCase {
         meeting.session.end(save: true)
         XCTAssertEqual(app.state.scrum(oneMinuteStandup.id)?.attendees, threeAttendees, "the team was edited")
         XCTAssertEqual(app.state.scrum(oneMinuteStandup.id)?.history.first?.attendees, ["Ana", "Cy"])
-        XCTAssertTrue(window.detailPage!.attendees.madeRows.allSatisfy(\.here.isChecked), "checks not reset")
+        XCTAssertTrue(window.pages.detail!.attendees.madeRows.allSatisfy(\.here.isChecked), "checks not reset")
       }
     }
   }

@@ -17,7 +17,7 @@ final class ScalingListTests: XCTestCase {
   func testRenamingOneScrumOfAHundredRebuildsOneCard() {
     MainActor.assumeIsolated {
       withRunningApp { app in
-        let page = app.mainWindow!.listPage
+        let page = app.mainWindow!.pages.list
         app.state.scrums.value = (1...100).map { DailyScrum(title: "Scrum \($0)") }
         XCTAssertEqual(page.cardBuilds, 100)
         let rows = page.cards.map(\.row)
@@ -81,13 +81,13 @@ final class ScalingListTests: XCTestCase {
         let scrum = scrumWithHistory(3)
         app.state.scrums.value = [scrum]
         app.state.navigation.value = .detail(scrumID: scrum.id)
-        let detail = window.detailPage!
+        let detail = window.pages.detail!
         let entry = History(attendees: ["Ana"], durationSeconds: 61)
         app.state.scrums.update { $0[0].history.append(entry) }
-        XCTAssertTrue(window.detailPage === detail, "the detail page was rebuilt")
+        XCTAssertTrue(window.pages.detail === detail, "the detail page was rebuilt")
         XCTAssertEqual(detail.history.items, ([entry] + scrum.history.reversed()).map(\.id))
         app.state.scrums.update { $0[0].title = "Renamed" }
-        XCTAssertTrue(window.detailPage === detail)
+        XCTAssertTrue(window.pages.detail === detail)
         XCTAssertEqual(detail.header.title, "Renamed")
       }
     }

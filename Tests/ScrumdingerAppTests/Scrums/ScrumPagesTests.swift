@@ -35,7 +35,7 @@ final class ScrumPagesTests: XCTestCase {
         XCTAssertEqual(row?.showButton.accessibleName?.hasSuffix("(17 seconds)"), true, row?.showButton.accessibleName ?? "no row")
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
         spin(.milliseconds(100))
-        let page = app.mainWindow?.historyPage
+        let page = app.mainWindow?.pages.history
         XCTAssertEqual(page?.durationLabel.text, "0:17")
         XCTAssertEqual(page?.durationLabel.accessibleName, "17 seconds")
       }
@@ -45,7 +45,7 @@ final class ScrumPagesTests: XCTestCase {
   func testTheEmptyListShowsNoScrumsUntilAScrumIsAdded() {
     MainActor.assumeIsolated {
       withRunningApp { app in
-        let page = app.mainWindow!.listPage
+        let page = app.mainWindow!.pages.list
         XCTAssertTrue(page.emptyButton.isMapped, "“New Scrum” on the empty page")
         XCTAssertTrue(page.cards.isEmpty)
         app.state.scrums.value = [design]
@@ -60,7 +60,7 @@ final class ScrumPagesTests: XCTestCase {
   func testALongReadSaysLoadingAfterAMomentAndAShortOneNever() {
     MainActor.assumeIsolated {
       withRunningApp { app in
-        let page = app.mainWindow!.listPage
+        let page = app.mainWindow!.pages.list
         XCTAssertFalse(page.isShowingLoadingPage, "a read that ended before the first frame flashed “Loading”")
         // A short read: over before the delay, so the loading page never comes.
         page.isLoading = true
@@ -158,13 +158,13 @@ final class ScrumPagesTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         let window = app.mainWindow!
-        window.newScrum()
-        XCTAssertNotNil(window.editor)
-        window.editor?.cancelButton.click()
+        window.editing.newScrum()
+        XCTAssertNotNil(window.editing.sheet)
+        window.editing.sheet?.cancelButton.click()
         spin(.milliseconds(100))
-        XCTAssertNil(window.editor, "the closed editor sheet is still alive")
-        window.newScrum()
-        XCTAssertNotNil(window.editor, "a second editor did not open")
+        XCTAssertNil(window.editing.sheet, "the closed editor sheet is still alive")
+        window.editing.newScrum()
+        XCTAssertNotNil(window.editing.sheet, "a second editor did not open")
       }
     }
   }

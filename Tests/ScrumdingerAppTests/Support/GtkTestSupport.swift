@@ -127,7 +127,7 @@ func temporaryStore() -> ScrumStore {
   app.state.scrums.value = [scrum]
   app.state.navigation.value = .detail(scrumID: scrum.id)
   spin(.milliseconds(300))
-  return app.mainWindow!.detailPage!
+  return app.mainWindow!.pages.detail!
 }
 
 /// Resizes the app's window to `width` × `height` as a window manager would (X11 configure
@@ -171,7 +171,7 @@ func temporaryStore() -> ScrumStore {
     let window = app.mainWindow!
     if let size { resize(window, width: size.width, height: size.height) }
     app.state.navigation.value = .detail(scrumID: scrum.id)
-    window.detailPage!.startButton.click()
+    window.pages.detail!.startButton.click()
     guard let meeting = window.meeting else { return XCTFail("Start Meeting did not start a meeting") }
     if size != nil { spin(.milliseconds(400)) }  // laid out at that size
     try body(app, window, meeting, clock)
