@@ -9,14 +9,31 @@ enum ThemeStyle {
   static func cssClass(_ theme: Theme) -> String { "theme-" + theme.rawValue }
 
   /// The generated rules: main colour as background, accent colour as text, the warning
-  /// colour for a turn about to end.
+  /// colours for a turn about to end (the final stage's unless a stage class says another).
   static var themeCSS: String {
     Theme.allCases.map { theme in
       let (main, accent) = (theme.mainColor.cssHex, theme.accentColor.cssHex)
       return ".\(cssClass(theme)) { background-color: \(main); color: \(accent); }\n"
         + ".\(cssClass(theme)) trough > progress { background-color: \(accent); }\n"
-        + ".\(cssClass(theme)) .meeting-warning { color: \(theme.warningColor.cssHex); }"
+        + ".\(cssClass(theme)) .meeting-warning { color: \(theme.warningColor.cssHex); }\n"
+        + [WarningLevel.notice, .warning].map { level in
+          ".\(cssClass(theme)) .meeting-warning.\(stageClass(level)) { color: \(theme.warningColor(level).cssHex); }"
+        }.joined(separator: "\n")
     }.joined(separator: "\n")
+  }
+
+  /// The CSS class that gives a warning the colour of stage `level`.
+  static func stageClass(_ level: WarningLevel) -> String { "stage-\(level)" }
+
+  /// Marks `widget` as warning at `level` (nil: not warning): the class "meeting-warning"
+  /// and the stage's class.
+  @MainActor static func mark(_ widget: Widget, warning level: WarningLevel?) {
+    for other in WarningLevel.allCases where other != level && widget.hasCSSClass(stageClass(other)) {
+      widget.removeCSSClass(stageClass(other))
+    }
+    guard let level else { return widget.removeCSSClass("meeting-warning") }
+    if !widget.hasCSSClass("meeting-warning") { widget.addCSSClass("meeting-warning") }
+    if !widget.hasCSSClass(stageClass(level)) { widget.addCSSClass(stageClass(level)) }
   }
 
   /// Installs the CSS on the default display (once).

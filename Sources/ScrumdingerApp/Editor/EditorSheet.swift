@@ -16,8 +16,12 @@ import ScrumdingerCore
   let shuffleSwitch = Switch(accessibleName: tr("Shuffle speaking order"))
   /// Opt-in recording: off unless the user turns it on.
   let recordSwitch = Switch(accessibleName: tr("Record and transcribe meetings"))
-  /// "Warn before a turn ends": one toggle per choice, pressing one releases the others.
-  private(set) var warningChoices: [(TurnWarning, ToggleButton)] = []
+  /// "Warn before a turn ends": each stage the editor offers (longest lead first), whether it
+  /// warns and whether it sounds.
+  private(set) var warningRows: [(lead: TurnWarning, warns: CheckButton, sound: ToggleButton)] = []
+  /// "Warn before the meeting ends": one toggle per choice in minutes (0: none), pressing one
+  /// releases the others.
+  private(set) var meetingWarningChoices: [(Int, ToggleButton)] = []
   /// "When a turn runs out": the same, for the overtime rule.
   private(set) var overtimeChoices: [(OvertimeRule, ToggleButton)] = []
   private(set) var themeButtons: [(Theme, ToggleButton)] = []
@@ -69,9 +73,8 @@ import ScrumdingerCore
     let page = Box(vertical: true, spacing: 24)
     scroller = ScrolledWindow(Clamp(page))
     page.setMargins(18)
+    // What most scrums set first (title, length, theme, people), then the finer timing.
     page.append(meetingGroup())
-    page.append(warningGroup())
-    page.append(overtimeGroup())
     page.append(themeGroup())
     attendees = AttendeeEditor(
       draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } }, newID: newID)
@@ -79,6 +82,9 @@ import ScrumdingerCore
     page.append(attendees.group)
     agenda = AgendaEditor(draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } })
     page.append(agenda.group)
+    page.append(warningGroup())
+    page.append(meetingWarningGroup())
+    page.append(overtimeGroup())
     schedule = ScheduleEditor(
       draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } }, twelveHour: twelveHour)
     page.append(schedule.group)
@@ -147,11 +153,48 @@ import ScrumdingerCore
     return row
   }
 
+  /// A row per stage the warning can have (1 minute, 30 seconds, 10 seconds before a turn
+  /// ends): its check box turns it on, its button its sound.
   private func warningGroup() -> PreferencesGroup {
-    warningChoices = Self.choiceToggles(TurnWarning.allCases, label: \.label, chosen: draft.turnWarning) { [weak self] in
-      self?.draft.turnWarning = $0
+    let group = PreferencesGroup(
+      title: tr("Warn before a turn ends"), description: tr("Each stage in a stronger colour of the theme"))
+    for lead in TurnWarning.allCases.reversed() where lead != .off {
+      let stage = draft.warningStage(at: lead)
+      let title = tr("%@ before the end", lead.label)
+      let warns = CheckButton(accessibleName: title)
+      warns.isChecked = stage != nil
+      let sound = ToggleButton(child: Image(iconName: "audio-volume-high-symbolic"), accessibleName: tr("Sound at %@", lead.label))
+      sound.tooltip = tr("Sound at %@", lead.label)
+      sound.isActive = stage?.sound ?? true
+      sound.isSensitive = stage != nil
+      sound.align(vertical: .center)
+      sound.addCSSClass("flat")
+      let row = ActionRow(title: title)
+      row.addPrefix(warns)
+      row.addSuffix(sound)
+      row.setActivatableWidget(warns)
+      warns.onUserChange { [weak self, weak sound] on in
+        guard let self, let sound else { return }
+        sound.isSensitive = on
+        self.draft.setWarning(at: lead, on: on, sound: sound.isActive)
+      }
+      sound.onToggled { [weak self, weak warns, weak sound] in
+        guard let self, let warns, let sound, warns.isChecked else { return }
+        self.draft.setWarning(at: lead, on: true, sound: sound.isActive)
+      }
+      warningRows.append((lead, warns, sound))
+      group.add(row)
     }
-    return choiceGroup(tr("Warn before a turn ends"), warningChoices.map(\.1), perLine: 2...4)
+    return group
+  }
+
+  /// Off, or 1, 2, 5 or 10 minutes before the meeting's planned end.
+  private func meetingWarningGroup() -> PreferencesGroup {
+    let label = { (minutes: Int) in minutes == 0 ? tr("Off") : Texts.minutes(minutes) }
+    meetingWarningChoices = Self.choiceToggles(
+      DailyScrum.meetingWarningChoices, label: label, chosen: draft.meetingWarningMinutes
+    ) { [weak self] in self?.draft.meetingWarningMinutes = $0 }
+    return choiceGroup(tr("Warn before the meeting ends"), meetingWarningChoices.map(\.1), perLine: 3...5)
   }
 
   private func overtimeGroup() -> PreferencesGroup {

@@ -26,7 +26,8 @@ import ScrumdingerCore
   /// Back to the full page (the same toggle as the header's).
   let compactButton: ToggleButton
   private var turnFraction = 0.0
-  private var isWarning = false
+  /// The warning stage the turn's arc is coloured for (nil: none).
+  private var warningLevel: WarningLevel?
   private var isPaused = false
   private let theme: Theme
 
@@ -101,7 +102,7 @@ import ScrumdingerCore
       pauseButton.tooltip = paused ? tr("Resume") : tr("Pause")
     }
     turnFraction = snapshot.turnFraction
-    isWarning = snapshot.isWarning || snapshot.overrunSeconds > 0
+    warningLevel = snapshot.overrunSeconds > 0 ? .final : snapshot.warningLevel
     ring.setAccessibleLabel(tr("%@ is speaking", nameLabel.text))
     ring.queueDraw()
   }
@@ -114,7 +115,7 @@ import ScrumdingerCore
       x: width / 2, y: height / 2, radius: radius, from: 0, to: 360, width: 6,
       red: accent.red, green: accent.green, blue: accent.blue, alpha: 0.3)
     guard turnFraction > 0 else { return }
-    let colour = isWarning ? theme.warningColor : theme.accentColor
+    let colour = warningLevel.map(theme.warningColor) ?? theme.accentColor
     canvas.strokeArc(
       x: width / 2, y: height / 2, radius: radius, from: 0, to: 360 * turnFraction, width: 6,
       red: Double(colour.red) / 255, green: Double(colour.green) / 255, blue: Double(colour.blue) / 255, roundCaps: true)

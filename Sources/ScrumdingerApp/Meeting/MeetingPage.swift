@@ -62,7 +62,12 @@ import ScrumdingerCore
   /// "10 seconds left for NAME" while a turn is in its warning time, "NAME is over by 0:12"
   /// past it: an alert, so screen readers announce it once when it appears.
   let warning = SpokenFigure(Label(), alert: true)
-  private let warningSeconds: Int
+  /// Each warning stage's lead in seconds, longest first.
+  private let warningLeads: [Int]
+  /// Minutes before its end the meeting is warned (0: never).
+  private let meetingWarningMinutes: Int
+  /// Whether the meeting's warning was on show at the last update.
+  private var showedMeetingWarning = false
   /// The meeting's turns as they stand (added minutes change them).
   private var schedule: SpeakerSchedule { session.timer.schedule }
   private let session: MeetingSession
@@ -90,7 +95,8 @@ import ScrumdingerCore
     self.now = now
     self.twelveHour = twelveHour
     notes = NotesPanel(session: session)
-    warningSeconds = scrum.turnWarning.seconds
+    warningLeads = scrum.warningStages.map(\.lead.seconds)
+    meetingWarningMinutes = scrum.meetingWarningMinutes
     header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(endButton)
     header.packEnd(menuButton)
@@ -191,7 +197,7 @@ import ScrumdingerCore
     nextLabel.setHorizontalAlignment(0)
     nextLabel.setEllipsizes()
     warning.label.setHorizontalAlignment(0)
-    warning.label.addCSSClass("meeting-warning")
+    ThemeStyle.mark(warning.label, warning: .final)
     warning.label.addCSSClass("heading")
     warning.root.isVisible = false
     let texts = Box(vertical: true, spacing: 2)
@@ -265,10 +271,17 @@ import ScrumdingerCore
         tr("%@ is over by %@", name, Texts.minutesAndSeconds(over)),
         spoken: tr("%@ is over by %@", name, Texts.duration(seconds: over)), summary: name + "\(over / 60)")
     } else {
-      let text = snapshot.isWarning ? tr("%@ left for %@", Texts.duration(seconds: warningSeconds), name) : ""
+      let lead = snapshot.warningStage.map { warningLeads[$0] }
+      let text = lead.map { tr("%@ left for %@", Texts.duration(seconds: $0), name) } ?? ""
       warning.show(text, spoken: text, summary: text)
     }
+    ThemeStyle.mark(warning.label, warning: snapshot.overrunSeconds > 0 ? .final : snapshot.warningLevel ?? .final)
     warning.root.isVisible = !warning.label.text.isEmpty
+    // The meeting's warning comes once, as a toast over the ring (where it covers no control).
+    if snapshot.isMeetingWarning, !showedMeetingWarning {
+      toasts.show(trn("%d minute left in the meeting", "%d minutes left in the meeting", meetingWarningMinutes))
+    }
+    showedMeetingWarning = snapshot.isMeetingWarning
     let paused = snapshot.phase == .paused
     if paused != panel.hasCSSClass("paused") {  // not every second: only when it changes
       paused ? panel.addCSSClass("paused") : panel.removeCSSClass("paused")

@@ -117,12 +117,14 @@ import ScrumdingerCore
     currentArc = arcs.count > finished ? arcs[finished] : nil
     warningArc = snapshot.isWarning ? SpeakerArcs.turnSpan(schedule: schedule, turn: snapshot.turnIndex) : nil
     overrunArc = SpeakerArcs.overrun(schedule: schedule, turn: snapshot.turnIndex, seconds: snapshot.overrunSeconds)
-    let marked = snapshot.isWarning || snapshot.overrunSeconds > 0  // about to end, or over
-    if marked != nameLabel.hasCSSClass("meeting-warning") {
-      marked ? nameLabel.addCSSClass("meeting-warning") : nameLabel.removeCSSClass("meeting-warning")
-    }
+    // About to end (at its stage's colour), or over (the last stage's).
+    warningLevel = snapshot.overrunSeconds > 0 ? .final : snapshot.warningLevel
+    ThemeStyle.mark(nameLabel, warning: warningLevel)
     area.queueDraw()
   }
+
+  /// The stage the warning arc and the name are coloured for (nil: none).
+  private(set) var warningLevel: WarningLevel?
 
   /// Whether the current turn is drawn as about to end.
   var showsWarning: Bool { warningArc != nil }
@@ -164,11 +166,14 @@ import ScrumdingerCore
       for node in currentArc.isItem ? [RenderNode.group(nodes, opacity: 0.6)] : nodes { frame.append(node) }
     }
     // Outside the track, on the panel's own colour, where the warning colour stands out.
-    let warn = theme.warningColor
+    let warn = theme.warningColor(warningLevel ?? .final)
     let warnColour = (red: Double(warn.red) / 255, green: Double(warn.green) / 255, blue: Double(warn.blue) / 255)
     let outside = radius + trackWidth / 2 + warningWidth
     if let warningArc {
-      let key = [warningArc.startDegrees, warningArc.endDegrees, frame.width, frame.height, Double(frame.scale)]
+      let key = [
+        warningArc.startDegrees, warningArc.endDegrees, frame.width, frame.height, Double(frame.scale),
+        Double(warningLevel?.rawValue ?? -1),
+      ]
       if warningNode?.key != key {
         let stroke = RingStroke(centreX: x, centreY: y, radius: outside, width: warningWidth, colour: warnColour)
         warningNode = (

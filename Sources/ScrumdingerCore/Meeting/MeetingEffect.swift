@@ -11,8 +11,11 @@ public enum MeetingEvent: Equatable, Sendable {
   case speakerChanged(to: Int, dueAt: Duration)
   /// The meeting reached its length; due at that clock reading.
   case timeUp(dueAt: Duration)
-  /// Speaker `turn`'s time runs out soon (the scrum's warning time); due at that reading.
-  case turnWarning(turn: Int, dueAt: Duration)
+  /// Speaker `turn`'s time runs out soon: stage `stage` of the scrum's warning (an index of
+  /// its `warningStages`); due at that reading.
+  case turnWarning(turn: Int, stage: Int, dueAt: Duration)
+  /// The meeting's time runs out soon (its `meetingWarningMinutes`); due at that reading.
+  case meetingWarning(dueAt: Duration)
   /// Speaker `turn`'s share ran out and they go on (let-finish mode); due at that reading.
   case overtimeStarted(turn: Int, dueAt: Duration)
   case paused

@@ -54,7 +54,8 @@ import FoundationEssentials
     timer = MeetingTimer(
       schedule: SpeakerSchedule(names: self.speakers, lengthSeconds: scrum.lengthInSeconds, items: scrum.agenda),
       clock: dependencies.clock,
-      warningSeconds: scrum.turnWarning.seconds, overtime: scrum.overtime)
+      warnings: scrum.warningStages.map(\.lead.seconds), meetingWarningSeconds: scrum.meetingWarningMinutes * 60,
+      overtime: scrum.overtime)
     publish()
     tell(.started)
     arm()
@@ -177,7 +178,7 @@ import FoundationEssentials
     let change = events.last { event in
       switch event {
       case .speakerChanged, .finished: true
-      case .turnWarning, .overtimeStarted: false
+      case .turnWarning, .meetingWarning, .overtimeStarted: false
       }
     }
     switch change {
@@ -189,9 +190,11 @@ import FoundationEssentials
     }
     for event in events {
       switch event {
-      case .turnWarning(let turn):
-        let due = timer.warningPosition(ofTurn: turn).map(timer.instant(atPosition:)) ?? dependencies.clock.now
-        tell(.turnWarning(turn: turn, dueAt: due))
+      case .turnWarning(let turn, let stage):
+        let due = timer.warningPosition(ofTurn: turn, stage: stage).map(timer.instant(atPosition:)) ?? dependencies.clock.now
+        tell(.turnWarning(turn: turn, stage: stage, dueAt: due))
+      case .meetingWarning:
+        tell(.meetingWarning(dueAt: timer.meetingWarningPosition.map(timer.instant(atPosition:)) ?? dependencies.clock.now))
       case .overtimeStarted(let turn):
         let due = dependencies.clock.now - (timer.overrun)
         tell(.overtimeStarted(turn: turn, dueAt: due))

@@ -5,7 +5,9 @@
 // time instead of polling. Like GNOME Clocks' timer model, it knows nothing of widgets.
 // Turns bend: a skip jumps the position forward, going back jumps it to the previous
 // turn's start, an added minute lengthens the schedule; who spoke how long is kept as the
-// sequence of spans actually run, so time spoken again still counts to its speaker.
+// sequence of spans actually run, so time spoken again still counts to its speaker. A turn is
+// warned in stages (the last reached is the one told: a late tick tells one), and the meeting
+// once before its end; an added minute or going back makes a stage told due again.
 import FoundationEssentials
 
 /// The timing of one running meeting.
@@ -25,8 +27,10 @@ public final class MeetingTimer {
     case speakerChanged(from: Int, to: Int)
     /// The meeting length was reached (a ding).
     case finished
-    /// The turn's warning time was reached: it ends soon (a soft sound).
-    case turnWarning(turn: Int)
+    /// Stage `stage` of the turn's warning was reached: it ends soon (a soft sound).
+    case turnWarning(turn: Int, stage: Int)
+    /// The meeting's warning time was reached: it ends soon.
+    case meetingWarning
     /// The turn's share ran out and its speaker goes on (let-finish mode; a ding).
     case overtimeStarted(turn: Int)
   }
@@ -56,8 +60,14 @@ public final class MeetingTimer {
     public let turnFraction: Double
     /// Whether the current speaker is the last one.
     public let isLastSpeaker: Bool
+    /// The stage of the warning the current turn is in (nil: none yet).
+    public var warningStage: Int?
+    /// How the stage the current turn is in looks (nil: none yet).
+    public var warningLevel: WarningLevel?
     /// Whether the current turn is within its warning time.
-    public var isWarning = false
+    public var isWarning: Bool { warningStage != nil }
+    /// Whether the meeting is within its warning time.
+    public var isMeetingWarning = false
     /// Whole seconds the current speaker has run past their share (let-finish mode).
     public var overrunSeconds = 0
     /// Whole seconds the meeting has run past its length (let-finish mode).
@@ -87,11 +97,15 @@ public final class MeetingTimer {
   public private(set) var finishedAt: Duration?
   /// The turn whose start has already been reported.
   private var reportedTurn = 0
-  /// The last turn whose warning has been reported.
-  private var warnedTurn: Int?
-  /// How long before the end of a turn its speaker is warned (0: never). A turn no longer
-  /// than that gets no warning.
-  public let warningSeconds: Int
+  /// The last turn whose warning has been reported, and the stage told.
+  private var warned: (turn: Int, stage: Int)?
+  /// How long before the end of a turn its speaker is warned, stage by stage, longest lead
+  /// first. A turn no longer than a stage's lead gets no warning at that stage.
+  public let warnings: [Int]
+  /// How long before the meeting's planned end it is warned (0: never).
+  public let meetingWarningSeconds: Int
+  /// Whether the meeting's warning has been told.
+  private var meetingWarned = false
   /// What happens when a share runs out.
   public let overtime: OvertimeRule
   /// The last turn whose running out has been reported (let-finish mode).
@@ -102,14 +116,17 @@ public final class MeetingTimer {
   /// The clock reading when the meeting started.
   private let startedAt: Duration
 
-  /// Starts a meeting now, on `clock`, warning `warningSeconds` before each turn ends; when
-  /// a share runs out the next turn begins, or with `.letFinish` the speaker goes on.
+  /// Starts a meeting now, on `clock`, warning each turn `warnings` seconds before it ends
+  /// (stage by stage, longest first) and the meeting `meetingWarningSeconds` before its end;
+  /// when a share runs out the next turn begins, or with `.letFinish` the speaker goes on.
   public init(
-    schedule: SpeakerSchedule, clock: any MonotonicClock, warningSeconds: Int = 0, overtime: OvertimeRule = .moveOn
+    schedule: SpeakerSchedule, clock: any MonotonicClock, warnings: [Int] = [], meetingWarningSeconds: Int = 0,
+    overtime: OvertimeRule = .moveOn
   ) {
     self.schedule = schedule
     self.clock = clock
-    self.warningSeconds = max(0, warningSeconds)
+    self.warnings = warnings.filter { $0 > 0 }.sorted(by: >)
+    self.meetingWarningSeconds = max(0, meetingWarningSeconds)
     self.overtime = overtime
     since = clock.now
     startedAt = since
@@ -131,11 +148,44 @@ public final class MeetingTimer {
     return max(.zero, rawPosition - .seconds(schedule.turns[reportedTurn].end))
   }
 
-  /// The meeting-clock position at which turn `index` is warned, if it is.
-  public func warningPosition(ofTurn index: Int) -> Duration? {
+  /// The meeting-clock position at which turn `index` is warned at `stage`, if it is.
+  public func warningPosition(ofTurn index: Int, stage: Int) -> Duration? {
     let turn = schedule.turns[index]
-    guard warningSeconds > 0, warningSeconds < turn.seconds else { return nil }
-    return .seconds(turn.end - warningSeconds)
+    guard warnings[stage] < turn.seconds else { return nil }
+    return .seconds(turn.end - warnings[stage])
+  }
+
+  /// The last stage of turn `index`'s warning reached at `position`, if any.
+  private func warningStage(ofTurn index: Int, at position: Duration) -> Int? {
+    warnings.indices.last { stage in warningPosition(ofTurn: index, stage: stage).map { position >= $0 } == true }
+  }
+
+  /// The meeting-clock position at which the meeting is warned, if it is.
+  public var meetingWarningPosition: Duration? {
+    guard meetingWarningSeconds > 0, meetingWarningSeconds < schedule.lengthSeconds else { return nil }
+    return .seconds(schedule.lengthSeconds - meetingWarningSeconds)
+  }
+
+  /// The warnings due at the current position and not told yet: the turn's latest stage, and
+  /// the meeting's.
+  private func dueWarnings(turn: Int) -> [Event] {
+    var events: [Event] = []
+    if let stage = warningStage(ofTurn: turn, at: elapsed), warned.map({ $0.turn != turn || $0.stage < stage }) ?? true {
+      warned = (turn, stage)
+      events.append(.turnWarning(turn: turn, stage: stage))
+    }
+    if !meetingWarned, let position = meetingWarningPosition, elapsed >= position {
+      meetingWarned = true
+      events.append(.meetingWarning)
+    }
+    return events
+  }
+
+  /// After the position or the turn's end moved: a stage or the meeting's warning told but
+  /// not reached any more is told again when it is.
+  private func rearmWarnings(turn: Int) {
+    if warned?.turn == turn { warned = warningStage(ofTurn: turn, at: elapsed).map { (turn, $0) } }
+    if meetingWarned, let position = meetingWarningPosition, elapsed < position { meetingWarned = false }
   }
 
   private var length: Duration { .seconds(schedule.lengthSeconds) }
@@ -186,11 +236,7 @@ public final class MeetingTimer {
       events.append(.speakerChanged(from: reportedTurn, to: turn))
       reportedTurn = turn
     }
-    if warnedTurn != turn, let warning = warningPosition(ofTurn: turn), elapsed >= warning {
-      warnedTurn = turn
-      events.append(.turnWarning(turn: turn))
-    }
-    return events
+    return events + dueWarnings(turn: turn)
   }
 
   /// Records the ends of the turns from the current one up to (not including) `turn`, each
@@ -231,12 +277,8 @@ public final class MeetingTimer {
   /// In let-finish mode turns change only on Next speaker: an update notices the warning and
   /// the share running out.
   private func updateLettingFinish() -> [Event] {
-    var events: [Event] = []
     let turn = reportedTurn
-    if warnedTurn != turn, let warning = warningPosition(ofTurn: turn), elapsed >= warning {
-      warnedTurn = turn
-      events.append(.turnWarning(turn: turn))
-    }
+    var events = dueWarnings(turn: turn)
     if overtimeReportedTurn != turn, rawPosition >= .seconds(schedule.turns[turn].end) {
       overtimeReportedTurn = turn
       events.append(.overtimeStarted(turn: turn))
@@ -288,13 +330,13 @@ public final class MeetingTimer {
   /// Ends the current span and moves the meeting clock to turn `turn`'s start; a turn run
   /// again is warned again.
   private func jump(to turn: Int, from previous: Int) -> Event {
-    if warnedTurn == turn { warnedTurn = nil }
     if overtimeReportedTurn == turn { overtimeReportedTurn = nil }
     let wasRunning = phase == .running
     spans.append((reportedTurn, runningTime))
     freeze(at: .seconds(schedule.turns[turn].start), running: runningTime)
     if wasRunning { since = clock.now }
     reportedTurn = turn
+    rearmWarnings(turn: turn)
     return .speakerChanged(from: previous, to: turn)
   }
 
@@ -304,7 +346,7 @@ public final class MeetingTimer {
     guard phase == .running || phase == .paused, !update().contains(.finished) else { return false }
     let turn = reportedTurn
     schedule.extend(turn: turn, by: seconds)
-    if warnedTurn == turn, let warning = warningPosition(ofTurn: turn), elapsed < warning { warnedTurn = nil }
+    rearmWarnings(turn: turn)
     if overtimeReportedTurn == turn, rawPosition < .seconds(schedule.turns[turn].end) { overtimeReportedTurn = nil }
     return true
   }
@@ -338,7 +380,8 @@ public final class MeetingTimer {
     // draws nothing (a sliver of a second would be a round-capped dot).
     let intoTurn = seconds - turn.start
     let turnFraction = turn.seconds == 0 ? 1 : min(1, max(0, Double(intoTurn) / Double(turn.seconds)))
-    let warning = warningPosition(ofTurn: turnIndex)
+    let live = phase == .running || phase == .paused
+    let stage = live ? warningStage(ofTurn: turnIndex, at: position) : nil
     return Snapshot(
       phase: phase,
       secondsElapsed: seconds,
@@ -347,7 +390,9 @@ public final class MeetingTimer {
       turnIndex: turnIndex,
       turnFraction: turnFraction,
       isLastSpeaker: turn.end >= schedule.lengthSeconds,
-      isWarning: (phase == .running || phase == .paused) && warning.map { position >= $0 } == true,
+      warningStage: stage,
+      warningLevel: stage.map { WarningLevel(stage: $0, of: warnings.count) },
+      isMeetingWarning: live && meetingWarningPosition.map { position >= $0 } == true,
       overrunSeconds: Int(overrun.components.seconds),
       meetingOverSeconds: max(0, Int(runningTime.components.seconds) - schedule.lengthSeconds),
       secondsRunning: runningSeconds,

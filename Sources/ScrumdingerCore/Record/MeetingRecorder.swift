@@ -165,7 +165,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
         guard let self, finishing.removeValue(forKey: historyID) != nil else { return }
         onRecordingComplete?(historyID)
       }
-    case .timeUp, .turnWarning, .overtimeStarted: break
+    case .timeUp, .turnWarning, .meetingWarning, .overtimeStarted: break
     }
   }
 

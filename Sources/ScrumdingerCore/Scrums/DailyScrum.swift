@@ -17,8 +17,13 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var history: [History]
   /// Whether each meeting starts in a new random speaking order.
   public var shuffleSpeakingOrder: Bool
-  /// How long before each turn ends the speaker is warned.
+  /// How long before each turn ends the speaker is warned: the closest stage (see
+  /// `warningStages`), as earlier versions read it.
   public var turnWarning: TurnWarning
+  /// The warning's stages when they say more than `turnWarning` (see `warningStages`).
+  var turnWarningStages: [WarningStage]?
+  /// Minutes before the meeting's planned end it is warned (0: never).
+  public var meetingWarningMinutes: Int
   /// What happens when a speaker's share runs out.
   public var overtime: OvertimeRule
   /// What the meeting goes through after the speakers' round, in order, each timed.
@@ -33,7 +38,7 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
     theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false,
     turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn,
-    agenda: [AgendaItem] = [], schedule: MeetingSchedule? = nil
+    agenda: [AgendaItem] = [], schedule: MeetingSchedule? = nil, meetingWarningMinutes: Int = 0
   ) {
     self.id = id
     self.title = title
@@ -46,10 +51,12 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.overtime = overtime
     self.agenda = agenda
     self.schedule = schedule
+    self.meetingWarningMinutes = meetingWarningMinutes
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder, agenda, schedule
+    case meetingWarningMinutes, turnWarningStages
     case turnWarning = "turnWarningSeconds"
     case overtime = "whenTurnRunsOut"
   }
@@ -69,11 +76,24 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     history = try container.decode([History].self, forKey: .history)
     shuffleSpeakingOrder = try container.decodeIfPresent(Bool.self, forKey: .shuffleSpeakingOrder) ?? false
     turnWarning = try container.decodeIfPresent(TurnWarning.self, forKey: .turnWarning) ?? .standard
+    turnWarningStages = try container.decodeIfPresent([WarningStage].self, forKey: .turnWarningStages)
+    if let stages = turnWarningStages, stages.isEmpty || stages != WarningStage.normalised(stages) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .turnWarningStages, in: container, debugDescription: "stages must be distinct, longest first, at most three")
+    }
+    meetingWarningMinutes = try container.decodeIfPresent(Int.self, forKey: .meetingWarningMinutes) ?? 0
+    guard Self.meetingWarningChoices.contains(meetingWarningMinutes) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .meetingWarningMinutes, in: container, debugDescription: "not one of the meeting warning's choices")
+    }
     overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
     agenda = try container.decodeIfPresent([AgendaItem].self, forKey: .agenda) ?? []
     schedule = try container.decodeIfPresent(MeetingSchedule.self, forKey: .schedule)
     unknown = try UnknownFields.reading(decoder, known: Set(CodingKeys.allCases.map(\.rawValue)).union(Self.droppedKeys))
   }
+
+  /// The meeting warning's choices, in minutes before the end (0: none).
+  public static let meetingWarningChoices = [0, 1, 2, 5, 10]
 
   /// The speakers' round in seconds.
   public var lengthInSeconds: Int { lengthInMinutes * 60 }

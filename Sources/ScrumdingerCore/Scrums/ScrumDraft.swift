@@ -13,8 +13,12 @@ public struct ScrumDraft: Equatable, Sendable {
   public var theme: Theme
   /// Whether each meeting starts in a new random order.
   public var shuffleSpeakingOrder: Bool
-  /// How long before a turn ends the speaker is warned.
-  public var turnWarning: TurnWarning
+  /// The stages of the warning before a turn ends, longest lead first.
+  public var warningStages: [WarningStage] {
+    didSet { warningStages = WarningStage.normalised(warningStages) }
+  }
+  /// Minutes before the meeting's planned end it is warned (0: never).
+  public var meetingWarningMinutes: Int
   /// What happens when a speaker's share runs out.
   public var overtime: OvertimeRule
   /// Whether this computer records and transcribes its meetings (off unless asked): kept by
@@ -42,7 +46,8 @@ public struct ScrumDraft: Equatable, Sendable {
     let used = Set(existing.map(\.theme))
     theme = Theme.allCases.first { !used.contains($0) } ?? .seafoam
     shuffleSpeakingOrder = false
-    turnWarning = .standard
+    warningStages = [WarningStage(.standard)]
+    meetingWarningMinutes = 0
     overtime = .moveOn
     recordsMeetings = false
     attendees = []
@@ -60,7 +65,8 @@ public struct ScrumDraft: Equatable, Sendable {
     lengthInMinutes = scrum.lengthInMinutes
     theme = scrum.theme
     shuffleSpeakingOrder = scrum.shuffleSpeakingOrder
-    turnWarning = scrum.turnWarning
+    warningStages = scrum.warningStages
+    meetingWarningMinutes = scrum.meetingWarningMinutes
     overtime = scrum.overtime
     self.recordsMeetings = recordsMeetings
     attendees = scrum.attendees
@@ -154,6 +160,17 @@ public struct ScrumDraft: Equatable, Sendable {
     agenda.remove(at: index)
   }
 
+  /// The stage that warns `lead` before a turn's end, if one does.
+  public func warningStage(at lead: TurnWarning) -> WarningStage? {
+    warningStages.first { $0.lead == lead }
+  }
+
+  /// Warns `lead` before a turn's end (with the warning sound if `sound`), or not if `on` is
+  /// false.
+  public mutating func setWarning(at lead: TurnWarning, on: Bool, sound: Bool) {
+    warningStages = warningStages.filter { $0.lead != lead } + (on ? [WarningStage(lead, sound: sound)] : [])
+  }
+
   /// Moves the item at `index` one place earlier (-1) or later (+1).
   public mutating func moveItem(at index: Int, by offset: Int) {
     guard agenda.indices.contains(index), agenda.indices.contains(index + offset) else { return }
@@ -164,8 +181,9 @@ public struct ScrumDraft: Equatable, Sendable {
   public var scrum: DailyScrum {
     var scrum = DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
-      theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, turnWarning: turnWarning,
-      overtime: overtime, agenda: agenda, schedule: schedule)
+      theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, overtime: overtime, agenda: agenda,
+      schedule: schedule, meetingWarningMinutes: meetingWarningMinutes)
+    scrum.warningStages = warningStages
     scrum.unknown = unknown
     return scrum
   }

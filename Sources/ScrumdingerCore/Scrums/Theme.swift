@@ -34,6 +34,12 @@ public struct RGBColor: Equatable, Hashable, Sendable {
     return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
   }
 
+  /// This colour moved `fraction` (0…1) of the way towards `other`, channel by channel.
+  public func mixed(with other: RGBColor, by fraction: Double) -> RGBColor {
+    func channel(_ a: UInt8, _ b: UInt8) -> UInt32 { UInt32((Double(a) + (Double(b) - Double(a)) * fraction).rounded()) }
+    return RGBColor(hex: channel(red, other.red) << 16 | channel(green, other.green) << 8 | channel(blue, other.blue))
+  }
+
   /// WCAG 2 contrast ratio between two colours, 1…21.
   public func contrastRatio(with other: RGBColor) -> Double {
     let (a, b) = (relativeLuminance, other.relativeLuminance)
@@ -70,11 +76,21 @@ public enum Theme: String, CaseIterable, Codable, Sendable, Identifiable {
     }
   }
 
-  /// What marks a turn about to end (the speaker's name, an arc outside the ring): dark red
-  /// on light panels, light yellow on dark ones, whichever stands out more from `mainColor`.
-  public var warningColor: RGBColor {
-    let (red, yellow) = (RGBColor(hex: 0x8B0000), RGBColor(hex: 0xFFE066))
-    return red.contrastRatio(with: mainColor) >= yellow.contrastRatio(with: mainColor) ? red : yellow
+  /// What marks a turn at its last warning stage or over its time (the speaker's name, an
+  /// arc outside the ring).
+  public var warningColor: RGBColor { warningColor(.final) }
+
+  /// What marks a turn at warning stage `level`: amber, then orange, then red, each as vivid
+  /// as it can be while its text keeps 4.5:1 against `mainColor` (WCAG's level for text):
+  /// darkened on light panels, lightened on dark ones (the side of `accentColor`).
+  public func warningColor(_ level: WarningLevel) -> RGBColor {
+    let hue = [RGBColor(hex: 0xC98A00), RGBColor(hex: 0xE0560A), RGBColor(hex: 0xD00000)][level.rawValue]
+    let toward = accentColor
+    for step in 0...64 {
+      let shade = hue.mixed(with: toward, by: Double(step) / 64)
+      if shade.contrastRatio(with: mainColor) >= 4.6 { return shade }
+    }
+    return toward
   }
 
   /// The fill colour of cards, the meeting panel and the progress bar.

@@ -14,12 +14,17 @@ extension DailyScrum: FileObject {
     table.field("history", \.history)
     table.field("id", \.id)
     table.field("lengthInMinutes", \.lengthInMinutes, in: lengthRange)
+    table.optional(
+      "meetingWarningMinutes", \.meetingWarningMinutes, valid: meetingWarningChoices.contains, leftOutWhen: { $0 == 0 })
     table.dropped("recordMeetings")  // see DailyScrum.droppedKeys
     table.optional("schedule", \.schedule, leftOutWhen: { $0 == nil })
     table.optional("shuffleSpeakingOrder", \.shuffleSpeakingOrder)
     table.field("theme", \.theme)
     table.field("title", \.title)
     table.optional("turnWarningSeconds", \.turnWarning)
+    table.optional(
+      "turnWarningStages", \.turnWarningStages, valid: { $0.map { !$0.isEmpty && $0 == WarningStage.normalised($0) } ?? true },
+      leftOutWhen: { $0 == nil })
     table.optional("whenTurnRunsOut", \.overtime)
     table.unknownKeys(\.unknown)
   }
@@ -76,6 +81,15 @@ extension History: FileObject {
       leftOut: { transcript, transcripts in !transcripts || transcript.isEmpty })
     table.optional("turns", \.turns, leftOutWhen: { $0.isEmpty })
     table.unknownKeys(\.unknown)
+  }
+}
+
+extension WarningStage: FileObject {
+  static var blank: WarningStage { WarningStage(.off) }
+
+  static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == WarningStage {
+    table.field("seconds", \.lead)
+    table.field("sound", \.sound)
   }
 }
 

@@ -110,7 +110,8 @@ public enum ScrumMerge {
   private static var fields: [Field] {
     [
       Field(\.title), Field(\.attendees), Field(\.lengthInMinutes), Field(\.theme), Field(\.shuffleSpeakingOrder),
-      Field(\.turnWarning), Field(\.overtime), Field(\.agenda), Field(\.schedule), Field(\.unknown),
+      Field(\.turnWarning), Field(\.turnWarningStages), Field(\.meetingWarningMinutes), Field(\.overtime),
+      Field(\.agenda), Field(\.schedule), Field(\.unknown),
     ]
   }
 

@@ -19,12 +19,8 @@ final class DarkStyleTests: XCTestCase {
             let accent = theme.accentColor
             let expected = (Int(accent.red), Int(accent.green), Int(accent.blue))
             let card = ScrumCard(scrum: scrum)
-            let state = AppState(scrums: [scrum])
-            let session = MeetingSession(scrum: scrum, state: state, dependencies: app.dependencies)
+            let (session, page) = meetingPage(of: scrum, in: app)
             defer { session.end(save: false) }
-            let page = MeetingPage(
-              scrum: scrum, session: session, state: state, recording: app.dependencies.recorder.isRecording,
-              now: app.dependencies.now, twelveHour: false)
             for (what, widget) in [
               ("card title", card.titleLabel as Widget), ("card count", card.attendeesLabel),
               ("meeting footer", page.speakerLabel), ("meeting seconds", page.elapsed.label),

@@ -25,27 +25,13 @@ final class TurnWarningPageTests: XCTestCase {
         XCTAssertTrue(page.ring.showsWarning)
         let warn = oneMinuteStandup.theme.warningColor
         XCTAssertTrue(page.ring.nameLabel.foregroundColor == (Int(warn.red), Int(warn.green), Int(warn.blue)))
-        XCTAssertEqual(sound.events.last, .turnWarning(turn: 0, dueAt: .seconds(10)), "no soft sound asked for")
+        XCTAssertEqual(sound.events.last, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), "no soft sound asked for")
         clock.advance(by: .seconds(10))
         meeting.session.tick()
         XCTAssertFalse(page.warning.root.isVisible, "the warning outlived Ana's turn")
         XCTAssertFalse(page.ring.nameLabel.hasCSSClass("meeting-warning"))
         XCTAssertFalse(page.ring.showsWarning)
         meeting.session.end(save: false)
-      }
-    }
-  }
-
-  func testTheEditorSavesTheWarningChoice() {
-    MainActor.assumeIsolated {
-      withRunningApp { app in
-        let confirmed = edit(oneMinuteStandup, in: app) { sheet in
-          XCTAssertEqual(sheet.warningChoices.filter { $0.1.isActive }.map(\.0), [.tenSeconds], "10 seconds by default")
-          XCTAssertEqual(sheet.warningChoices.map { $0.1.accessibleName }, ["Off", "10 seconds", "30 seconds", "1 minute"])
-          sheet.warningChoices[3].1.isActive = true
-          XCTAssertEqual(sheet.warningChoices.filter { $0.1.isActive }.map(\.0), [.oneMinute], "one choice at a time")
-        }
-        XCTAssertEqual(confirmed?.turnWarning, .oneMinute)
       }
     }
   }

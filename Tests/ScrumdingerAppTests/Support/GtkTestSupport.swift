@@ -240,3 +240,14 @@ func oggEnd(_ bytes: Data) -> (seconds: Double, isComplete: Bool) {
 let threeAttendees = ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }
 /// Their one-minute stand-up.
 let oneMinuteStandup = DailyScrum(title: "Standup", attendees: threeAttendees, lengthInMinutes: 1)
+
+/// A meeting of `scrum` under way in `app` and its page, outside the window (the caller ends
+/// the session).
+@MainActor func meetingPage(of scrum: DailyScrum, in app: ScrumdingerApplication) -> (MeetingSession, MeetingPage) {
+  let state = AppState(scrums: [scrum])
+  let session = MeetingSession(scrum: scrum, state: state, dependencies: app.dependencies)
+  let page = MeetingPage(
+    scrum: scrum, session: session, state: state, recording: app.dependencies.recorder.isRecording,
+    now: app.dependencies.now, twelveHour: false)
+  return (session, page)
+}

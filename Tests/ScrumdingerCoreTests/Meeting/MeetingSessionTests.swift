@@ -32,9 +32,9 @@ import ScrumdingerTestSupport
     #expect(scheduler.armed.allSatisfy { $0.delay == .seconds(1) })
     #expect(chimes.dingsDue == [.seconds(20), .seconds(40), .seconds(60)])  // at 20 s, 40 s and the end
     #expect(chimes.events == [
-      .started, .turnWarning(turn: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
-      .turnWarning(turn: 1, dueAt: .seconds(30)), .speakerChanged(to: 2, dueAt: .seconds(40)),
-      .turnWarning(turn: 2, dueAt: .seconds(50)), .timeUp(dueAt: .seconds(60)), .ended(saved: true),
+      .started, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
+      .turnWarning(turn: 1, stage: 0, dueAt: .seconds(30)), .speakerChanged(to: 2, dueAt: .seconds(40)),
+      .turnWarning(turn: 2, stage: 0, dueAt: .seconds(50)), .timeUp(dueAt: .seconds(60)), .ended(saved: true),
     ])
     #expect(ended == true)
     #expect(state.meeting.value == nil)

@@ -166,11 +166,11 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
   /// Runs a whole meeting tick by tick; returns the second at which each warning came.
   func warnings(_ seconds: Int, schedule: SpeakerSchedule) -> [Int: Int] {
     let clock = ManualClock()
-    let timer = MeetingTimer(schedule: schedule, clock: clock, warningSeconds: seconds)
+    let timer = MeetingTimer(schedule: schedule, clock: clock, warnings: [seconds])
     var found: [Int: Int] = [:]
     while let delay = timer.delayUntilNextChange {
       clock.advance(by: delay)
-      for case .turnWarning(let turn) in timer.update() { found[turn] = Int(timer.elapsed.components.seconds) }
+      for case .turnWarning(let turn, _) in timer.update() { found[turn] = Int(timer.elapsed.components.seconds) }
     }
     return found
   }
@@ -192,7 +192,7 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
 
   @Test func theSnapshotSaysWhenTheTurnIsInItsWarningTime() {
     let clock = ManualClock()
-    let timer = MeetingTimer(schedule: three, clock: clock, warningSeconds: 10)
+    let timer = MeetingTimer(schedule: three, clock: clock, warnings: [10])
     clock.advance(by: .milliseconds(9_900))
     #expect(!timer.snapshot.isWarning)
     clock.advance(by: .milliseconds(100))
@@ -214,7 +214,7 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     clock.advance(by: .milliseconds(9_800))
     session.tick()
     #expect(sound.events == [
-      .started, .turnWarning(turn: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
+      .started, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
     ])
     #expect(scrum.turnWarning == .tenSeconds, "ten seconds by default")
   }
@@ -249,10 +249,10 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
 
   @Test func letFinishHoldsTheTurnCountsTheOverrunAndMovesOnlyOnNext() {
     let clock = ManualClock()
-    let timer = MeetingTimer(schedule: three, clock: clock, warningSeconds: 10, overtime: .letFinish)
+    let timer = MeetingTimer(schedule: three, clock: clock, warnings: [10], overtime: .letFinish)
     var events: [MeetingTimer.Event] = []
     run(timer, clock, for: 32, events: &events)
-    #expect(events == [.turnWarning(turn: 0), .overtimeStarted(turn: 0)], "no turn change by itself; one ding")
+    #expect(events == [.turnWarning(turn: 0, stage: 0), .overtimeStarted(turn: 0)], "no turn change by itself; one ding")
     var snapshot = timer.snapshot
     #expect(snapshot.turnIndex == 0)
     #expect(snapshot.secondsElapsed == 20, "the meeting clock waits at the end of Ana's share")
@@ -272,7 +272,7 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     _ = timer.nextSpeaker()
     events = []
     run(timer, clock, for: 70, events: &events)
-    #expect(events == [.turnWarning(turn: 2), .overtimeStarted(turn: 2)])
+    #expect(events == [.turnWarning(turn: 2, stage: 0), .overtimeStarted(turn: 2)])
     snapshot = timer.snapshot
     #expect(snapshot.isLastSpeaker && snapshot.overrunSeconds == 50)
     #expect(snapshot.secondsRemaining == 0)

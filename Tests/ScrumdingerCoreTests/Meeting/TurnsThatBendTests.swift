@@ -45,25 +45,25 @@ import ScrumdingerTestSupport
 
   @Test func aMinuteAddedInTheWarningWarnsAgainBeforeTheNewEnd() {
     let clock = ManualClock()
-    let timer = MeetingTimer(schedule: SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 120), clock: clock, warningSeconds: 10)
+    let timer = MeetingTimer(schedule: SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 120), clock: clock, warnings: [10])
     clock.advance(by: .seconds(52))
-    #expect(timer.update() == [.turnWarning(turn: 0)])
+    #expect(timer.update() == [.turnWarning(turn: 0, stage: 0)])
     timer.addTime(seconds: 60)
     #expect(!timer.snapshot.isWarning)
     clock.advance(by: .seconds(60))
-    #expect(timer.update() == [.turnWarning(turn: 0)], "warned again at 110 s")
+    #expect(timer.update() == [.turnWarning(turn: 0, stage: 0)], "warned again at 110 s")
   }
 
   @Test func aTurnRunAgainIsWarnedAgainAndAMinuteAtTheVeryEndEndsTheMeetingFirst() throws {
     let clock = ManualClock()
-    let timer = MeetingTimer(schedule: SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 60), clock: clock, warningSeconds: 10)
+    let timer = MeetingTimer(schedule: SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 60), clock: clock, warnings: [10])
     _ = timer.nextSpeaker()
     clock.advance(by: .seconds(25))
-    #expect(timer.update() == [.turnWarning(turn: 1)])
+    #expect(timer.update() == [.turnWarning(turn: 1, stage: 0)])
     _ = timer.previousTurn()
     _ = timer.nextSpeaker()
     clock.advance(by: .seconds(25))
-    #expect(timer.update() == [.turnWarning(turn: 1)], "Ben is warned again in his second turn")
+    #expect(timer.update() == [.turnWarning(turn: 1, stage: 0)], "Ben is warned again in his second turn")
 
     let state = AppState(scrums: [team])
     let session = MeetingSession(scrum: team, state: state, dependencies: testDependencies(clock: clock))
@@ -121,7 +121,7 @@ import ScrumdingerTestSupport
     _ = session.nextSpeaker()
     #expect(session.timer.snapshot.turnIndex == 2, "the round is over: the parking lot")
     let events = run(session, clock, for: 125)
-    #expect(events == [.turnWarning(turn: 2), .overtimeStarted(turn: 2)], "warning and overtime rules apply to items")
+    #expect(events == [.turnWarning(turn: 2, stage: 0), .overtimeStarted(turn: 2)], "warning and overtime rules apply to items")
     #expect(session.timer.snapshot.overrunSeconds == 5)
     _ = session.nextSpeaker()
     run(session, clock, for: 30)

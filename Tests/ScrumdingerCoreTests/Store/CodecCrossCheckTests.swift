@@ -58,7 +58,7 @@ private struct RandomScrums {
           return TurnSpan(speaker: text(), startSeconds: start, endSeconds: start + Int.random(in: 0...600, using: &generator))
         })
     }
-    return DailyScrum(
+    var scrum = DailyScrum(
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),
       theme: Theme.allCases.randomElement(using: &generator)!, history: history,
       shuffleSpeakingOrder: Bool.random(using: &generator), turnWarning: TurnWarning.allCases.randomElement(using: &generator)!,
@@ -71,7 +71,14 @@ private struct RandomScrums {
         : MeetingSchedule(
           days: Set(MeetingSchedule.Weekday.allCases.filter { _ in Bool.random(using: &generator) }),
           hour: Int.random(in: 0...23, using: &generator), minute: Int.random(in: 0...59, using: &generator),
-          reminderMinutes: MeetingSchedule.reminderChoices.randomElement(using: &generator)!))
+          reminderMinutes: MeetingSchedule.reminderChoices.randomElement(using: &generator)!),
+      meetingWarningMinutes: DailyScrum.meetingWarningChoices.randomElement(using: &generator)!)
+    if Bool.random(using: &generator) {  // stages, some silent
+      scrum.warningStages = TurnWarning.allCases.filter { _ in Bool.random(using: &generator) }.map {
+        WarningStage($0, sound: Bool.random(using: &generator))
+      }
+    }
+    return scrum
   }
 
   mutating func speakerTime() -> SpeakerTime {

@@ -46,16 +46,24 @@ import ScrumdingerCore
     switch event {
     case .started:
       prepare()
-      // The warning's player too, when turns warn: its first play is then as prompt as the
-      // ding's, and the audio device is not opened in the middle of a meeting.
-      if session.scrum.turnWarning != .off, warning == nil { warning = load("warning.ogg") }
+      // The warning's player too, when a warning sounds: its first play is then as prompt as
+      // the ding's, and the audio device is not opened in the middle of a meeting.
+      let sounds = session.scrum.warningStages.contains(where: \.sound) || session.scrum.meetingWarningMinutes > 0
+      if sounds, warning == nil { warning = load("warning.ogg") }
     case .speakerChanged(_, let due), .timeUp(let due), .overtimeStarted(_, let due): ring(dueAt: due)
-    case .turnWarning:
-      guard !isMuted else { return }
-      if warning == nil { warning = load("warning.ogg") }
-      warning?.play()
+    case .turnWarning(_, let stage, _):
+      let stages = session.scrum.warningStages
+      if stages.indices.contains(stage), stages[stage].sound { playWarning() }
+    case .meetingWarning: playWarning()
     case .paused, .resumed, .ended: break
     }
+  }
+
+  /// Plays the warning's soft sound unless muted.
+  private func playWarning() {
+    guard !isMuted else { return }
+    if warning == nil { warning = load("warning.ogg") }
+    warning?.play()
   }
 
   /// Plays the ding unless muted; loads the player on first use. `dueAt` is the monotonic
