@@ -223,19 +223,18 @@ import ScrumdingerCore
     }
     for note in read.notes { warn(note) }
     mainWindow?.showLoading(false)
-    let journal = read.journal
     switch read.scrums {
-    case .success(let read):
+    case .success(let fromFile):
       // Each meeting's transcript as this computer keeps it (an earlier version's, found in
       // the file, is kept here first).
-      let (scrums, problem) = dependencies.recorder.transcripts.attach(to: read)
+      let (scrums, problem) = dependencies.recorder.transcripts.attach(to: fromFile)
       if let problem { warn(problem.description) }
       state.scrums.value = scrums
       guard !store.isReadOnly else { return }
       dependencies.recorder.settle(
-        scrums, journal: journal, privateFolders: [store.directory, LiveEffects.modelsFolder(of: store.directory)])
+        scrums, journal: read.journal, privateFolders: [store.directory, LiveEffects.modelsFolder(of: store.directory)])
       saving.start()
-      if let journal { interrupted.found(journal, window: mainWindow) }
+      if let journal = read.journal { interrupted.found(journal, window: mainWindow) }
       services.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
     case .failure(let error):
       saving.loadFailed(error)

@@ -163,8 +163,9 @@ import ScrumdingerCore
       let title = tr("%@ before the end", lead.label)
       let warns = CheckButton(accessibleName: title)
       warns.isChecked = stage != nil
-      let sound = ToggleButton(child: Image(iconName: "audio-volume-high-symbolic"), accessibleName: tr("Sound at %@", lead.label))
-      sound.tooltip = tr("Sound at %@", lead.label)
+      let soundName = tr("Sound at %@", lead.label)
+      let sound = ToggleButton(child: Image(iconName: "audio-volume-high-symbolic"), accessibleName: soundName)
+      sound.tooltip = soundName
       sound.isActive = stage?.sound ?? true
       sound.isSensitive = stage != nil
       sound.align(vertical: .center)

@@ -77,7 +77,7 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     shuffleSpeakingOrder = try container.decodeIfPresent(Bool.self, forKey: .shuffleSpeakingOrder) ?? false
     turnWarning = try container.decodeIfPresent(TurnWarning.self, forKey: .turnWarning) ?? .standard
     turnWarningStages = try container.decodeIfPresent([WarningStage].self, forKey: .turnWarningStages)
-    if let stages = turnWarningStages, stages.isEmpty || stages != WarningStage.normalised(stages) {
+    if let stages = turnWarningStages, !WarningStage.areKept(stages) {
       throw DecodingError.dataCorruptedError(
         forKey: .turnWarningStages, in: container, debugDescription: "stages must be distinct, longest first, at most three")
     }

@@ -83,7 +83,18 @@ public enum Theme: String, CaseIterable, Codable, Sendable, Identifiable {
   /// What marks a turn at warning stage `level`: amber, then orange, then red, each as vivid
   /// as it can be while its text keeps 4.5:1 against `mainColor` (WCAG's level for text):
   /// darkened on light panels, lightened on dark ones (the side of `accentColor`).
+  /// Looked up: the ring and the strip ask at each frame.
   public func warningColor(_ level: WarningLevel) -> RGBColor {
+    Self.warningColors[self]![level.rawValue]
+  }
+
+  /// Each theme's warning colours, by level, worked out once.
+  private static let warningColors = Dictionary(uniqueKeysWithValues: allCases.map { theme in
+    (theme, WarningLevel.allCases.map(theme.computedWarningColor))
+  })
+
+  /// The hue of `level`, moved towards `accentColor` until it stands out enough.
+  private func computedWarningColor(_ level: WarningLevel) -> RGBColor {
     let hue = [RGBColor(hex: 0xC98A00), RGBColor(hex: 0xE0560A), RGBColor(hex: 0xD00000)][level.rawValue]
     let toward = accentColor
     for step in 0...64 {

@@ -31,6 +31,11 @@ public struct WarningStage: Codable, Equatable, Hashable, Sendable {
     let kept = stages.filter { $0.lead != .off && seen.insert($0.lead).inserted }
     return Array(kept.sorted { $0.lead.seconds > $1.lead.seconds }.prefix(maximumCount))
   }
+
+  /// Whether `stages` are as a file may hold them: some, and as `normalised` keeps them.
+  static func areKept(_ stages: [WarningStage]) -> Bool {
+    !stages.isEmpty && stages == normalised(stages)
+  }
 }
 
 /// How urgent a stage looks: the theme colours it by its level.

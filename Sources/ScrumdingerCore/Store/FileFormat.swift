@@ -50,10 +50,16 @@ extension FieldTable {
     field(key, path, required: true, valid: { _ in true }, leftOut: { _, _ in false })
   }
 
+  /// A required key whose value read is kept only if `valid`.
+  @inline(__always)
+  mutating func field<Value: FileValue>(_ key: StaticString, _ path: WritableKeyPath<Object, Value>, valid: (Value) -> Bool) {
+    field(key, path, required: true, valid: valid, leftOut: { _, _ in false })
+  }
+
   /// A required whole number within `range`.
   @inline(__always)
   mutating func field(_ key: StaticString, _ path: WritableKeyPath<Object, Int>, in range: ClosedRange<Int>) {
-    field(key, path, required: true, valid: { range.contains($0) }, leftOut: { _, _ in false })
+    field(key, path, valid: { range.contains($0) })
   }
 
   /// A key an object may leave out (the blank value's stands), and that the file leaves out

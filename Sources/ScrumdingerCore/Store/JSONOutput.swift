@@ -91,27 +91,6 @@ struct JSONOutput {
     }
   }
 
-  /// `[a,b,…]`, each item written by `element`.
-  @inline(__always)
-  mutating func array<T>(_ items: [T], _ element: (inout JSONOutput, T) -> Void) {
-    bytes.append(UInt8(ascii: "["))
-    for (index, item) in items.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      element(&self, item)
-    }
-    bytes.append(UInt8(ascii: "]"))
-  }
-
-  /// `["a","b"]`.
-  mutating func strings(_ texts: [String]) {
-    bytes.append(UInt8(ascii: "["))
-    for (index, text) in texts.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      string(text)
-    }
-    bytes.append(UInt8(ascii: "]"))
-  }
-
   mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append($0) }
   }

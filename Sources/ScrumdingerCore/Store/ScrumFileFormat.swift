@@ -23,8 +23,7 @@ extension DailyScrum: FileObject {
     table.field("title", \.title)
     table.optional("turnWarningSeconds", \.turnWarning)
     table.optional(
-      "turnWarningStages", \.turnWarningStages, valid: { $0.map { !$0.isEmpty && $0 == WarningStage.normalised($0) } ?? true },
-      leftOutWhen: { $0 == nil })
+      "turnWarningStages", \.turnWarningStages, valid: { $0.map(WarningStage.areKept) ?? true }, leftOutWhen: { $0 == nil })
     table.optional("whenTurnRunsOut", \.overtime)
     table.unknownKeys(\.unknown)
   }
@@ -57,8 +56,7 @@ extension MeetingSchedule: FileObject {
     table.field("days", \.days)
     table.field("hour", \.hour, in: 0...23)
     table.field("minute", \.minute, in: 0...59)
-    table.field(
-      "remind", \.reminderMinutes, required: true, valid: { reminderChoices.contains($0) }, leftOut: { _, _ in false })
+    table.field("remind", \.reminderMinutes, valid: { reminderChoices.contains($0) })
   }
 }
 
