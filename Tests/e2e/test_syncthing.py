@@ -80,7 +80,7 @@ def no_conflict_copy_left(pair, a, b):
     side can be on its way to the other (Syncthing's partial ".syncthing.…sync-conflict….tmp")
     when its own side merges it away; its deletion then follows it across."""
     wait_for(lambda: settled(pair) and a.conflict_copies() == [] and b.conflict_copies() == [], timeout=60,
-             interval=0.5, what="no conflict copy left unmerged on either side")
+             interval=0.5, what=f"no conflict copy left unmerged on either side: {a.conflict_copies()} / {b.conflict_copies()}")
 
 def test_a_recorded_meeting_reaches_the_other_computer_without_its_audio_or_transcript(team, pulse, tmp_path):
     pair, a, b, standup, _ = team
