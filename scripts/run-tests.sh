@@ -2,7 +2,9 @@
 # Runs every test on a private X display and D-Bus session (scripts/with-display.sh), so GTK
 # tests have a real display (they fail, never skip, without one) and nothing touches the
 # user's session or scrums:
-#   1. swift test: core tests (no display needed) and GTK widget tests (XCTest);
+#   1. swift test: core tests (no display needed) and GTK widget tests (XCTest); the presenter
+#      view's beside mutter with two virtual monitors (scripts/with-monitors.sh), the others
+#      on Xvfb;
 #   2. the end-to-end tests, which drive the real binary through AT-SPI.
 # It ends with one line counting every test of the three runners.
 set -euo pipefail
@@ -18,18 +20,23 @@ export XDG_DATA_HOME="$(mktemp -d)"  # never the user's real scrums
 export GSETTINGS_BACKEND=memory       # nor their remembered window (tests choose a key file)
 export XDG_CONFIG_HOME="$(mktemp -d)"  # nor their autostart folder
 log="$(mktemp)"
-trap 'rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log"' EXIT
+trap 'rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}"' EXIT
 
-GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build 2>&1 | tee -a "$log"
+GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build --skip PresenterViewTests 2>&1 | tee -a "$log"
+# The presenter view's GTK and end-to-end tests, beside mutter with two virtual monitors.
+monitors_log="$(mktemp)"
+GTK_A11Y=none scripts/with-monitors.sh swift test --skip-build --filter PresenterViewTests 2>&1 | tee "$monitors_log"
+scripts/with-monitors.sh /usr/bin/python3 -m pytest -p no:cacheprovider -p no:warnings -q Tests/e2e/test_presenter.py \
+  2>&1 | tee -a "$monitors_log"
 # The end-to-end tests in two halves at once, each on a display, session bus and PulseAudio
 # of its own: they mostly wait for the app, so two cores run two of them as fast as one. The
 # halves are split by their measured time (about 400 s each, 810 s in one run). A test file
-# not named in the first half runs in the second.
+# not named in the first half runs in the second (but the presenter view's, which ran above).
 first=(Tests/e2e/test_recorded_endings.py Tests/e2e/test_syncthing.py Tests/e2e/test_ding.py
   Tests/e2e/test_reliability.py Tests/e2e/test_recovery.py)
 second=()
 for file in Tests/e2e/test_*.py; do
-  [[ " ${first[*]} " == *" $file "* ]] || second+=("$file")
+  [[ " ${first[*]} Tests/e2e/test_presenter.py " == *" $file "* ]] || second+=("$file")
 done
 # /usr/bin/python3: Debian's, which has pyatspi (a pyenv python on PATH would not).
 e2e_half() {
@@ -57,6 +64,7 @@ fi
 
 # Reaching here, all passed (set -e, pipefail). Count them for the closing line.
 xctest=$(grep -oE "Executed [0-9]+ tests?, with 0 failures" "$log" | tail -1 | grep -oE "[0-9]+" | head -1)
+presenter=$(grep -oE "Executed [0-9]+ tests?, with 0 failures" "$monitors_log" | tail -1 | grep -oE "[0-9]+" | head -1)
 swift_testing=$(grep -oE "Test run with [0-9]+ tests?" "$log" | tail -1 | grep -oE "[0-9]+")
-e2e=$(grep -oE "^[0-9]+ passed" "$log" | grep -oE "[0-9]+" | awk '{ sum += $1 } END { print sum }')
-echo "tests: $(( ${xctest:-0} + ${swift_testing:-0} + ${e2e:-0} )) passed, 0 failed"
+e2e=$(cat "$log" "$monitors_log" | grep -oE "^[0-9]+ passed" | grep -oE "[0-9]+" | awk '{ sum += $1 } END { print sum }')
+echo "tests: $(( ${xctest:-0} + ${presenter:-0} + ${swift_testing:-0} + ${e2e:-0} )) passed, 0 failed"

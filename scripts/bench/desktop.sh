@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The figures that need a display: start-up and memory (7 runs each after a warm-up,
 # alternating app and baseline), the detail page of 10 vs 10,000 meetings, meeting cost
-# (under Xvfb and on Wayland, beside GNOME Clocks' timer), the area repainted each second on
+# (under Xvfb and on Wayland, beside GNOME Clocks' timer; presented on a second monitor under
+# mutter, beside itself in one window), the area repainted each second on
 # Wayland, the search provider's answers, two computers converging through Syncthing,
 # ding latency. Run by bench.sh under with-display.sh. Prints "name value baseline" lines (start-up/memory once per run).
 set -euo pipefail
@@ -45,5 +46,8 @@ WAYLAND_DISPLAY="$runtime/scrumdinger-bench" GDK_BACKEND=wayland \
   /usr/bin/python3 scripts/bench/meeting_cost.py "$bin/scrumdinger" "$work/baseline" --wayland
 WAYLAND_DISPLAY="$runtime/scrumdinger-bench" /usr/bin/python3 scripts/bench/ring_damage.py "$bin/scrumdinger"
 kill "$weston_pid"
+# A meeting presented on a second monitor beside the same meeting in one window: GNOME's
+# compositor, headless, with two virtual monitors.
+scripts/with-monitors.sh /usr/bin/python3 scripts/bench/presenter_cost.py "$bin/scrumdinger"
 /usr/bin/python3 scripts/bench/memory.py "$bin/scrumdinger-bench"
 /usr/bin/python3 scripts/bench/ding_latency.py "$bin/scrumdinger" "$PWD/Resources/ding.ogg"

@@ -45,3 +45,37 @@ extension Widget {
     gtk_widget_add_controller(widget, controller)
   }
 }
+
+extension Widget {
+  /// Runs what this widget's own shortcuts (`onKey`, `bindAccelerators`) do for `trigger`,
+  /// as a key press would: for tests on a compositor where no key can be injected. Whether a
+  /// shortcut handled it.
+  package func runShortcut(_ trigger: String) -> Bool {
+    func text(_ trigger: OpaquePointer) -> String {
+      let text = gtk_shortcut_trigger_to_string(trigger)!
+      defer { g_free(text) }
+      return String(cString: text)
+    }
+    guard let wanted = gtk_shortcut_trigger_parse_string(trigger) else { return false }
+    defer { g_object_unref(UnsafeMutableRawPointer(wanted)) }
+    let name = text(wanted)
+    let controllers = gtk_widget_observe_controllers(widget)!
+    defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+    for index in 0..<g_list_model_get_n_items(controllers) {
+      let controller = g_list_model_get_item(controllers, index)!
+      defer { g_object_unref(controller) }
+      let instance = controller.assumingMemoryBound(to: GTypeInstance.self)
+      guard g_type_check_instance_is_a(instance, gtk_shortcut_controller_get_type()) != 0 else { continue }
+      let shortcuts = OpaquePointer(controller)
+      for position in 0..<g_list_model_get_n_items(shortcuts) {
+        let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, position)!)
+        defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
+        guard let trigger = gtk_shortcut_get_trigger(shortcut), text(trigger) == name,
+          let action = gtk_shortcut_get_action(shortcut)
+        else { continue }
+        if gtk_shortcut_action_activate(action, GTK_SHORTCUT_ACTION_EXCLUSIVE, widget, nil) != 0 { return true }
+      }
+    }
+    return false
+  }
+}

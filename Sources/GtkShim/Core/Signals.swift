@@ -263,3 +263,17 @@ let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: pressTrampoline)
 }
+
+/// GListModel::items-changed: `void (*)(GListModel *self, guint position, guint removed,
+/// guint added, gpointer data)`.
+private let itemsChangedTrampoline: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = {
+  _, _, _, _, data in
+  guard let run: VoidHandler = handler(data) else { return }
+  MainActor.assumeIsolated { run() }
+}
+
+/// Connects GListModel::items-changed; `action` runs after each change of the list.
+@discardableResult
+@MainActor func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, itemsChanged action: @escaping VoidHandler) -> gulong {
+  connect(instance, "items-changed", for: owner, action, via: itemsChangedTrampoline)
+}

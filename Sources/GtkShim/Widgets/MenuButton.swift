@@ -3,9 +3,9 @@ import CAdwaita
 /// A header-bar button opening a menu of actions. The menu's popover is built when it first
 /// opens: every page has this button, and most windows never open it.
 @MainActor public final class MenuButton: Widget {
-  /// A menu button with `iconName`, named `accessibleName`, listing `items` as (label,
-  /// detailed action such as "app.quit") in sections separated by nil.
-  public init(iconName: String, accessibleName: String, items: [(String, String)?]) {
+  /// A menu button with `iconName`, named `accessibleName`, listing `changing`'s items first,
+  /// then `items` as (label, detailed action such as "app.quit") in sections separated by nil.
+  public init(iconName: String, accessibleName: String, changing: MenuSection? = nil, items: [(String, String)?]) {
     super.init(gtk_menu_button_new())
     gtk_menu_button_set_icon_name(cast(raw), iconName)
     setAccessibleLabel(accessibleName)
@@ -16,6 +16,7 @@ import CAdwaita
       shim_accessible_set_name(cast(UnsafeMutableRawPointer(inner)), accessibleName)
     }
     let menu = g_menu_new()
+    if let changing { g_menu_append_section(menu, nil, cast(UnsafeMutableRawPointer(changing.menu))) }
     var section = g_menu_new()
     for item in items {
       if let (label, action) = item {
@@ -41,5 +42,24 @@ import CAdwaita
   public var isOpen: Bool {
     guard let popover = gtk_menu_button_get_popover(cast(raw)) else { return false }
     return gtk_widget_get_visible(cast(UnsafeMutableRawPointer(popover))) != 0
+  }
+}
+
+/// A section of a menu whose items change while the menu exists (a meeting's "Present on …",
+/// which follows the monitors plugged in).
+@MainActor public final class MenuSection {
+  let menu: OpaquePointer
+  /// The items as set last.
+  package private(set) var items: [(label: String, action: String)] = []
+
+  public init() { menu = g_menu_new() }
+
+  isolated deinit { g_object_unref(UnsafeMutableRawPointer(menu)) }
+
+  /// Replaces the items with `items`: (label, detailed action such as "win.present-on::HDMI-1").
+  public func set(_ items: [(String, String)]) {
+    g_menu_remove_all(menu)
+    for (label, action) in items { g_menu_append(menu, label, action) }
+    self.items = items
   }
 }

@@ -68,7 +68,7 @@ import ScrumdingerCore
     toasts.expand(vertically: true)
     window.content = content
 
-    actions = Command.actions(in: .win) { [weak self] command, id in self?.perform(command, id: id) }
+    actions = Command.actions(in: .win) { [weak self] command, argument in self?.perform(command, argument: argument) }
     for action in actions.values { window.addAction(action) }
     window.onCloseRequest { [weak self] in
       guard let self else { return false }
@@ -134,7 +134,8 @@ import ScrumdingerCore
 
   // MARK: Commands
 
-  private func perform(_ command: Command, id: UUID?) {
+  private func perform(_ command: Command, argument: String?) {
+    let id = argument.flatMap(UUID.init(uuidString:))
     switch command {
     case .showMenu: pages.top.menuButton.popup()
     case .openScrum: if let id { state.navigation.value = .detail(scrumID: id) }
@@ -154,8 +155,9 @@ import ScrumdingerCore
       }
     case .back:
       if let route = model.backRoute() { state.navigation.value = route } else { meeting?.perform(.endMeeting) }
-    case .pause, .nextSpeaker, .previousSpeaker, .addMinute, .endMeeting, .mute, .takeNote, .compactView:
-      meeting?.perform(command)
+    case .pause, .nextSpeaker, .previousSpeaker, .addMinute, .endMeeting, .mute, .takeNote, .compactView, .present,
+      .presentOn:
+      meeting?.perform(command, argument: argument)
     case .fullscreen: window.isFullscreen.toggle()
     case .exportHistory, .addToCalendar, .copySummary, .copySummaryWithTranscript:
       _ = history.perform(command, on: state.navigation.value)
@@ -166,7 +168,7 @@ import ScrumdingerCore
 
   /// Enables each window action as the table's rule says for the current page.
   private func updateEnabled() {
-    let context = model.commandContext()  // once: it looks at today's lineup
+    let context = model.commandContext(canPresent: meeting?.presenter.canToggle == true)  // once: it looks at today's lineup
     for (command, action) in actions { action.isEnabled = command.isEnabled(in: context) }
   }
 
@@ -227,6 +229,7 @@ import ScrumdingerCore
       self.pages.detail?.focusHistoryRow(entry.id)  // its row in view
       self.undo.sayMeetingSaved(entry, of: id)
     }
+    meeting?.presenter.onCanToggleChanged = { [weak self] in self?.updateEnabled() }
     state.navigation.value = .meeting(scrumID: id)
   }
 

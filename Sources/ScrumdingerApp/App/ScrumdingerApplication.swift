@@ -86,7 +86,9 @@ import ScrumdingerCore
     application.onActivate { [weak self] in self?.activate() }
     application.onShutdown { [weak self] in self?.saveBeforeQuitting() }
     handleCommandLine()
-    actions = Command.actions(in: .app) { [weak self] command, id in self?.perform(command, id: id) }
+    actions = Command.actions(in: .app) { [weak self] command, argument in
+      self?.perform(command, id: argument.flatMap(UUID.init(uuidString:)))
+    }
     for action in actions.values { application.addAction(action) }
     for command in Command.allCases where command.scope != .editor && !command.accelerators.isEmpty {
       application.setAccelerators(command.accelerators, for: command.rawValue)

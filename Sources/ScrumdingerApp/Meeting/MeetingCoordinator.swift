@@ -15,6 +15,8 @@ import ScrumdingerCore
   private let window: ApplicationWindow
   private let application: Application
   private let compact: CompactView
+  /// The meeting on another monitor, this window its console.
+  let presenter: PresenterView
   private var titleObservation: ObservationToken?
   package private(set) var endQuestion: MessageDialog?
 
@@ -35,6 +37,12 @@ import ScrumdingerCore
       scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
       twelveHour: twelveHour)
     compact = CompactView(window: window, page: page)
+    presenter = PresenterView(title: Texts.shown(scrum.title), console: window, application: application, page: page) {
+      [session] in
+      PresentationFace(
+        scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
+        twelveHour: twelveHour)
+    }
     page.showMuted(sound.isMuted)
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
     page.showFullscreen(window.isFullscreen)
@@ -54,6 +62,7 @@ import ScrumdingerCore
     titleObservation = recording.observe { [weak window] on in window?.title = title(on) }
     session.onEnd = { [weak self] saved in
       if let self {
+        self.presenter.stop()
         self.compact.show(false)
         self.titleObservation = nil
         self.window.title = tr("Scrumdinger")
@@ -71,11 +80,13 @@ import ScrumdingerCore
     }
   }
 
-  /// Runs a meeting command of the table: the session's own (Pause, Next and Previous
-  /// speaker, Add a minute) go straight to it, except while "End meeting?" is asked; Next on
-  /// the last speaker asks it.
-  func perform(_ command: Command) {
+  /// Runs a meeting command of the table (Present on takes the monitor's connector as
+  /// `argument`): the session's own (Pause, Next and Previous speaker, Add a minute) go
+  /// straight to it, except while "End meeting?" is asked; Next on the last speaker asks it.
+  func perform(_ command: Command, argument: String? = nil) {
     switch command {
+    case .present: presenter.toggle()
+    case .presentOn: if let argument { presenter.present(on: argument) }
     case .endMeeting: askToEnd()
     case .mute:
       sound.isMuted.toggle()

@@ -34,7 +34,11 @@ import ScrumdingerCore
   /// The indicator's word (what screen readers read).
   let recordingLabel = Label(tr("Recording"))
   private var recordingObservation: ObservationToken?
-  let menuButton = MainMenu.button()
+  /// The header menu's "Present on …" items (or "Stop Presenting"), which follow the monitors.
+  let presentItems = MenuSection()
+  let menuButton: MenuButton
+  /// "Up next", shown while the meeting is presented on another monitor.
+  let upNext: UpNextList
   /// Folds the page into the compact strip (and back): in the header, or in the footer when
   /// the window is narrow (the header has no room left).
   let compactButton = MeetingPage.compactToggle()
@@ -75,12 +79,8 @@ import ScrumdingerCore
   let previousButton = Button(iconName: "media-skip-backward-symbolic", accessibleName: tr("Previous speaker"))
   /// "+1 min", named "Add a minute for NAME".
   let addMinuteButton = Button(label: tr("+1 min"), accessibleName: tr("Add a minute"))
-  /// The wall clock now (injected), for "Ends at".
-  private let now: () -> Date
-  /// Whether times of day are written on a 12-hour clock (GNOME's clock format).
-  private let twelveHour: Bool
-  /// "Ends at 9:45", and the minute (since 1970) it names.
-  private var endsAt = (minute: Int.min, text: "")
+  /// "Ends at 9:45 · 1:05 behind".
+  private var paceText: PaceText
   private var observation: ObservationToken?
   /// How many times the page has shown new numbers (for tests).
   private(set) var updateCount = 0
@@ -92,8 +92,9 @@ import ScrumdingerCore
     now: @escaping () -> Date, twelveHour: Bool
   ) {
     self.session = session
-    self.now = now
-    self.twelveHour = twelveHour
+    paceText = PaceText(now: now, twelveHour: twelveHour)
+    menuButton = MainMenu.button(changing: presentItems)
+    upNext = UpNextList(now: now, twelveHour: twelveHour)
     notes = NotesPanel(session: session)
     warningLeads = scrum.warningStages.map(\.lead.seconds)
     meetingWarningMinutes = scrum.meetingWarningMinutes
@@ -129,6 +130,7 @@ import ScrumdingerCore
     panel.append(timeHeader())
     panel.append(toasts)
     panel.append(footer())
+    panel.append(upNext.root)
     panel.append(notes.revealer)
     root.append(headerRevealer)
     root.append(panel)
@@ -225,6 +227,14 @@ import ScrumdingerCore
     return toggle
   }
 
+  /// Shows "Up next" while the meeting is presented on another monitor (this window is then
+  /// the presenter's console), and hides it again.
+  func showPresenting(_ on: Bool) {
+    guard on != upNext.root.isVisible else { return }
+    upNext.root.isVisible = on
+    if let lastSnapshot { show(lastSnapshot) }
+  }
+
   /// Shows the compact strip instead of the page, or the page again.
   func showCompact(_ on: Bool) {
     isCompact = on
@@ -291,24 +301,13 @@ import ScrumdingerCore
       pauseButton.tooltip = paused ? tr("Resume") : tr("Pause")
     }
     ring.show(snapshot, schedule: schedule)
+    if upNext.root.isVisible { upNext.show(snapshot, schedule: schedule) }
   }
 
   /// "Ends at 9:45", and "· 1:05 behind" once the meeting is 15 s or more off its plan.
   private func showPace(_ snapshot: MeetingTimer.Snapshot) {
-    // Written anew only when the minute it names changes (not every second).
-    let endMinute = Int(((now() + Double(snapshot.secondsRemaining)).timeIntervalSince1970 / 60).rounded(.down))
-    if endMinute != endsAt.minute {
-      let end = Date(timeIntervalSince1970: Double(endMinute) * 60)
-      endsAt = (endMinute, tr("Ends at %@", Texts.timeOfDay(end, twelveHour: twelveHour)))
-    }
-    let endsAt = endsAt.text
-    if let behind = Texts.pace(secondsBehind: snapshot.secondsBehind) {
-      pace.show(
-        tr("%@ · %@", endsAt, behind), spoken: tr("%@, %@", endsAt, Texts.pace(secondsBehind: snapshot.secondsBehind, spoken: true)!),
-        summary: endsAt + " \(snapshot.secondsBehind / 60)")
-    } else {
-      pace.show(endsAt, spoken: endsAt, summary: endsAt)
-    }
+    let words = paceText.words(for: snapshot)
+    pace.show(words.shown, spoken: words.spoken, summary: words.summary)
   }
 
   /// Sizes the numbers and the footer for a window of `width` × `height`, so they read from

@@ -63,8 +63,9 @@ public enum NewScrumOutcome: Equatable, Sendable {
 
   // MARK: Commands
 
-  /// What the enabled rules see now (`draftCanSave` for the editor's commands).
-  public func commandContext(draftCanSave: Bool = false) -> Command.Context {
+  /// What the enabled rules see now (`draftCanSave` for the editor's commands, `canPresent` for
+  /// Present: whether the display has another monitor).
+  public func commandContext(draftCanSave: Bool = false, canPresent: Bool = false) -> Command.Context {
     var nobodyHere = false
     var isScheduled = false
     if case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) {
@@ -74,7 +75,7 @@ public enum NewScrumOutcome: Equatable, Sendable {
     return Command.Context(
       route: state.navigation.value, meetingRunning: state.meeting.value != nil, draftCanSave: draftCanSave,
       readOnly: isReadOnly, nobodyHere: nobodyHere, canUndo: undoable != nil,
-      canGoBack: state.meeting.value?.snapshot.canGoBack == true, isScheduled: isScheduled)
+      canGoBack: state.meeting.value?.snapshot.canGoBack == true, isScheduled: isScheduled, canPresent: canPresent)
   }
 
   // MARK: Today's lineup

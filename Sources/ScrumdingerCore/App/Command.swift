@@ -32,6 +32,10 @@ public enum Command: String, CaseIterable, Sendable {
   case endMeeting = "win.end-meeting"
   case mute = "win.mute"
   case fullscreen = "win.fullscreen"
+  /// Presents the meeting on another monitor, or stops presenting it.
+  case present = "win.present"
+  /// Presents the meeting on the monitor plugged into the connector it is given.
+  case presentOn = "win.present-on"
   case takeNote = "win.notes"
   case exportHistory = "win.export-history"
   case addToCalendar = "win.add-to-calendar"
@@ -56,9 +60,10 @@ public enum Command: String, CaseIterable, Sendable {
   /// The action's name within its scope.
   public var name: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
 
-  /// Whether the action takes the id of the scrum or meeting it applies to.
-  public var takesID: Bool {
-    self == .openScrum || self == .openHistory || self == .deleteMeeting || self == .startScheduled
+  /// Whether the action takes the id of the scrum or meeting it applies to, or the connector
+  /// of a monitor.
+  public var takesArgument: Bool {
+    self == .openScrum || self == .openHistory || self == .deleteMeeting || self == .startScheduled || self == .presentOn
   }
 
   /// The keyboard accelerators, in GTK's syntax.
@@ -81,11 +86,12 @@ public enum Command: String, CaseIterable, Sendable {
     case .endMeeting, .cancelEditor: ["Escape"]
     case .mute: ["m"]
     case .fullscreen: ["F11"]
+    case .present: ["F5"]
     case .takeNote: ["t"]
     case .undo: ["<Control>z"]
     case .deleteScrum: ["<Control>Delete"]
     case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary,
-      .copySummaryWithTranscript, .startScheduled, .addToCalendar:
+      .copySummaryWithTranscript, .startScheduled, .addToCalendar, .presentOn:
       []
     }
   }
@@ -132,6 +138,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .endMeeting: (.meeting, tr("End meeting"))
     case .mute: (.meeting, tr("Mute or unmute the ding"))
     case .fullscreen: (.meeting, tr("Full screen"))
+    case .present: (.meeting, tr("Present on another monitor, or stop"))
     case .takeNote: (.meeting, tr("Take a note"))
     case .showShortcuts: (.general, tr("Keyboard shortcuts"))
     case .preferences: (.general, tr("Preferences"))
@@ -140,7 +147,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .undo: (.scrums, tr("Undo the last delete"))
     case .deleteScrum: (.scrums, tr("Delete scrum"))
     case .about, .openScrum, .openHistory, .shuffleLineup, .deleteMeeting, .exportHistory, .copySummary,
-      .copySummaryWithTranscript, .startScheduled, .addToCalendar:
+      .copySummaryWithTranscript, .startScheduled, .addToCalendar, .presentOn:
       nil
     }
   }
@@ -169,11 +176,14 @@ public enum Command: String, CaseIterable, Sendable {
     public var canGoBack: Bool
     /// Whether the scrum shown meets on a schedule.
     public var isScheduled: Bool
+    /// Whether the meeting can be presented on another monitor (or is).
+    public var canPresent: Bool
 
     public init(
       route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false,
-      canUndo: Bool = false, canGoBack: Bool = false, isScheduled: Bool = false
+      canUndo: Bool = false, canGoBack: Bool = false, isScheduled: Bool = false, canPresent: Bool = false
     ) {
+      self.canPresent = canPresent
       self.isScheduled = isScheduled
       self.canUndo = canUndo
       self.canGoBack = canGoBack
@@ -204,6 +214,7 @@ public enum Command: String, CaseIterable, Sendable {
       (.compactView, .meeting), (.endMeeting, .meeting), (.mute, .meeting), (.fullscreen, .meeting), (.takeNote, .meeting):
       true
     case (.previousSpeaker, .meeting): context.canGoBack
+    case (.present, .meeting), (.presentOn, .meeting): context.canPresent
     case (.exportHistory, .detail), (.copySummary, .history), (.copySummaryWithTranscript, .history): true
     case (.addToCalendar, .detail): context.isScheduled
     default: false

@@ -1,0 +1,45 @@
+import CAdwaita
+
+/// A window of the application that fills one monitor (the presenter view's face for the
+/// room). It reaches the actions of another window as "win.", so the application's keyboard
+/// accelerators do the same in it as in that window.
+@MainActor public final class MonitorWindow: Widget {
+  /// A window of `application`, titled `title`, whose "win." actions are `actionsOf`'s.
+  public init(application: Application, actionsOf other: ApplicationWindow, title: String) {
+    super.init(adw_window_new())
+    gtk_window_set_application(window, cast(UnsafeMutableRawPointer(application.app)))
+    gtk_window_set_title(window, title)
+    gtk_widget_insert_action_group(widget, "win", cast(other.raw))
+  }
+
+  private var window: UnsafeMutablePointer<GtkWindow> { cast(raw) }
+
+  /// The single child filling the window.
+  public var content: Widget? {
+    didSet { adw_window_set_content(cast(raw), content?.widget) }
+  }
+
+  /// Shows the window full screen on the monitor plugged into `connector`; false (nothing
+  /// shown) when no such monitor is there.
+  @discardableResult public func show(fullscreenOn connector: String, of monitors: Monitors) -> Bool {
+    guard let monitor = monitors.monitor(plugged: connector) else { return false }
+    defer { g_object_unref(UnsafeMutableRawPointer(monitor)) }
+    var geometry = GdkRectangle()
+    gdk_monitor_get_geometry(monitor, &geometry)
+    gtk_window_set_default_size(window, geometry.width, geometry.height)
+    gtk_window_fullscreen_on_monitor(window, monitor)
+    gtk_window_present(window)
+    return true
+  }
+
+  /// Whether the window fills its monitor.
+  public var isFullscreen: Bool { gtk_window_is_fullscreen(window) != 0 }
+
+  /// Closes the window (`onClose` handlers run).
+  public func close() { gtk_window_close(window) }
+
+  /// Called once the window is gone, however it was closed.
+  public func onClose(_ action: @escaping @MainActor () -> Void) {
+    connect(raw, "unrealize", for: self, perform: action)
+  }
+}
