@@ -20,12 +20,15 @@ export XDG_DATA_HOME="$(mktemp -d)"  # never the user's real scrums
 export GSETTINGS_BACKEND=memory       # nor their remembered window (tests choose a key file)
 export XDG_CONFIG_HOME="$(mktemp -d)"  # nor their autostart folder
 log="$(mktemp)"
-trap 'rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}"' EXIT
+trap 'rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}" "${choice_log:-}"' EXIT
 
-GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build --skip PresenterViewTests 2>&1 | tee -a "$log"
-# The presenter view's GTK and end-to-end tests, beside mutter with two virtual monitors.
-monitors_log="$(mktemp)"
+GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build --skip 'Presenter(View|Choice)Tests' 2>&1 | tee -a "$log"
+# The presenter view's GTK and end-to-end tests, beside mutter with two virtual monitors (and
+# with three for the choice among them).
+monitors_log="$(mktemp)" choice_log="$(mktemp)"
 GTK_A11Y=none scripts/with-monitors.sh swift test --skip-build --filter PresenterViewTests 2>&1 | tee "$monitors_log"
+GTK_A11Y=none WITH_MONITORS="1280x720 1920x1080 1024x768" scripts/with-monitors.sh swift test --skip-build \
+  --filter PresenterChoiceTests 2>&1 | tee "$choice_log"
 scripts/with-monitors.sh /usr/bin/python3 -m pytest -p no:cacheprovider -p no:warnings -q Tests/e2e/test_presenter.py \
   2>&1 | tee -a "$monitors_log"
 # The end-to-end tests in two halves at once, each on a display, session bus and PulseAudio
@@ -65,6 +68,7 @@ fi
 # Reaching here, all passed (set -e, pipefail). Count them for the closing line.
 xctest=$(grep -oE "Executed [0-9]+ tests?, with 0 failures" "$log" | tail -1 | grep -oE "[0-9]+" | head -1)
 presenter=$(grep -oE "Executed [0-9]+ tests?, with 0 failures" "$monitors_log" | tail -1 | grep -oE "[0-9]+" | head -1)
+choice=$(grep -oE "Executed [0-9]+ tests?, with 0 failures" "$choice_log" | tail -1 | grep -oE "[0-9]+" | head -1)
 swift_testing=$(grep -oE "Test run with [0-9]+ tests?" "$log" | tail -1 | grep -oE "[0-9]+")
 e2e=$(cat "$log" "$monitors_log" | grep -oE "^[0-9]+ passed" | grep -oE "[0-9]+" | awk '{ sum += $1 } END { print sum }')
-echo "tests: $(( ${xctest:-0} + ${presenter:-0} + ${swift_testing:-0} + ${e2e:-0} )) passed, 0 failed"
+echo "tests: $(( ${xctest:-0} + ${presenter:-0} + ${choice:-0} + ${swift_testing:-0} + ${e2e:-0} )) passed, 0 failed"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs a command beside GNOME's own compositor, mutter, headless on Wayland with two virtual
-# monitors (1280×720 and 1920×1080), inside a private D-Bus session: the presenter view's
-# tests. GTK sees two monitors there and can fill either, and a test unplugs one as a cable
-# would by applying a configuration without it (org.gnome.Mutter.DisplayConfig, on the same
-# bus). Xvfb cannot do this: it has one output, and GTK sees monitors only through outputs.
+# monitors (1280×720 and 1920×1080; WITH_MONITORS="1280x720 1920x1080 1024x768" gives those
+# three), inside a private D-Bus session: the presenter view's tests. GTK sees the monitors
+# there and can fill any, and a test unplugs one as a cable would by applying a configuration
+# without it (org.gnome.Mutter.DisplayConfig, on the same bus). Xvfb cannot do this: it has
+# one output, and GTK sees monitors only through outputs.
 set -euo pipefail
 if [ "${WITH_MONITORS_INSIDE:-}" != 1 ]; then
   exec dbus-run-session -- env WITH_MONITORS_INSIDE=1 "$0" "$@"
@@ -13,8 +14,9 @@ runtime="$(mktemp -d)"
 chmod 700 "$runtime"
 export XDG_RUNTIME_DIR="$runtime"
 name=wayland-scrumdinger
-mutter --headless --wayland --no-x11 --wayland-display="$name" \
-  --virtual-monitor 1280x720 --virtual-monitor 1920x1080 >"$runtime/mutter.log" 2>&1 &
+monitors=()
+for size in ${WITH_MONITORS:-1280x720 1920x1080}; do monitors+=(--virtual-monitor "$size"); done
+mutter --headless --wayland --no-x11 --wayland-display="$name" "${monitors[@]}" >"$runtime/mutter.log" 2>&1 &
 mutter_pid=$!
 trap 'kill "$mutter_pid" 2>/dev/null && wait "$mutter_pid" 2>/dev/null; rm -rf "$runtime"' EXIT
 for _ in $(seq 300); do

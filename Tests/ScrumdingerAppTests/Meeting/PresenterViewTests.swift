@@ -75,9 +75,12 @@ private let standup = DailyScrum(
 }
 
 /// Why a presenter view's test cannot run: it fails, it does not skip.
-private struct TwoMonitorsNeeded: Error, CustomStringConvertible {
+private struct MonitorsNeeded: Error, CustomStringConvertible {
+  let wanted: Int
   let found: Int
-  var description: String { "the presenter view's tests need two monitors, found \(found): run them through scripts/with-monitors.sh" }
+  var description: String {
+    "this presenter view's test needs \(wanted) monitors, found \(found): run it through scripts/with-monitors.sh"
+  }
 }
 
 /// The display's monitors, the connector of the one showing `window` and the other one; the
@@ -85,7 +88,7 @@ private struct TwoMonitorsNeeded: Error, CustomStringConvertible {
 @MainActor private func twoMonitors(showing window: MainWindow) throws -> (Monitors, String, Monitors.Monitor) {
   let monitors = Monitors {}
   guard monitors.all.count == 2 else {
-    throw TwoMonitorsNeeded(found: monitors.all.count)
+    throw MonitorsNeeded(wanted: 2, found: monitors.all.count)
   }
   waitFor { monitors.connector(of: window.window) != nil }
   let console = try XCTUnwrap(monitors.connector(of: window.window))
@@ -231,4 +234,35 @@ private extension MonitorInfo {
 
 private extension Monitors.Monitor {
   var name: String { MonitorInfo(self).name }
+}
+
+/// Three monitors (`WITH_MONITORS="1280x720 1920x1080 1024x768" scripts/with-monitors.sh`;
+/// `make test` runs this class there): a choice.
+final class PresenterChoiceTests: XCTestCase {
+  /// The menu names each monitor but the console's by model and connector; F5 takes the
+  /// first; choosing the other moves the presentation there.
+  func testThreeMonitorsOfferAChoiceNamedByModelAndConnector() {
+    MainActor.assumeIsolated {
+      withMeeting(of: standup) { _, window, meeting, _ in
+        let monitors = Monitors {}
+        guard monitors.all.count == 3 else { throw MonitorsNeeded(wanted: 3, found: monitors.all.count) }
+        waitFor { monitors.connector(of: window.window) != nil }
+        let console = try XCTUnwrap(monitors.connector(of: window.window))
+        let others = monitors.all.filter { $0.connector != console }
+        XCTAssertEqual(
+          meeting.page.presentItems.items.map(\.label), others.map { "Present on MetaVirtualMonitor (\($0.connector))" })
+        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), others.map { "win.present-on::\($0.connector)" })
+        let presenter = meeting.presenter
+        XCTAssertTrue(window.window.activateAction(Command.present.rawValue))
+        waitFor { presenter.window.map { monitors.connector(of: $0) == others[0].connector && $0.isFullscreen } == true }
+        XCTAssertEqual(presenter.window.flatMap { monitors.connector(of: $0) }, others[0].connector, "F5: the first")
+        XCTAssertTrue(window.window.activateAction(Command.presentOn.rawValue, parameter: others[1].connector))
+        waitFor { presenter.window.map { monitors.connector(of: $0) == others[1].connector && $0.isFullscreen } == true }
+        XCTAssertEqual(presenter.window.flatMap { monitors.connector(of: $0) }, others[1].connector, "moved to the choice")
+        let size = try XCTUnwrap(presenter.window).allocatedSize
+        XCTAssertTrue(size == (others[1].width, others[1].height), "it fills the chosen monitor: \(size)")
+        XCTAssertEqual(presenter.face?.turnLeft.label.text, "1:40")
+      }
+    }
+  }
 }
