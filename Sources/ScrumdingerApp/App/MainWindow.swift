@@ -124,7 +124,8 @@ import ScrumdingerCore
 
   /// Shows a short message over the window, optionally with an undo-style button; during a
   /// meeting over its ring, where it covers no control.
-  func toast(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) {
+  @discardableResult
+  func toast(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) -> Toast {
     if let page = meeting?.page, !page.isCompact {
       page.toasts.show(text, button: button, action: action)
     } else {
@@ -218,7 +219,8 @@ import ScrumdingerCore
     guard meeting == nil, let scrum = state.scrum(id) else { return }
     meeting = MeetingCoordinator(
       scrum: scrum, lineup: model.lineup(for: scrum), state: state, dependencies: model.dependencies,
-      window: window, application: application, twelveHour: time.twelveHour
+      window: window, application: application, twelveHour: time.twelveHour,
+      toast: { [weak self] text, button, action in self?.toast(text, button: button, action: action) }
     ) { [weak self] saved in
       guard let self else { return }
       self.meeting = nil

@@ -25,7 +25,8 @@ import ScrumdingerCore
   /// the window as it was before.
   init(
     scrum: DailyScrum, lineup: Lineup, state: AppState, dependencies: Dependencies, window: ApplicationWindow,
-    application: Application, twelveHour: Bool, onEnd: @escaping @MainActor (Bool) -> Void
+    application: Application, twelveHour: Bool, toast: @escaping PresenterView.ShowToast,
+    onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
     self.application = application
@@ -37,8 +38,9 @@ import ScrumdingerCore
       scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
       twelveHour: twelveHour)
     compact = CompactView(window: window, page: page)
-    presenter = PresenterView(title: Texts.shown(scrum.title), console: window, application: application, page: page) {
-      [session] in
+    presenter = PresenterView(
+      title: Texts.shown(scrum.title), console: window, application: application, page: page, toast: toast
+    ) { [session] in
       PresentationFace(
         scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
         twelveHour: twelveHour)

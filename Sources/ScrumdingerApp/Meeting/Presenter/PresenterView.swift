@@ -12,6 +12,10 @@ import ScrumdingerCore
 
 /// Presents one meeting on another monitor.
 @MainActor final class PresenterView {
+  /// Shows a toast over the window (over the meeting's ring, or over the compact strip's
+  /// window): its words, a button's label and what the button does; nil if the window is gone.
+  typealias ShowToast = @MainActor (String, String?, (@MainActor () -> Void)?) -> Toast?
+
   /// Called when whether F5 can do something changes (the window greys it out or not).
   var onCanToggleChanged: (@MainActor () -> Void)?
   private var presenting = Presenting()
@@ -24,15 +28,17 @@ import ScrumdingerCore
   private let page: MeetingPage
   private let makeFace: @MainActor () -> PresentationFace
   private let title: String
+  private let toast: ShowToast
   /// The toast saying what the monitors did last (a newer one replaces it).
   private var notice: Toast?
 
-  /// The presenter view of the meeting shown in `page` of `console`; `makeFace` makes the
-  /// room's face of it each time it is presented.
+  /// The presenter view of the meeting shown in `page` of `console`, which says what the
+  /// monitors did with `toast`; `makeFace` makes the room's face of it each time it is presented.
   init(
     title: String, console: ApplicationWindow, application: Application, page: MeetingPage,
-    makeFace: @escaping @MainActor () -> PresentationFace
+    toast: @escaping ShowToast, makeFace: @escaping @MainActor () -> PresentationFace
   ) {
+    self.toast = toast
     self.title = title
     self.console = console
     self.application = application
@@ -122,7 +128,7 @@ import ScrumdingerCore
 
   private func say(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) {
     notice?.dismiss()
-    notice = page.toasts.show(text, button: button, action: action)
+    notice = toast(text, button, action)
   }
 
   /// The menu, the console's "Up next" and F5 follow what is presented now.
