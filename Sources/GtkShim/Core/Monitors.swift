@@ -66,8 +66,29 @@ import CAdwaita
     return describe(monitor).connector
   }
 
+  /// Makes `window` (a GTK window) fill the monitor plugged into `connector`, sized to it;
+  /// false when no such monitor is there.
+  @discardableResult public func fullscreen(_ window: Widget, on connector: String) -> Bool {
+    guard let monitor = monitor(plugged: connector) else { return false }
+    defer { g_object_unref(UnsafeMutableRawPointer(monitor)) }
+    var geometry = GdkRectangle()
+    gdk_monitor_get_geometry(monitor, &geometry)
+    let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window.raw)
+    gtk_window_set_default_size(gtkWindow, geometry.width, geometry.height)
+    gtk_window_fullscreen_on_monitor(gtkWindow, monitor)
+    return true
+  }
+
+  /// Calls `moved` whenever `window` (shown) comes onto or leaves a monitor.
+  public func onMonitorChanged(of window: Widget, _ moved: @escaping @MainActor () -> Void) {
+    guard let native = gtk_widget_get_native(window.widget), let surface = gtk_native_get_surface(native) else { return }
+    for signal in ["enter-monitor", "leave-monitor"] {
+      connect(UnsafeMutableRawPointer(surface), signal, for: self, withArgument: { _ in moved() })
+    }
+  }
+
   /// The GdkMonitor plugged into `connector` (a new reference), if it is there.
-  func monitor(plugged connector: String) -> OpaquePointer? {
+  private func monitor(plugged connector: String) -> OpaquePointer? {
     for index in 0..<g_list_model_get_n_items(list) {
       guard let monitor = monitor(at: index) else { continue }
       if describe(monitor).connector == connector { return monitor }

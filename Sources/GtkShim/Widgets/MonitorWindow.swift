@@ -22,12 +22,7 @@ import CAdwaita
   /// Shows the window full screen on the monitor plugged into `connector`; false (nothing
   /// shown) when no such monitor is there.
   @discardableResult public func show(fullscreenOn connector: String, of monitors: Monitors) -> Bool {
-    guard let monitor = monitors.monitor(plugged: connector) else { return false }
-    defer { g_object_unref(UnsafeMutableRawPointer(monitor)) }
-    var geometry = GdkRectangle()
-    gdk_monitor_get_geometry(monitor, &geometry)
-    gtk_window_set_default_size(window, geometry.width, geometry.height)
-    gtk_window_fullscreen_on_monitor(window, monitor)
+    guard monitors.fullscreen(self, on: connector) else { return false }
     gtk_window_present(window)
     return true
   }

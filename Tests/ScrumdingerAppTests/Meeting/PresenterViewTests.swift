@@ -236,6 +236,28 @@ private extension Monitors.Monitor {
   var name: String { MonitorInfo(self).name }
 }
 
+extension PresenterViewTests {
+  /// The console moved to the other monitor (here: made full screen there): the menu offers
+  /// the monitor it left, and F5 presents there.
+  func testTheMenuFollowsTheConsoleToAnotherMonitor() {
+    MainActor.assumeIsolated {
+      withMeeting(of: standup) { _, window, meeting, _ in
+        let (monitors, console, other) = try twoMonitors(showing: window)
+        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["win.present-on::\(other.connector)"])
+        XCTAssertTrue(monitors.fullscreen(window.window, on: other.connector))
+        waitFor { monitors.connector(of: window.window) == other.connector }
+        XCTAssertEqual(monitors.connector(of: window.window), other.connector, "the console moved")
+        waitFor { meeting.page.presentItems.items.first?.action == "win.present-on::\(console)" }
+        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["win.present-on::\(console)"], "the monitor it left")
+        XCTAssertTrue(window.window.activateAction(Command.present.rawValue))
+        waitFor { meeting.presenter.window.map { monitors.connector(of: $0) == console } == true }
+        XCTAssertEqual(meeting.presenter.window.flatMap { monitors.connector(of: $0) }, console)
+        window.window.isFullscreen = false
+      }
+    }
+  }
+}
+
 /// Three monitors (`WITH_MONITORS="1280x720 1920x1080 1024x768" scripts/with-monitors.sh`;
 /// `make test` runs this class there): a choice.
 final class PresenterChoiceTests: XCTestCase {

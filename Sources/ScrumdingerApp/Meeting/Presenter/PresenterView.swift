@@ -46,6 +46,11 @@ import ScrumdingerCore
     self.makeFace = makeFace
     presenting = Presenting(monitors: monitorInfos())
     updateMenu()
+    // The menu offers the monitors the console is not on: moved, it offers others.
+    monitors.onMonitorChanged(of: console) { [weak self] in
+      self?.updateMenu()
+      self?.onCanToggleChanged?()
+    }
   }
 
   /// The monitor the presentation is on, if it is presented.
