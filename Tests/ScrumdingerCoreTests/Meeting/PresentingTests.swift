@@ -4,7 +4,7 @@ import Testing
 import ScrumdingerTestSupport
 
 /// The presenter view's rules: which monitors it offers, what F5 does, what plugging a monitor
-/// in or out means; and the console's "Up next".
+/// in or out means.
 @MainActor @Suite struct PresentingTests {
   let laptop = MonitorInfo(connector: "eDP-1", model: "0x0bca", height: 1200)
   let tv = MonitorInfo(connector: "HDMI-1", model: "LG TV SSCR2", height: 2160)
@@ -58,32 +58,5 @@ import ScrumdingerTestSupport
     smaller.height = 1080
     #expect(presenting.monitorsChanged(to: [laptop, smaller]) == nil)
     #expect(presenting.presentingOn?.height == 1080, "its texts follow the new size")
-  }
-
-  @Test func upNextListsTheTurnsToComeWithWhenTheyStart() {
-    let clock = ManualClock()
-    let schedule = SpeakerSchedule(names: ["Ana", "Ben", "Cy"], lengthSeconds: 300, items: [AgendaItem(title: "Release", minutes: 2)])
-    let timer = MeetingTimer(schedule: schedule, clock: clock)
-    clock.advance(by: .seconds(30))
-    _ = timer.update()
-    #expect(UpNextEntry.entries(of: timer.schedule, at: timer.snapshot) == [
-      UpNextEntry(name: "Ben", isItem: false, startsIn: 70, seconds: 100),
-      UpNextEntry(name: "Cy", isItem: false, startsIn: 170, seconds: 100),
-      UpNextEntry(name: "Release", isItem: true, startsIn: 270, seconds: 120),
-    ])
-    timer.addTime(seconds: 60)
-    #expect(UpNextEntry.entries(of: timer.schedule, at: timer.snapshot).map(\.startsIn) == [130, 230, 330], "a minute added moves them")
-    _ = timer.nextSpeaker()
-    #expect(UpNextEntry.entries(of: timer.schedule, at: timer.snapshot).map(\.name) == ["Cy", "Release"])
-  }
-
-  @Test func upNextOfATurnRunOverStartsNow() {
-    let clock = ManualClock()
-    let schedule = SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 120)
-    let timer = MeetingTimer(schedule: schedule, clock: clock, overtime: .letFinish)
-    clock.advance(by: .seconds(75))
-    _ = timer.update()
-    #expect(timer.snapshot.overrunSeconds == 15)
-    #expect(UpNextEntry.entries(of: timer.schedule, at: timer.snapshot) == [UpNextEntry(name: "Ben", isItem: false, startsIn: 0, seconds: 60)])
   }
 }
