@@ -62,6 +62,14 @@ def descendants(node):
         yield from descendants(child)
 
 
+def open_meeting_menu(window):
+    """Opens the running meeting's main menu in `window` (the main window). The pages along
+    the route each have a main menu in the tree, the meeting's last."""
+    menus = [n for n in descendants(window)
+             if n.getRoleName() == "push button" and n.name == "Main Menu" and n.queryAction().nActions]
+    menus[-1].queryAction().doAction(0)
+
+
 # The main window's title: "Scrumdinger", or "TITLE — Meeting" during a meeting.
 MAIN_WINDOW = "^(Scrumdinger|.* — Meeting)$"
 

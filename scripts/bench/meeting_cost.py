@@ -17,28 +17,11 @@ import time
 
 from audio_capture import PulseServer
 from conftest import scrum, write_scrums
-from procfs import main_thread_switches, thread_cpu_seconds
+from procfs import meeting_figures
 
 binary, baseline = sys.argv[1], sys.argv[2]
 wayland = "--wayland" in sys.argv[3:]
 SECONDS = 30
-
-
-def sample(pid):
-    # A wake-up is the main thread going to sleep and being woken (a voluntary switch); being
-    # preempted by another thread while running (involuntary) is reported apart.
-    return time.monotonic(), thread_cpu_seconds(pid), *main_thread_switches(pid)
-
-
-def measure(pids):
-    start = [sample(pid) for pid in pids]
-    time.sleep(SECONDS)
-    end = [sample(pid) for pid in pids]
-    # Per thread: a thread that ends within the 30 s drops out (its last moments uncounted)
-    # rather than taking its whole past CPU time out of the sum.
-    return [(100 * sum(c1[task] - c0.get(task, 0.0) for task in c1) / (t1 - t0), (w1 - w0) / (t1 - t0),
-             (p1 - p0) / (t1 - t0))
-            for (t0, c0, w0, p0), (t1, c1, w1, p1) in zip(start, end)]
 
 
 data = tempfile.mkdtemp()
@@ -55,7 +38,7 @@ bare = subprocess.Popen([baseline])
 try:
     time.sleep(3)  # settle: first frames, the ding's warm-up
     ((app_cpu, app_wakeups, app_preempted), (bare_cpu, bare_wakeups, _),
-     (clocks_cpu, clocks_wakeups, clocks_preempted)) = measure([pid, bare.pid, clocks])
+     (clocks_cpu, clocks_wakeups, clocks_preempted)) = meeting_figures([pid, bare.pid, clocks], SECONDS)
     import pyatspi
     if wayland:
         # The same meeting beside a call: the compact view, against Clocks measured again.
@@ -66,13 +49,13 @@ try:
         toggle.queryAction().doAction(0)
         del app, toggle, desktop
         time.sleep(3)
-        (compact_cpu, compact_wakeups, _), (clocks_cpu_again, clocks_wakeups_again, _) = measure([pid, clocks])
+        (compact_cpu, compact_wakeups, _), (clocks_cpu_again, clocks_wakeups_again, _) = meeting_figures([pid, clocks], SECONDS)
     else:
         # The same meeting with an assistive-technology client attached (a screen reader's
         # view): reported, not a target.
         listener = lambda event: None
         pyatspi.Registry.registerEventListener(listener, "object:text-changed", "object:property-change")
-        (at_cpu, at_wakeups, _), = measure([pid])
+        (at_cpu, at_wakeups, _), = meeting_figures([pid], SECONDS)
         pyatspi.Registry.deregisterEventListener(listener, "object:text-changed", "object:property-change")
 finally:
     for running in (pid, clocks):

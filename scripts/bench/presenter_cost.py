@@ -13,17 +13,15 @@ import time
 
 from audio_capture import PulseServer
 from conftest import scrum, write_scrums
-from procfs import main_thread_switches, thread_cpu_seconds
+from procfs import meeting_figures
 
 binary = sys.argv[1]
 SECONDS = 30
 
 
 def measure(pid):
-    t0, c0, (w0, _) = time.monotonic(), thread_cpu_seconds(pid), main_thread_switches(pid)
-    time.sleep(SECONDS)
-    t1, c1, (w1, _) = time.monotonic(), thread_cpu_seconds(pid), main_thread_switches(pid)
-    return 100 * sum(c1[task] - c0.get(task, 0.0) for task in c1) / (t1 - t0), (w1 - w0) / (t1 - t0)
+    (cpu, wakeups, _), = meeting_figures([pid], SECONDS)
+    return cpu, wakeups
 
 
 data = tempfile.mkdtemp()

@@ -3,6 +3,7 @@ thread's CPU time (schedstat: nanoseconds, where the 10 ms clock ticks of /proc/
 coarse for a meeting's few in 30 s), and how often its threads slept and were woken (voluntary
 context switches) or were preempted (involuntary). Threads that end meanwhile are left out."""
 import os
+import time
 
 
 def rss_kib(pid):
@@ -48,3 +49,19 @@ def main_thread_switches(pid):
     preempted while running."""
     with open(f"/proc/{pid}/task/{pid}/status") as status:
         return _switches(status.read())
+
+
+def meeting_figures(pids, seconds):
+    """For each process of `pids`, over the same `seconds`: its CPU use in % (per thread: a
+    thread that ends meanwhile drops out, its last moments uncounted, rather than taking its
+    whole past CPU time out of the sum), its main thread's wake-ups a second (going to sleep and
+    being woken: voluntary switches) and how often a second it was preempted (involuntary)."""
+    def sample(pid):
+        return time.monotonic(), thread_cpu_seconds(pid), *main_thread_switches(pid)
+
+    start = [sample(pid) for pid in pids]
+    time.sleep(seconds)
+    end = [sample(pid) for pid in pids]
+    return [(100 * sum(c1[task] - c0.get(task, 0.0) for task in c1) / (t1 - t0), (w1 - w0) / (t1 - t0),
+             (p1 - p0) / (t1 - t0))
+            for (t0, c0, w0, p0), (t1, c1, w1, p1) in zip(start, end)]

@@ -60,7 +60,7 @@ import CAdwaita
 
   /// The connector of the monitor showing most of `window` (nil before it is shown).
   public func connector(of window: Widget) -> String? {
-    guard let native = gtk_widget_get_native(window.widget), let surface = gtk_native_get_surface(native),
+    guard let surface = surface(of: window),
       let monitor = gdk_display_get_monitor_at_surface(gdk_display_get_default(), surface)
     else { return nil }
     return describe(monitor).connector
@@ -81,7 +81,7 @@ import CAdwaita
 
   /// Calls `moved` whenever `window` (shown) comes onto or leaves a monitor.
   public func onMonitorChanged(of window: Widget, _ moved: @escaping @MainActor () -> Void) {
-    guard let native = gtk_widget_get_native(window.widget), let surface = gtk_native_get_surface(native) else { return }
+    guard let surface = surface(of: window) else { return }
     for signal in ["enter-monitor", "leave-monitor"] {
       connect(UnsafeMutableRawPointer(surface), signal, for: self, withArgument: { _ in moved() })
     }
@@ -95,6 +95,11 @@ import CAdwaita
       g_object_unref(UnsafeMutableRawPointer(monitor))
     }
     return nil
+  }
+
+  /// The GdkSurface `window` is shown on (nil before it is).
+  private func surface(of window: Widget) -> OpaquePointer? {
+    gtk_widget_get_native(window.widget).flatMap { gtk_native_get_surface($0) }
   }
 
   private func monitor(at index: guint) -> OpaquePointer? {

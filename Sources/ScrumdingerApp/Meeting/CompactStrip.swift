@@ -87,13 +87,12 @@ import ScrumdingerCore
     if snapshot.overrunSeconds > 0 {
       time.showOver(seconds: snapshot.overrunSeconds)
     } else {
-      let left = turn.end - snapshot.secondsElapsed
+      let left = schedule.secondsLeftInTurn(at: snapshot)
       time.show(
         Texts.minutesAndSeconds(left), spoken: tr("%@ left in the turn", Texts.duration(seconds: left)),
         summary: "\(left / 60)")
     }
-    let next = snapshot.turnIndex + 1
-    nextLabel.text = next < schedule.turns.count ? tr("Next: %@", Texts.shown(schedule.turns[next].name)) : ""
+    nextLabel.text = schedule.nextText(after: snapshot.turnIndex)
     let paused = snapshot.phase == .paused
     if paused != isPaused {  // not every second: only when it changes
       isPaused = paused
@@ -102,7 +101,7 @@ import ScrumdingerCore
       pauseButton.tooltip = paused ? tr("Resume") : tr("Pause")
     }
     turnFraction = snapshot.turnFraction
-    warningLevel = snapshot.overrunSeconds > 0 ? .final : snapshot.warningLevel
+    warningLevel = snapshot.turnLevel
     ring.setAccessibleLabel(tr("%@ is speaking", nameLabel.text))
     ring.queueDraw()
   }

@@ -30,10 +30,7 @@ import ScrumdingerCore
   /// What is noted during the meeting, under the footer.
   let notes: NotesPanel
   /// "● Recording", above the numbers, the whole time the meeting is recorded.
-  let recordingIndicator = Box(vertical: false, spacing: 6)
-  /// The indicator's word (what screen readers read).
-  let recordingLabel = Label(tr("Recording"))
-  private var recordingObservation: ObservationToken?
+  let recordingIndicator: RecordingIndicator
   /// The header menu's "Present on …" items (or "Stop Presenting"), which follow the monitors.
   let presentItems = MenuSection()
   let menuButton: MenuButton
@@ -93,6 +90,7 @@ import ScrumdingerCore
   ) {
     self.session = session
     paceText = PaceText(now: now, twelveHour: twelveHour)
+    recordingIndicator = RecordingIndicator(recording)
     menuButton = MainMenu.button(changing: presentItems)
     upNext = UpNextList(now: now, twelveHour: twelveHour)
     notes = NotesPanel(session: session)
@@ -126,7 +124,8 @@ import ScrumdingerCore
     panel.addCSSClass(ThemeStyle.cssClass(scrum.theme))
     panel.setMargins(12)
     panel.expand(vertically: true)
-    panel.append(recordingRow(recording))
+    recordingIndicator.root.align(horizontal: .center)
+    panel.append(recordingIndicator.root)
     panel.append(timeHeader())
     panel.append(toasts)
     panel.append(footer())
@@ -147,19 +146,6 @@ import ScrumdingerCore
       self?.show(meeting.snapshot)
     }
     if let meeting = state.meeting.value { show(meeting.snapshot) }
-  }
-
-  private func recordingRow(_ recording: ObservableValue<Bool>) -> Box {
-    let dot = Label("●")
-    dot.addCSSClass("recording-dot")
-    dot.hideFromAccessibility()
-    recordingIndicator.append(dot)
-    recordingIndicator.append(recordingLabel)
-    recordingIndicator.addCSSClass("recording-indicator")
-    recordingIndicator.align(horizontal: .center)
-    recordingIndicator.isVisible = recording.value
-    recordingObservation = recording.observe { [weak self] on in self?.recordingIndicator.isVisible = on }
-    return recordingIndicator
   }
 
   private func timeHeader() -> Box {
@@ -268,8 +254,7 @@ import ScrumdingerCore
     }
     showPace(snapshot)
     speakerLabel.text = schedule.position(of: snapshot.turnIndex)
-    let next = snapshot.turnIndex + 1
-    nextLabel.text = next < schedule.turns.count ? tr("Next: %@", Texts.shown(schedule.turns[next].name)) : ""
+    nextLabel.text = schedule.nextText(after: snapshot.turnIndex)
     nextLabel.isVisible = !nextLabel.text.isEmpty
     let turn = schedule.turns[snapshot.turnIndex]
     let name = Texts.shown(turn.name)
@@ -285,7 +270,7 @@ import ScrumdingerCore
       let text = lead.map { tr("%@ left for %@", Texts.duration(seconds: $0), name) } ?? ""
       warning.show(text, spoken: text, summary: text)
     }
-    ThemeStyle.mark(warning.label, warning: snapshot.overrunSeconds > 0 ? .final : snapshot.warningLevel ?? .final)
+    ThemeStyle.mark(warning.label, warning: snapshot.turnLevel ?? .final)
     warning.root.isVisible = !warning.label.text.isEmpty
     // The meeting's warning comes once, as a toast over the ring (where it covers no control).
     if snapshot.isMeetingWarning, !showedMeetingWarning {

@@ -118,7 +118,7 @@ import ScrumdingerCore
     warningArc = snapshot.isWarning ? SpeakerArcs.turnSpan(schedule: schedule, turn: snapshot.turnIndex) : nil
     overrunArc = SpeakerArcs.overrun(schedule: schedule, turn: snapshot.turnIndex, seconds: snapshot.overrunSeconds)
     // About to end (at its stage's colour), or over (the last stage's).
-    warningLevel = snapshot.overrunSeconds > 0 ? .final : snapshot.warningLevel
+    warningLevel = snapshot.turnLevel
     ThemeStyle.mark(nameLabel, warning: warningLevel)
     area.queueDraw()
   }

@@ -66,6 +66,9 @@ public final class MeetingTimer {
     public var warningLevel: WarningLevel?
     /// Whether the current turn is within its warning time.
     public var isWarning: Bool { warningStage != nil }
+    /// How the current turn is drawn: in its warning stage's colour, or the final stage's once
+    /// it has run over (nil: neither).
+    public var turnLevel: WarningLevel? { overrunSeconds > 0 ? .final : warningLevel }
     /// Whether the meeting is within its warning time.
     public var isMeetingWarning = false
     /// Whole seconds the current speaker has run past their share (let-finish mode).

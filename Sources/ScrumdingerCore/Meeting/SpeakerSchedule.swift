@@ -67,6 +67,16 @@ public struct SpeakerSchedule: Equatable, Sendable {
     lengthSeconds += seconds
   }
 
+  /// "Next: NAME", the turn after turn `index`; empty on the last turn.
+  public func nextText(after index: Int) -> String {
+    index + 1 < turns.count ? tr("Next: %@", Texts.shown(turns[index + 1].name)) : ""
+  }
+
+  /// Whole seconds left in turn `snapshot.turnIndex` at `snapshot` (none once it has run over).
+  public func secondsLeftInTurn(at snapshot: MeetingTimer.Snapshot) -> Int {
+    max(0, turns[snapshot.turnIndex].end - snapshot.secondsElapsed)
+  }
+
   /// "Speaker 2 of 3", "Item 1 of 2" or "Last Speaker": where turn `index` stands.
   public func position(of index: Int) -> String {
     if index == turns.count - 1, !turns[index].isItem { return tr("Last Speaker") }

@@ -21,8 +21,7 @@ public struct UpNextEntry: Equatable, Sendable {
   /// The turns after the current one of `snapshot`, each with when it starts from now: the
   /// time left in the current turn (none once it has run over) and the lengths in between.
   public static func entries(of schedule: SpeakerSchedule, at snapshot: MeetingTimer.Snapshot) -> [UpNextEntry] {
-    let current = schedule.turns[snapshot.turnIndex]
-    var startsIn = max(0, current.end - snapshot.secondsElapsed)
+    var startsIn = schedule.secondsLeftInTurn(at: snapshot)
     return schedule.turns.dropFirst(snapshot.turnIndex + 1).map { turn in
       defer { startsIn += turn.seconds }
       return UpNextEntry(name: turn.name, isItem: turn.isItem, startsIn: startsIn, seconds: turn.seconds)

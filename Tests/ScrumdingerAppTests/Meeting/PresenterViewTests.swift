@@ -134,7 +134,7 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertEqual(face.positionLabel.text, "Speaker 1 of 3")
         XCTAssertEqual(face.nextLabel.text, "Next: Ben")
         XCTAssertTrue(face.pace.label.text.hasPrefix("Ends at "), face.pace.label.text)
-        XCTAssertTrue(face.recordingIndicator.isVisible, "the room sees the meeting is recorded")
+        XCTAssertTrue(face.recordingIndicator.root.isVisible, "the room sees the meeting is recorded")
         XCTAssertEqual(controls(under: shown.widget), [], "nothing in the room's view can be pressed")
         XCTAssertGreaterThanOrEqual(face.turnLeft.label.allocatedSize.height, 60, "read from across a room")
         XCTAssertGreaterThan(face.ring.area.allocatedSize.height, other.height / 2, "the ring fills the screen")

@@ -20,16 +20,16 @@ final class RecordingTests: XCTestCase {
         app.state.navigation.value = .detail(scrumID: recorded.id)
         window.pages.detail!.startButton.click()
         let meeting = window.meeting!
-        XCTAssertTrue(meeting.page.recordingIndicator.isVisible)
-        XCTAssertEqual(meeting.page.recordingLabel.text, "Recording")
+        XCTAssertTrue(meeting.page.recordingIndicator.root.isVisible)
+        XCTAssertEqual(meeting.page.recordingIndicator.label.text, "Recording")
         spin(.milliseconds(300))
-        XCTAssertTrue(meeting.page.recordingIndicator.isMapped, "on screen")
+        XCTAssertTrue(meeting.page.recordingIndicator.root.isMapped, "on screen")
         picture(window, "recording-indicator.png")  // once the page has crossfaded in
         spin(.milliseconds(200))
         window.window.activateAction(Command.nextSpeaker.rawValue)
         window.window.activateAction(Command.pause.rawValue)
         spin(.milliseconds(200))
-        XCTAssertTrue(meeting.page.recordingIndicator.isVisible, "still said while paused")
+        XCTAssertTrue(meeting.page.recordingIndicator.root.isVisible, "still said while paused")
         window.window.activateAction(Command.pause.rawValue)
         spin(.milliseconds(1200))
         let id = meeting.session.historyID
@@ -99,7 +99,7 @@ final class RecordingTests: XCTestCase {
         XCTAssertFalse(String(decoding: ScrumFile.encode(app.state.scrums.value), as: UTF8.self).contains("record"),
                        "and not in the team's file")
         page.startButton.click()
-        XCTAssertTrue(app.mainWindow!.meeting!.page.recordingIndicator.isVisible)
+        XCTAssertTrue(app.mainWindow!.meeting!.page.recordingIndicator.root.isVisible)
         app.mainWindow!.meeting!.session.end(save: false)
       }
     }

@@ -16,7 +16,7 @@ import ScrumdingerCore
   private let content = Box(vertical: true, spacing: 12)
   let ring: MeetingRing
   /// "● Recording", the whole time the meeting is recorded.
-  let recordingIndicator = Box(vertical: false, spacing: 6)
+  let recordingIndicator: RecordingIndicator
   /// "Ends at 9:45 · 1:05 behind".
   let pace = SpokenFigure(Label())
   /// The current turn's time left ("0:42"), or how far it is over ("0:12 over").
@@ -46,19 +46,12 @@ import ScrumdingerCore
     content.expand(horizontally: true, vertically: true)
     root.append(content)
 
-    let dot = Label("●")
-    dot.addCSSClass("recording-dot")
-    dot.hideFromAccessibility()
-    recordingIndicator.append(dot)
-    recordingIndicator.append(Label(tr("Recording")))
-    recordingIndicator.addCSSClass("recording-indicator")
-    recordingIndicator.isVisible = recording.value
-    observations.append(recording.observe { [weak self] on in self?.recordingIndicator.isVisible = on })
+    recordingIndicator = RecordingIndicator(recording)
     pace.label.addCSSClass("meeting-dimmable")
     pace.label.setHorizontalAlignment(1)
     pace.root.expand(horizontally: true)
     let top = Box(vertical: false, spacing: 12)
-    top.append(recordingIndicator)
+    top.append(recordingIndicator.root)
     top.append(pace.root)
 
     turnLeft.label.addCSSClass("meeting-number")
@@ -102,18 +95,17 @@ import ScrumdingerCore
     if snapshot.overrunSeconds > 0 {
       turnLeft.showOver(seconds: snapshot.overrunSeconds)
     } else {
-      let left = max(0, turn.end - snapshot.secondsElapsed)
+      let left = schedule.secondsLeftInTurn(at: snapshot)
       turnLeft.show(
         Texts.minutesAndSeconds(left), spoken: tr("%@ left for %@", Texts.duration(seconds: left), name),
         summary: name + " \(left / 60)")
     }
-    ThemeStyle.mark(turnLeft.label, warning: snapshot.overrunSeconds > 0 ? .final : snapshot.warningLevel)
+    ThemeStyle.mark(turnLeft.label, warning: snapshot.turnLevel)
     let words = paceText.words(for: snapshot)
     pace.show(words.shown, spoken: words.spoken, summary: words.summary)
     let position = schedule.position(of: snapshot.turnIndex)
     if positionLabel.text != position { positionLabel.text = position }
-    let next = snapshot.turnIndex + 1
-    let nextText = next < schedule.turns.count ? tr("Next: %@", Texts.shown(schedule.turns[next].name)) : ""
+    let nextText = schedule.nextText(after: snapshot.turnIndex)
     if nextLabel.text != nextText {
       nextLabel.text = nextText
       nextLabel.isVisible = !nextText.isEmpty

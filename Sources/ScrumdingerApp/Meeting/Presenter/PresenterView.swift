@@ -61,10 +61,11 @@ import ScrumdingerCore
 
   /// F5: presents on the first monitor that is not the console's, or stops presenting.
   func toggle() {
-    guard canToggle else { return }
-    if presenting.presentingOn != nil { return stop() }
-    let choice = presenting.toggle(windowOn: consoleMonitor)
-    if let choice { open(on: choice) }
+    guard let choice = presenting.toggle(windowOn: consoleMonitor) else {
+      closeWindow()
+      return changed()
+    }
+    open(on: choice)
   }
 
   /// Presents on the monitor plugged into `connector` (a choice of the header menu).
