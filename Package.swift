@@ -24,7 +24,7 @@ let package = Package(
   targets: [
     .systemLibrary(
       name: "CGLib",
-      pkgConfig: "glib-2.0",
+      pkgConfig: "gio-2.0",
       providers: [.apt(["libglib2.0-dev"])]
     ),
     .systemLibrary(

@@ -11,7 +11,7 @@ import CAdwaita
     adw_toast_overlay_set_child(cast(raw), child.widget)
   }
 
-  /// Shows a toast with `title`; with `button`, a button that runs `action` and dismisses it;
+  /// Shows a toast with `title` (plain text, never markup); with `button`, a button that runs `action` and dismisses it;
   /// with `extraButton`, a second one beside the title (libadwaita 1.2 toasts have one button
   /// of their own). `onDismissed` runs when it goes, however it goes. Returns the toast, to
   /// dismiss early.
@@ -20,7 +20,11 @@ import CAdwaita
                    action: (@MainActor () -> Void)? = nil,
                    extraButton: (label: String, action: @MainActor () -> Void)? = nil,
                    onDismissed: (@MainActor () -> Void)? = nil) -> Toast {
-    let toast = adw_toast_new(title)!
+    // libadwaita 1.2 reads a toast's title as Pango markup: "R&D" would blank it, and a
+    // title from a file could style itself. Every title is plain text here.
+    let escaped = g_markup_escape_text(title, -1)!
+    let toast = adw_toast_new(escaped)!
+    g_free(escaped)
     adw_toast_set_timeout(toast, guint(timeout))
     if let extraButton {
       let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!

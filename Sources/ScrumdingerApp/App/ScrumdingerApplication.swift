@@ -228,9 +228,10 @@ import ScrumdingerCore
     switch read.scrums {
     case .success(let fromFile):
       // Each meeting's transcript as this computer keeps it (an earlier version's, found in
-      // the file, is kept here first).
-      let (scrums, problem) = dependencies.recorder.transcripts.attach(to: fromFile)
-      if let problem { warn(problem.description) }
+      // this computer's own file at the first start of this version, is kept here first).
+      let transcripts = dependencies.recorder.transcripts
+      if !store.isReadOnly, let problem = transcripts.moveOutOfFileOnce(fromFile) { warn(problem.description) }
+      let scrums = transcripts.attach(to: fromFile)
       state.scrums.value = scrums
       guard !store.isReadOnly else { return }
       dependencies.recorder.settle(

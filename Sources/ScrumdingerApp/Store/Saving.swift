@@ -41,6 +41,7 @@ import ScrumdingerCore
     watcher.onConflict = { [weak self] title in self?.shown?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
     watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
     watcher.onMergedCopy = { [weak self] in self?.shown?.toast(tr("Merged changes made on another computer")) }
+    watcher.onRemoved = { [weak self] removals in self?.sayRemoved(removals) }
     watcher.onUnreadableCopy = { [weak self] message in
       warn(message)
       self?.shown?.toast(message)
@@ -55,6 +56,25 @@ import ScrumdingerCore
       ) { [weak self] in self?.autoSave?.saveSoon() }
     }
     fileWatcher = watcher
+  }
+
+  /// A merge removed scrums or meetings: they go to the Trash as a scrums file (GNOME Files
+  /// lists and restores it), and the toast says what went, with Undo while it shows.
+  private func sayRemoved(_ removals: MergeRemovals) {
+    let name = "scrums removed by a merge " + Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil) + ".json"
+    let file = store.directory + "/" + name
+    do throws(StoreError) {
+      try AtomicFile.write(ScrumFile.encode(removals.asScrums), to: file)
+      if !Path.trash(file) { warn(tr("What the merge removed is kept in %@", file)) }
+    } catch {
+      warn(error.description)
+    }
+    shown?.toast(tr("Merged changes made on another computer: %@", removals.summary), button: tr("Undo")) {
+      [weak self] in
+      guard let self else { return }
+      state.scrums.value = removals.restored(into: state.scrums.value)
+      autoSave?.saveSoon()
+    }
   }
 
   /// Writes what is pending now; nil once it is on disk, or the reason it is not.

@@ -2,12 +2,14 @@
 // GFileMonitor on the file, on the file a link points to, and on that file's folder (where
 // sync tools leave conflict copies) says so; a moment later (a replace is several events) the
 // store looks off the main loop: our own save is recognised and ignored, a change made
-// elsewhere is merged into what is shown (ScrumMerge, with when each scrum was last edited
+// elsewhere is merged into what is shown (ScrumMerge, over the base the store can prove both
+// grew from, else as a union that deletes nothing; with when each scrum was last edited
 // here), and so is each conflict copy, which then moves to the data folder's
-// `merged-conflicts`; the merge is saved. A file that became unreadable stops the saving and
-// is asked about; a conflict copy that cannot be read is left where it is, and said once. A
-// running meeting is not touched: it holds its own copy of its scrum, and its entry is added
-// by id when it ends.
+// `merged-conflicts`; the merge is saved. What a merge removed is said, with Undo, and kept in
+// the Trash. A file that became unreadable stops the saving and is asked about; a conflict
+// copy that cannot be read (or is a link, a pipe, a device, or too large) is left where it
+// is, said once, and not read again until it changes. A running meeting is not touched: it
+// holds its own copy of its scrum, and its entry is added by id when it ends.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
@@ -36,9 +38,12 @@ import ScrumdingerCore
   var onNeedsSave: @MainActor () -> Void = {}
   /// A conflict copy brought changes, merged; the copy is moved aside.
   var onMergedCopy: @MainActor () -> Void = {}
+  /// A merge removed scrums or meetings (already in the Trash as a file): say so, with Undo.
+  var onRemoved: @MainActor (MergeRemovals) -> Void = { _ in }
   /// A conflict copy cannot be read, and why (said once per copy).
   var onUnreadableCopy: @MainActor (String) -> Void = { _ in }
-  private var unreadableCopiesSaid: Set<String> = []
+  /// The copies refused, as they were then: not read again until they change.
+  private var refused: [String: ConflictCopies.Mark] = [:]
 
   init(store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date) {
     self.store = store
@@ -74,22 +79,26 @@ import ScrumdingerCore
   private func check() {
     guard !checking else { return checkAgain = true }
     checking = true
-    let store = store
-    WorkerThreads.run({ (store.checkDisk(), ConflictCopies.read(besides: store.syncedFile)) }) { [weak self] change, copies in
-      self?.apply(change)
-      self?.merge(copies)
+    let (store, refused) = (store, refused)
+    WorkerThreads.run({ (store.checkDisk(), ConflictCopies.read(besides: store.syncedFile, skipping: refused)) }) {
+      [weak self] change, copies in
+      guard let self else { return }
+      let before = state.scrums.value
+      apply(change)
+      merge(copies)
+      let removals = MergeRemovals(before: before, after: state.scrums.value)
+      if !removals.isEmpty { onRemoved(removals) }
     }
   }
 
-  /// Merges each readable conflict copy over the version it most likely grew from, and moves
-  /// it aside.
+  /// Merges each readable conflict copy over the base the store proves, and moves it aside.
   private func merge(_ copies: [ConflictCopies.Copy]) {
     for copy in copies {
       switch copy.contents {
-      case .success(let scrums):
+      case .success(let theirs):
         let outcome = ScrumMerge.merge(
-          base: store.mergeBase(for: scrums), ours: state.scrums.value, theirs: scrums, oursEdited: edited,
-          theirsWritten: copy.written)
+          base: store.mergeBase(for: theirs.scrums, lineage: theirs.lineage) ?? [], ours: state.scrums.value,
+          theirs: transcripts.attach(to: theirs.scrums), oursEdited: edited, theirsWritten: copy.written)
         let changes = outcome.scrums != state.scrums.value
         if changes {
           state.scrums.value = outcome.scrums
@@ -99,17 +108,20 @@ import ScrumdingerCore
         if ConflictCopies.keep(copy.path, in: store.mergedConflictsFolder) != nil {
           if changes { onMergedCopy() }  // a copy of what this computer wrote itself brings nothing
         } else {
-          say(copy.path, tr("it cannot be moved to %@", store.mergedConflictsFolder))
+          refuse(copy, tr("it cannot be moved to %@", store.mergedConflictsFolder))
         }
       case .failure(let reason):
-        say(copy.path, reason.description)
+        refuse(copy, reason.description)
       }
     }
   }
 
-  private func say(_ copy: String, _ reason: String) {
-    guard unreadableCopiesSaid.insert(copy).inserted else { return }
-    onUnreadableCopy(tr("The conflict copy %@ was left as it is: %@", copy, reason))
+  /// Leaves `copy` where it is, says why once, and reads it again only once it changed.
+  private func refuse(_ copy: ConflictCopies.Copy, _ reason: String) {
+    let saidBefore = refused[copy.path] != nil
+    refused[copy.path] = copy.mark
+    guard !saidBefore else { return }
+    onUnreadableCopy(tr("The conflict copy %@ was left as it is: %@", copy.path, reason))
   }
 
   private func apply(_ change: ScrumStore.DiskChange) {
@@ -124,14 +136,14 @@ import ScrumdingerCore
     case .none:
       break
     case .changed(let read, let base, let written):
-      // With this computer's transcripts (one that came in the file, from an earlier
-      // version, is kept here first): the file holds none of ours.
-      let theirs = transcripts.attach(to: read.scrums).scrums
+      // With this computer's transcripts: the file holds none of ours (and none it holds
+      // are taken).
+      let theirs = transcripts.attach(to: read.scrums)
       let outcome = ScrumMerge.merge(
-        base: base, ours: state.scrums.value, theirs: theirs, oursEdited: edited, theirsWritten: written)
+        base: base ?? [], ours: state.scrums.value, theirs: theirs, oursEdited: edited, theirsWritten: written)
       if outcome.scrums != state.scrums.value { state.scrums.value = outcome.scrums }
       for title in outcome.conflicts { onConflict(title) }
-      if outcome.scrums != read.scrums { onNeedsSave() }
+      if outcome.scrums.withoutTranscripts != read.scrums { onNeedsSave() }
       watch()  // a link may point elsewhere now
     case .unreadable(let reason):
       onUnreadable(.unreadable(path: store.path, reason: reason))

@@ -114,25 +114,30 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     transcripts.delete(of: historyID)
   }
 
-  /// At start, once the scrums are read (no transcription runs yet): deletes every recording
-  /// and transcript whose meeting is not among `kept` (every history entry and the journal's
-  /// meeting) — deleted while its Undo was up when the app ended, a crash, a scrum a merge
-  /// took away — and every file of samples decoded for a transcription. Other files are left
-  /// alone.
+  /// At start, once the scrums are read (no transcription runs yet): moves to the Trash every
+  /// recording and transcript whose meeting is not among `kept` (every history entry and the
+  /// journal's meeting) — deleted while its Undo was up when the app ended, a crash, a scrum a
+  /// merge took away — where the user can still find and restore it; deletes every file of
+  /// samples decoded for a transcription (made again from the recording). Other files are
+  /// left alone.
   public func removeLeftovers(keeping kept: Set<UUID>) {
     transcripts.removeLeftovers(keeping: kept)
     guard let dir = g_dir_open(folder, 0, nil) else { return }
+    var decoded: [String] = []
     var leftovers: [String] = []
     while let entry = g_dir_read_name(dir) {
       let name = String(cString: entry)
       let id = name.split(separator: ".", maxSplits: 1).first.flatMap { UUID(uuidString: String($0)) }
       let recordingFile = name.hasSuffix(".ogg") || name.hasSuffix(".ogg.stopped") || name.hasSuffix(".ogg.turns")
-      if name.hasSuffix(".ogg.samples") || (recordingFile && id.map { !kept.contains($0) } == true) {
+      if name.hasSuffix(".ogg.samples") {
+        decoded.append(folder + "/" + name)
+      } else if recordingFile, id.map({ !kept.contains($0) }) == true {
         leftovers.append(folder + "/" + name)
       }
     }
     g_dir_close(dir)
-    for file in leftovers { g_unlink(file) }
+    for file in decoded { g_unlink(file) }
+    for file in leftovers { Path.trash(file) }
   }
 
   public func meeting(_ session: MeetingSession, did event: MeetingEvent) {

@@ -2,8 +2,10 @@
 // recording, never in `scrums.json`, the file a team syncs (which keeps each meeting's
 // figures and notes, typed on purpose). Each one is a file of its own in the data folder's
 // `transcripts/` (HISTORY-ID.json, 0600, written whole), read once at start and attached to
-// its meeting in memory. Earlier versions wrote transcripts into `scrums.json`: one found
-// there is moved here (nothing lost) and leaves the shared file at the next save.
+// its meeting in memory. Earlier versions wrote transcripts into `scrums.json`: those of this
+// computer's own file are moved here once, at the first start of this version, and then
+// never again: a transcript arriving later in the shared file is a teammate's words planted
+// as ours, and is never taken. What the app removes on its own goes to the Trash.
 import CGLib
 import FoundationEssentials
 
@@ -42,37 +44,52 @@ import FoundationEssentials
     return ids
   }
 
-  /// `scrums` with each meeting's transcript as this computer keeps it. A transcript that
-  /// came in the scrums file (an earlier version's) and is not kept here yet is kept here
-  /// first; what cannot be kept stays attached, and the error says why.
-  public func attach(to scrums: [DailyScrum]) -> (scrums: [DailyScrum], problem: StoreError?) {
-    var here = stored()
-    var problem: StoreError?
-    var result = scrums
-    for s in result.indices {
-      for h in result[s].history.indices {
-        let entry = result[s].history[h]
-        if here.contains(entry.id) {
-          if let data = FileManager.default.contents(atPath: path(of: entry.id)),
-            let segments = try? JSONDecoder().decode([TranscriptSegment].self, from: data)
-          {
-            result[s].history[h].transcript = segments
-          }
-        } else if !entry.transcript.isEmpty {
-          do throws(StoreError) {
-            try save(entry.transcript, of: entry.id)
-            here.insert(entry.id)
-          } catch {
-            problem = error
-          }
+  /// Where the one-time move of transcripts out of the scrums file is marked done.
+  private var migratedMark: String { folder + "/.moved-from-scrums-file" }
+
+  /// At the first start of a version that keeps transcripts here: keeps those that this
+  /// computer's own `scrums` (its file as the earlier version left it) hold, then marks the
+  /// move done; from then on, a transcript in the file is never read. Says why one could not
+  /// be kept (then the move is tried again at the next start).
+  public func moveOutOfFileOnce(_ scrums: [DailyScrum]) -> StoreError? {
+    guard g_file_test(migratedMark, G_FILE_TEST_EXISTS) == 0 else { return nil }
+    let here = stored()
+    for scrum in scrums {
+      for entry in scrum.history where !entry.transcript.isEmpty && !here.contains(entry.id) {
+        do throws(StoreError) {
+          try save(entry.transcript, of: entry.id)
+        } catch {
+          return error
         }
       }
     }
-    return (result, problem)
+    do throws(StoreError) {
+      try AtomicFile.write(Data(), to: migratedMark)
+    } catch {
+      return error
+    }
+    return nil
   }
 
-  /// Deletes the transcripts of meetings not among `kept`.
+  /// `scrums` with each meeting's transcript as this computer keeps it, and no other.
+  public func attach(to scrums: [DailyScrum]) -> [DailyScrum] {
+    let here = stored()
+    var result = scrums
+    for s in result.indices {
+      for h in result[s].history.indices {
+        let id = result[s].history[h].id
+        result[s].history[h].transcript = []
+        guard here.contains(id), let data = FileManager.default.contents(atPath: path(of: id)),
+          let segments = try? JSONDecoder().decode([TranscriptSegment].self, from: data)
+        else { continue }
+        result[s].history[h].transcript = segments
+      }
+    }
+    return result
+  }
+
+  /// Moves the transcripts of meetings not among `kept` to the Trash.
   public func removeLeftovers(keeping kept: Set<UUID>) {
-    for id in stored().subtracting(kept) { delete(of: id) }
+    for id in stored().subtracting(kept) { Path.trash(path(of: id)) }
   }
 }

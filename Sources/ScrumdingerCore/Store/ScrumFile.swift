@@ -8,6 +8,9 @@ import FoundationEssentials
 public enum ScrumFile {
   /// The format version this build writes and the newest it reads.
   public static let currentVersion = 1
+  /// The largest file read (128 MiB: some 700,000 meetings); a larger one is refused unread,
+  /// whatever it claims to be.
+  public static let maximumSize = 128 << 20
 
   private struct Envelope: Decodable {
     var scrums: [DailyScrum]
@@ -242,5 +245,16 @@ private struct AppleScrum: Decodable {
     }
     return DailyScrum(
       id: id, title: title, attendees: attendees, lengthInMinutes: lengthInMinutes, theme: theme, history: entries)
+  }
+}
+
+extension [DailyScrum] {
+  /// The scrums with no meeting's transcript: what the shared file may say of one is never
+  /// taken as this computer's.
+  public var withoutTranscripts: [DailyScrum] {
+    guard contains(where: { $0.history.contains { !$0.transcript.isEmpty } }) else { return self }
+    var result = self
+    for s in result.indices { for h in result[s].history.indices { result[s].history[h].transcript = [] } }
+    return result
   }
 }

@@ -21,6 +21,9 @@ public final class ScrumStore: @unchecked Sendable {
   public var legacyPath: String { directory + "/scrums.data" }
   /// The lock file that says which instance writes.
   public var lockPath: String { directory + "/scrums.json.lock" }
+  /// The version of the file this computer last read or wrote, kept privately across
+  /// restarts: the base a merge after a restart can prove (`Lineage`).
+  public var keptBasePath: String { directory + "/merge-base.json" }
 
   private let lock = Mutex(())
   private var unreadablePath: String?
@@ -30,11 +33,14 @@ public final class ScrumStore: @unchecked Sendable {
   /// The scrums as the file was when this store last read or wrote it, and its bytes: how
   /// our own save is told from a change made elsewhere.
   private var lastKnown: (scrums: [DailyScrum], bytes: Data, stamp: Stamp?)?
-  /// The last few versions of the file this store read or wrote, oldest first: where a
-  /// version from elsewhere most likely grew from (`ScrumMerge.likelyBase`).
-  private var knownVersions: [[DailyScrum]] = []
+  /// The last few versions of the file this store read or wrote (and the one kept from the
+  /// last run), oldest first, each with its lineage: the bases a merge may use.
+  private var knownVersions: [(scrums: [DailyScrum], lineage: Lineage)] = []
   /// How many versions `knownVersions` keeps.
   static let knownVersionLimit = 5
+  /// The versions what the app holds grew from: the file it read, what it saved since, and
+  /// every version merged in (nil before the first read).
+  private var held: Lineage?
   /// Held while the file is written, or read to see whether it changed elsewhere.
   private let io = Mutex(())
   private var lockDescriptor: Int32 = -1
@@ -120,11 +126,15 @@ public final class ScrumStore: @unchecked Sendable {
       let data = try Self.bytes(of: file)
       var contents = try ScrumFile.contents(of: data)
       for note in ScrumFile.freshenDuplicateIDs(&contents.scrums) { notes?(note) }
+      let lineage = Lineage(of: contents.unknown, bytes: data)
+      let previous = keepAsBase(data)
       lock.withLock { _ in
         unreadablePath = nil
         fileUnknown = contents.unknown
         lastKnown = (contents.scrums, data, Self.stamp(file))
-        remember(contents.scrums)
+        held = lineage
+        if let previous { remember(previous.scrums, previous.lineage) }
+        remember(contents.scrums, lineage)
       }
       return contents.scrums
     } catch {
@@ -163,6 +173,41 @@ public final class ScrumStore: @unchecked Sendable {
     try ScrumFile.contents(of: bytes(of: file))
   }
 
+  /// Reads a version of the scrums file that arrived from elsewhere (a sync tool's conflict
+  /// copy), with the lineage it states. Only a regular file no larger than `maximumSize` is
+  /// opened (no link, pipe, device or /proc file): `lstat` decides, before any read.
+  public static func readArrived(_ file: String) throws(UnreadableReason) -> (scrums: [DailyScrum], lineage: Lineage) {
+    var info = stat()
+    guard lstat(file, &info) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFLNK: throw .isLink
+    case S_IFDIR: throw .isFolder
+    default: throw .notRegularFile
+    }
+    guard Int(info.st_size) <= ScrumFile.maximumSize else { throw .tooLarge(Int(info.st_size)) }
+    let data = try bytes(of: file)
+    let contents = try ScrumFile.contents(of: data)
+    return (contents.scrums.withoutTranscripts, Lineage(of: contents.unknown, bytes: data))
+  }
+
+  /// Writes `data` (the file as just read or written) as the kept base, unless it holds
+  /// that already; returns the version it held before when that was another (read once, at
+  /// start: a version the file may have grown from while the app was closed).
+  @discardableResult
+  private func keepAsBase(_ data: Data) -> (scrums: [DailyScrum], lineage: Lineage)? {
+    var previous: (scrums: [DailyScrum], lineage: Lineage)?
+    let started = lock.withLock { _ in held != nil }
+    if !started, let kept = try? Self.readArrived(keptBasePath) {
+      let same = Path.size(of: keptBasePath) == data.count && (try? Self.bytes(of: keptBasePath)) == data
+      if same { return nil }
+      previous = kept
+    }
+    // Not flushed to disk: a base lost to a crash is an older base, or none (a union).
+    try? AtomicFile.write(data, to: keptBasePath, durable: false)
+    return previous
+  }
+
   /// The bytes of a scrums file, refusing what is not a readable regular file.
   private static func bytes(of file: String) throws(UnreadableReason) -> Data {
     let target = try target(of: file)
@@ -173,15 +218,34 @@ public final class ScrumStore: @unchecked Sendable {
     case S_IFREG: break
     default: throw .notRegularFile  // never opened: a pipe would block, a device never end
     }
-    guard access(target, R_OK) == 0 else {
+    guard Int(info.st_size) <= ScrumFile.maximumSize else { throw .tooLarge(Int(info.st_size)) }
+    let descriptor = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
       throw errno == EACCES ? .permissionDenied : .cannotOpen(String(cString: strerror(errno)))
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: target))
-    } catch {
-      throw .cannotOpen(Self.plainMessage(error))
+    defer { close(descriptor) }
+    // A kernel file (/proc, /sys) says it is empty and never ends: not a scrums file.
+    var system = statfs()
+    if fstatfs(descriptor, &system) == 0, [0x9fa0, 0x6265_6572].contains(Int(system.f_type)) {
+      throw .notRegularFile
     }
+    // Read up to one byte past the cap, whatever the size said: the file may grow meanwhile.
+    var data = Data(count: Int(info.st_size) + 1)
+    var filled = 0
+    while true {
+      if filled == data.count {
+        guard data.count <= ScrumFile.maximumSize else { throw .tooLarge(filled) }
+        data.count = Swift.min(data.count * 2, ScrumFile.maximumSize + 1)
+      }
+      let count = data.withUnsafeMutableBytes { raw in
+        Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+      if count == 0 { break }
+      filled += count
+    }
+    data.count = filled
     return data
   }
 
@@ -197,7 +261,10 @@ public final class ScrumStore: @unchecked Sendable {
     }
     if let blocked { throw .saveRefused(path: blocked) }
     if readOnly { throw .readOnly(path: path) }
-    let data = ScrumFile.encode(scrums, unknown: unknown)
+    let lineage = lock.withLock { _ in held?.child() ?? Lineage(revision: UUID()) }
+    var stated = unknown
+    stated.set(Lineage.key, json: lineage.json)
+    let data = ScrumFile.encode(scrums, unknown: stated)
     try io.withLock { _ throws(StoreError) in
       // Changed elsewhere since we read it: saving now would lose that change. The file
       // monitor's merge comes first, and saves.
@@ -207,29 +274,41 @@ public final class ScrumStore: @unchecked Sendable {
         throw .changedElsewhere(path: path)
       }
       try write(data)
+      keepAsBase(data)
       // As written: without transcripts (they stay on this computer), a known version.
-      var written = scrums
-      for s in written.indices { for h in written[s].history.indices { written[s].history[h].transcript = [] } }
+      let written = scrums.withoutTranscripts
       lock.withLock { _ in
         lastKnown = (written, data, Self.stamp(path))
-        remember(written)
+        fileUnknown = stated
+        held = lineage
+        remember(written, lineage)
       }
     }
   }
 
   /// Keeps `version` among the known ones (under `lock`).
-  private func remember(_ version: [DailyScrum]) {
-    if knownVersions.last != version { knownVersions.append(version) }
+  private func remember(_ version: [DailyScrum], _ lineage: Lineage) {
+    if knownVersions.last?.lineage.revision != lineage.revision { knownVersions.append((version, lineage)) }
     if knownVersions.count > Self.knownVersionLimit { knownVersions.removeFirst() }
   }
 
-  /// The version of the file `theirs` (a copy from elsewhere: the file changed under us, a
-  /// sync tool's conflict copy) most likely grew from, to merge it over; it is known from now on.
-  public func mergeBase(for theirs: [DailyScrum]) -> [DailyScrum] {
+  /// The base to merge `theirs` (a version from elsewhere: the file changed under us, a sync
+  /// tool's conflict copy) over what the app holds: of the versions this computer knows, the
+  /// one both provably grew from and that `theirs` grew from last. Nil when none is proven
+  /// (none kept, or neither side grew from one): then the merge is a union, deleting nothing.
+  /// What the app holds grows from `theirs` from now on, and it is a known version.
+  public func mergeBase(for theirs: [DailyScrum], lineage: Lineage) -> [DailyScrum]? {
     lock.withLock { _ in
-      let base = ScrumMerge.likelyBase(of: theirs, among: knownVersions)
-      remember(theirs)
-      return base
+      let ours = held
+      let candidates = knownVersions.compactMap { version -> (scrums: [DailyScrum], distance: Int)? in
+        guard ours?.descends(from: version.lineage.revision) == true,
+          let distance = lineage.distance(to: version.lineage.revision)
+        else { return nil }
+        return (version.scrums, distance)
+      }
+      held = held.map { $0.including(lineage) } ?? lineage
+      remember(theirs, lineage)
+      return candidates.min { $0.distance < $1.distance }?.scrums
     }
   }
 
@@ -268,8 +347,8 @@ public final class ScrumStore: @unchecked Sendable {
     /// The file is as we last read or wrote it (or there is none, and never was).
     case none
     /// It was changed elsewhere, at `written`: these are its contents, to merge into ours
-    /// over `base` (the known version it most likely grew from).
-    case changed(ScrumFile.Contents, base: [DailyScrum], written: Date)
+    /// over `base` (the known version both grew from; nil: none is proven, merge as a union).
+    case changed(ScrumFile.Contents, base: [DailyScrum]?, written: Date)
     /// It cannot be read any more: saving stops until `moveUnreadableAside`.
     case unreadable(UnreadableReason)
     /// It was deleted: the next save writes it again.
@@ -293,13 +372,19 @@ public final class ScrumStore: @unchecked Sendable {
           lock.withLock { _ in lastKnown?.stamp = stamp }
           return .none
         }
-        let contents = try ScrumFile.contents(of: data)
+        var contents = try ScrumFile.contents(of: data)
+        // Transcripts stay on the computer that recorded them: one arriving in the file is
+        // never taken as this computer's.
+        contents.scrums = contents.scrums.withoutTranscripts
+        keepAsBase(data)
         lock.withLock { _ in
           lastKnown = (contents.scrums, data, stamp)
           fileUnknown = contents.unknown
           if unreadablePath == path { unreadablePath = nil }  // readable again
         }
-        return .changed(contents, base: mergeBase(for: contents.scrums), written: stamp?.modified ?? Date())
+        let lineage = Lineage(of: contents.unknown, bytes: data)
+        return .changed(
+          contents, base: mergeBase(for: contents.scrums, lineage: lineage), written: stamp?.modified ?? Date())
       } catch {
         lock.withLock { _ in unreadablePath = path }
         return .unreadable(error)

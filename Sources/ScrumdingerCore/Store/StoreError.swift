@@ -16,6 +16,10 @@ public enum UnreadableReason: Error, Equatable, Sendable, CustomStringConvertibl
   case notRegularFile
   /// A symbolic link to a file that does not exist.
   case danglingLink(target: String)
+  /// A symbolic link where a file that arrived from elsewhere should be: never followed.
+  case isLink
+  /// Larger than any scrums file is (`ScrumFile.maximumSize`); its size in bytes.
+  case tooLarge(Int)
   /// Not ours to read.
   case permissionDenied
   /// Nested deeper than any scrums file is.
@@ -31,6 +35,8 @@ public enum UnreadableReason: Error, Equatable, Sendable, CustomStringConvertibl
     case .isFolder: tr("it is a folder, not a file")
     case .notRegularFile: tr("it is not a regular file")
     case .danglingLink(let target): tr("it is a link to “%@”, which does not exist", target)
+    case .isLink: tr("it is a symbolic link, which is never followed")
+    case .tooLarge(let size): tr("it is larger (%@) than any scrums file is (%@)", Texts.bytes(size), Texts.bytes(ScrumFile.maximumSize))
     case .permissionDenied: tr("permission denied")
     case .nestedTooDeeply(let limit): tr("it is nested more than %d levels deep", limit)
     }

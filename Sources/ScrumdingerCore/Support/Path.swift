@@ -45,12 +45,33 @@ public enum Path {
   @discardableResult
   public static func makeFolder(_ path: String) -> Bool { g_mkdir_with_parents(path, 0o700) == 0 }
 
-  /// Makes the folder `path` its owner's alone (0700), if it exists: folders made by an
-  /// earlier version, or by hand, took the umask.
+  /// Makes the folder `path` its owner's alone, if it exists: folders made by an earlier
+  /// version, or by hand, took the umask. Group and other lose their bits; nothing is ever
+  /// added, so a folder the user made read-only (0555 → 0500) stays read-only.
   public static func makePrivate(folder path: String) {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
-    _ = chmod(path, 0o700)
+    let mode = info.st_mode & 0o7777
+    guard mode & 0o077 != 0 else { return }
+    _ = chmod(path, mode & ~0o077)
+  }
+
+  /// Moves the file at `path` to the desktop's Trash (GIO's, which GNOME Files lists and
+  /// restores from); false, and the file left where it is, when it cannot be trashed. What
+  /// the app removes on its own goes there, never unlinked.
+  @discardableResult
+  public static func trash(_ path: String) -> Bool {
+    let file = g_file_new_for_path(path)
+    defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+    var error: UnsafeMutablePointer<GError>?
+    guard g_file_trash(file, nil, &error) != 0 else {
+      if let error, error.pointee.code != G_IO_ERROR_NOT_FOUND.rawValue {
+        warn(tr("%@ could not be moved to the Trash and was left where it is: %@", path, String(cString: error.pointee.message)))
+      }
+      g_clear_error(&error)
+      return false
+    }
+    return true
   }
 
   /// Adds `text` at the end of the file at `path` (made readable by this user alone if it is

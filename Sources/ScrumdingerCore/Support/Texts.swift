@@ -16,6 +16,13 @@ public enum Texts {
     return end == text.endIndex ? text : String(text[..<end]) + "…"
   }
 
+  /// A size as GNOME writes one: "300.0 MB", "128.0 MB" (GLib's g_format_size).
+  public static func bytes(_ count: Int) -> String {
+    guard let text = g_format_size(guint64(max(0, count))) else { return "\(count)" }
+    defer { g_free(text) }
+    return String(cString: text)
+  }
+
   /// "1 attendee", "3 attendees".
   public static func attendees(_ count: Int) -> String {
     trn("%d attendee", "%d attendees", count)
@@ -78,7 +85,7 @@ public enum Texts {
   /// `date` written by GLib in `pattern`: names of months and days come from the C library's
   /// LC_TIME locale, the pattern from the translation (as GNOME's own apps write dates), so
   /// no ICU is loaded to write a date.
-  static func format(_ date: Date, _ pattern: String, timeZone: String?) -> String {
+  public static func format(_ date: Date, _ pattern: String, timeZone: String?) -> String {
     let seconds = gint64(date.timeIntervalSince1970.rounded(.down))
     let zone = timeZone.map { g_time_zone_new_identifier($0) } ?? g_time_zone_new_local()
     defer { if let zone { g_time_zone_unref(zone) } }

@@ -13,10 +13,18 @@ public enum ConflictCopies {
   public struct Copy: Sendable {
     /// Where it is.
     public var path: String
-    /// Its scrums, or why they cannot be read.
-    public var contents: Result<[DailyScrum], UnreadableReason>
+    /// Its scrums and the lineage it states, or why they cannot be read.
+    public var contents: Result<(scrums: [DailyScrum], lineage: Lineage), UnreadableReason>
     /// When it was last written (the edit's time, for a field both sides changed).
     public var written: Date
+    /// What tells this copy from a later one at the same path (a copy refused once is not
+    /// read again until it changes).
+    public var mark: Mark
+  }
+
+  /// A file's identity and version as `lstat` gives them (the link itself, never its target).
+  public struct Mark: Hashable, Sendable {
+    var inode: UInt, size: Int, modified: Int
   }
 
   /// Whether `name` is a conflict copy of the file called `fileName` ("scrums.json"):
@@ -30,8 +38,10 @@ public enum ConflictCopies {
     return name.hasPrefix(stem + " (") && name.contains("conflicted copy")
   }
 
-  /// The conflict copies of `file` in its folder, read (off the main thread: it reads them whole).
-  public static func read(besides file: String) -> [Copy] {
+  /// The conflict copies of `file` in its folder, read (off the main thread: it reads them
+  /// whole) as files that arrived from elsewhere (`ScrumStore.readArrived`: no link, pipe,
+  /// device or oversized file is opened), but those `refused` before and unchanged since.
+  public static func read(besides file: String, skipping refused: [String: Mark] = [:]) -> [Copy] {
     let folder = Path.folder(of: file), fileName = Path.name(of: file)
     guard let dir = g_dir_open(folder, 0, nil) else { return [] }
     var names: [String] = []
@@ -40,12 +50,16 @@ public enum ConflictCopies {
       if isCopy(name, of: fileName) { names.append(name) }
     }
     g_dir_close(dir)
-    return names.sorted().map { name in
+    return names.sorted().compactMap { name in
       let path = folder + "/" + name
       var info = stat()
-      let written = stat(path, &info) == 0
-        ? Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9) : Date()
-      return Copy(path: path, contents: Result { () throws(UnreadableReason) in try ScrumStore.read(path) }, written: written)
+      guard lstat(path, &info) == 0 else { return nil }
+      let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+      let mark = Mark(inode: UInt(info.st_ino), size: Int(info.st_size), modified: modified)
+      guard refused[path] != mark else { return nil }
+      return Copy(
+        path: path, contents: Result { () throws(UnreadableReason) in try ScrumStore.readArrived(path) },
+        written: Date(timeIntervalSince1970: Double(modified) / 1e9), mark: mark)
     }
   }
 

@@ -1,13 +1,13 @@
 // Teams keep scrums.json in a synced folder, so the file can change under a running app
 // (another machine's meeting synced in, someone else's edit). Saving over it would drop the
 // other side's changes; instead the app merges three ways: ours in memory, theirs (the file
-// on disk now, or a sync tool's conflict copy), and the base they both grew from. The base is
-// the version of the file this computer knows (read or wrote lately) that theirs differs from
-// least: two computers that edited while apart each grew from the last version both had, and
-// "the file as last written here" would make this computer's own edits look like the other
-// side's undoing. What only one side changed is taken from that side, field by field and
-// meeting by meeting; only a field both sides changed needs a winner, the newer edit. Nothing
-// here reads a clock or a file: the times are handed in.
+// on disk now, or a sync tool's conflict copy), and the base they both grew from, which the
+// store proves from the versions' lineage (`Lineage`, `ScrumStore.mergeBase`). Without a
+// proven base the merge is a union (an empty base): nothing present on either side is
+// deleted. What only one side changed is taken from that side, field by field and meeting by
+// meeting; a deletion is carried over only where the base has the entry and the other side
+// left it as the base had it; only a field both sides changed needs a winner, the newer edit.
+// Nothing here reads a clock or a file: the times are handed in.
 import FoundationEssentials
 
 /// The three-way merge of the scrums file.
@@ -21,8 +21,8 @@ public enum ScrumMerge {
   }
 
   /// Merges `theirs` (the file now, written at `theirsWritten`) into `ours`, both descended
-  /// from `base`; `oursEdited` says when each scrum was last changed here (none: not since
-  /// the base).
+  /// from `base` (empty when no common version is proven: a union); `oursEdited` says when
+  /// each scrum was last changed here (none: not since the base).
   ///
   /// - Scrums are matched by id. A scrum new on either side is kept (ours in our order,
   ///   theirs after). One deleted on one side goes, unless the other side changed it: then
@@ -58,42 +58,6 @@ public enum ScrumMerge {
       merged.append(scrum)
     }
     return Outcome(scrums: merged, conflicts: conflicts)
-  }
-
-  /// Of the versions of the file this computer knows (read or written), the one `theirs`
-  /// most likely grew from: the one it differs from least, field by field and meeting by
-  /// meeting; the most recent of equals. A version edited elsewhere while the computers were
-  /// apart grew from the last one both had, not from what this computer wrote since, so
-  /// merging over that one keeps both sides' changes. `known` runs oldest first.
-  public static func likelyBase(of theirs: [DailyScrum], among known: [[DailyScrum]]) -> [DailyScrum] {
-    var best: (version: [DailyScrum], distance: Int)?
-    for version in known.reversed() {
-      let distance = difference(version, theirs)
-      if best.map({ distance < $0.distance }) ?? true { best = (version, distance) }
-    }
-    return best?.version ?? []
-  }
-
-  /// How many fields and meetings tell `one` and `other` apart (a scrum on one side only
-  /// counts as all of its fields and meetings).
-  static func difference(_ one: [DailyScrum], _ other: [DailyScrum]) -> Int {
-    let otherByID = Dictionary(other.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let fields = fields
-    var count = 0
-    for scrum in one {
-      guard let match = otherByID[scrum.id] else {
-        count += fields.count + scrum.history.count
-        continue
-      }
-      count += fields.filter { !$0.same(scrum, match) }.count
-      let theirs = Dictionary(match.history.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-      for entry in scrum.history where !(theirs[entry.id].map { $0.sameInFile(as: entry) } ?? false) { count += 1 }
-      count += Set(match.history.map(\.id)).subtracting(scrum.history.map(\.id)).count
-    }
-    let oneIDs = Set(one.map(\.id))
-    let unmatched = other.filter { !oneIDs.contains($0.id) }
-    count += unmatched.reduce(0) { $0 + fields.count + $1.history.count }
-    return count
   }
 
   /// A field of a scrum merged on its own: compared, and taken from one side.

@@ -28,7 +28,7 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
     try FileManager.default.createDirectory(atPath: store.directory + "/scrums.json.FOLDER", withIntermediateDirectories: false)
     #expect(store.claimWriting())
     let names = Set(try FileManager.default.contentsOfDirectory(atPath: store.directory))
-    #expect(names == Set(kept + ["scrums.json", "scrums.json.lock", "scrums.json.FOLDER"]))
+    #expect(names == Set(kept + ["scrums.json", "scrums.json.lock", "scrums.json.FOLDER", "merge-base.json"]))
     #expect(try store.load() == sampleScrums)
   }
 

@@ -32,7 +32,7 @@ import Testing
 
     let copies = ConflictCopies.read(besides: file)
     #expect(copies.map(\.path) == [broken, copy])
-    #expect(try copies[1].contents.get().map(\.title) == ["Design"])
+    #expect(try copies[1].contents.get().scrums.map(\.title) == ["Design"])
     if case .success = copies[0].contents { Issue.record("a truncated copy reads as unreadable") }
 
     let kept = folder + "/data/merged-conflicts"

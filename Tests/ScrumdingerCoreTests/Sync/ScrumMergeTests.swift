@@ -93,30 +93,4 @@ import Testing
     theirs.unknown.set("future", json: "true")
     #expect(merge(base: [design], ours: [design], theirs: [theirs]).scrums[0].unknown == theirs.unknown)
   }
-
-  /// Two computers apart: A renamed the scrum and added an attendee (and wrote that), B held a
-  /// meeting and changed the length. Merged over A's own last write, B's copy would undo A's
-  /// changes; merged over the version both last had, all four changes stay.
-  @Test func aCopyMadeWhileApartIsMergedOverTheVersionBothLastHad() {
-    let shared = [design, retro]
-    var a = design
-    a.title = "Design Review"
-    a.attendees.append(Attendee(name: "Cy"))
-    var b = design
-    b.lengthInMinutes = 25
-    b.history.append(History(date: t0, attendees: ["Ana", "Ben"], durationSeconds: 300))
-    let known = [shared, [a, retro]]
-    let base = ScrumMerge.likelyBase(of: [b, retro], among: known)
-    #expect(base == shared)
-    let merged = merge(base: base, ours: [a, retro], theirs: [b, retro]).scrums[0]
-    #expect(merged.title == "Design Review")
-    #expect(merged.attendees.map(\.name) == ["Ana", "Ben", "Cy"])
-    #expect(merged.lengthInMinutes == 25)
-    #expect(merged.history.count == 2)
-    // B's side, merging A's file: the same four.
-    let theirBase = ScrumMerge.likelyBase(of: [a, retro], among: [shared, [b, retro]])
-    #expect(merge(base: theirBase, ours: [b, retro], theirs: [a, retro]).scrums[0] == merged)
-    // A copy of what this computer wrote itself changes nothing.
-    #expect(merge(base: ScrumMerge.likelyBase(of: [b, retro], among: [shared, [b, retro]]), ours: [merged, retro], theirs: [b, retro]).scrums[0] == merged)
-  }
 }

@@ -3,7 +3,7 @@
 import Glibc
 
 /// Writes "scrumdinger: MESSAGE" on standard error.
-func warn(_ message: String) {
+public func warn(_ message: String) {
   let line = "scrumdinger: \(message)\n"
   _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }
