@@ -234,9 +234,9 @@ import ScrumdingerCore
       let scrums = transcripts.attach(to: fromFile)
       state.scrums.value = scrums
       guard !store.isReadOnly else { return }
-      dependencies.recorder.settle(
-        scrums, journal: read.journal, privateFolders: [store.directory, LiveEffects.modelsFolder(of: store.directory)])
-      saving.start()
+      let recorder = dependencies.recorder
+      recorder.settle(scrums, privateFolders: [store.directory, LiveEffects.modelsFolder(of: store.directory)])
+      saving.start { [state] in recorder.removeLeftovers(of: state.scrums.value, journal: read.journal) }
       if let journal = read.journal { interrupted.found(journal, window: mainWindow) }
       services.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
     case .failure(let error):

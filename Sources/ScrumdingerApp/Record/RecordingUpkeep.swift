@@ -1,24 +1,29 @@
 // What start-up does for the recordings once the scrums are read: the folders that hold them
-// (and the scrums, and the speech models) are the user's alone, audio that belongs to no
-// meeting goes, and a computer upgrading to the per-computer recording switch keeps recording
-// the scrums it recorded before.
+// (and the scrums, and the speech models) are the user's alone, a computer upgrading to the
+// per-computer recording switch keeps recording the scrums it recorded before, and, once the
+// copies left while the app was closed are merged (a meeting may come back in one), audio
+// that belongs to no meeting goes to the Trash.
 import ScrumdingerCore
 
 extension MeetingRecorder {
-  /// Makes `privateFolders` and the recordings folder the user's alone (0700), removes the
-  /// audio of every meeting that is in none of `scrums`' histories and not the `journal`'s
-  /// (a deletion whose Undo was up when the app ended, a crash mid-way, a scrum a merge took
-  /// away) and decoded samples, and carries the recording switch over. With an unreadable
-  /// journal its meeting cannot be told: the recordings wait for a start that can.
-  func settle(_ scrums: [DailyScrum], journal: Result<MeetingJournal, UnreadableReason>?, privateFolders: [String]) {
+  /// Makes `privateFolders` and the recordings folder the user's alone and carries the
+  /// recording switch over.
+  func settle(_ scrums: [DailyScrum], privateFolders: [String]) {
     for folder in privateFolders + [folder] { Path.makePrivate(folder: folder) }
+    carryConsentOver(scrums)
+  }
+
+  /// Moves to the Trash the audio and transcript of every meeting that is in none of
+  /// `scrums`' histories and not the `journal`'s (a deletion whose Undo was up when the app
+  /// ended, a crash mid-way, a scrum a merge took away). With an unreadable journal its
+  /// meeting cannot be told: the recordings wait for a start that can.
+  func removeLeftovers(of scrums: [DailyScrum], journal: Result<MeetingJournal, UnreadableReason>?) {
     let kept = Set(scrums.flatMap { $0.history.map(\.id) })
     switch journal {
     case .success(let journal): removeLeftovers(keeping: kept.union([journal.meeting.id]))
     case nil: removeLeftovers(keeping: kept)
     case .failure: break
     }
-    carryConsentOver(scrums)
   }
 
   /// The first start of a version that keeps the recording switch per computer: the scrums

@@ -34,14 +34,16 @@ import ScrumdingerCore
     self.application = application
   }
 
-  /// Saves every change from now on, and merges changes made to the file elsewhere.
-  func start() {
+  /// Saves every change from now on, and merges changes made to the file elsewhere;
+  /// `firstMerged` runs once what was left while the app was closed is merged.
+  func start(firstMerged: @escaping @MainActor () -> Void = {}) {
     autoSave = AutoSave(store: store, state: state) { [weak self] error in self?.shown?.toast(error.description) }
     let watcher = FileWatcher(store: store, state: state, transcripts: transcripts, now: now)
     watcher.onConflict = { [weak self] title in self?.shown?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
     watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
     watcher.onMergedCopy = { [weak self] in self?.shown?.toast(tr("Merged changes made on another computer")) }
     watcher.onRemoved = { [weak self] removals in self?.sayRemoved(removals) }
+    watcher.onFirstCheck = firstMerged
     watcher.onUnreadableCopy = { [weak self] message in
       warn(message)
       self?.shown?.toast(message)
@@ -77,8 +79,14 @@ import ScrumdingerCore
     }
   }
 
-  /// Writes what is pending now; nil once it is on disk, or the reason it is not.
-  func flush() -> StoreError? { autoSave?.flush() }
+  /// Writes what is pending now; nil once it is on disk, or the reason it is not. A file
+  /// changed elsewhere a moment ago (its merge not in yet) is merged here first, then written.
+  func flush() -> StoreError? {
+    let error = autoSave?.flush()
+    guard case .changedElsewhere? = error else { return error }
+    fileWatcher?.mergeNow()
+    return autoSave?.flush()
+  }
 
   /// Writes what is pending as the app ends; a failure is said on stderr, since no window is
   /// left to say it in.

@@ -26,8 +26,8 @@ import ScrumdingerCore
   private var pending: Timeout?
   private var checking = false
   private var checkAgain = false
-  /// When each scrum was last changed here, for the newer edit to win a conflict.
-  private var edited: [UUID: Date] = [:]
+  /// The merge rules, with when each scrum was last changed here.
+  private var reconciliation = Reconciliation()
   private var shown: [DailyScrum]
   private var observation: ObservationToken?
   /// Says a merged scrum's same field was also changed here ("TITLE was also changed elsewhere").
@@ -40,6 +40,10 @@ import ScrumdingerCore
   var onMergedCopy: @MainActor () -> Void = {}
   /// A merge removed scrums or meetings (already in the Trash as a file): say so, with Undo.
   var onRemoved: @MainActor (MergeRemovals) -> Void = { _ in }
+  /// The first look (at start: the file, and the copies left while the app was closed) is
+  /// merged: what the app holds now is what start-up's clean-up may keep.
+  var onFirstCheck: @MainActor () -> Void = {}
+  private var checkedOnce = false
   /// A conflict copy cannot be read, and why (said once per copy).
   var onUnreadableCopy: @MainActor (String) -> Void = { _ in }
   /// The copies refused, as they were then: not read again until they change.
@@ -51,6 +55,7 @@ import ScrumdingerCore
     self.transcripts = transcripts
     self.now = now
     shown = state.scrums.value
+    reconciliation.loaded(shown, written: Date(timeIntervalSince1970: Double(Path.modified(store.path)) / 1e9))
     observation = state.scrums.observe { [weak self] scrums in self?.noteEdits(scrums) }
     watch()
     changed()  // conflict copies left while the app was not running
@@ -64,9 +69,7 @@ import ScrumdingerCore
   }
 
   private func noteEdits(_ scrums: [DailyScrum]) {
-    let before = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let time = now()
-    for scrum in scrums where before[scrum.id] != scrum { edited[scrum.id] = time }
+    reconciliation.noteEdits(before: shown, after: scrums, at: now())
     shown = scrums
   }
 
@@ -88,7 +91,19 @@ import ScrumdingerCore
       merge(copies)
       let removals = MergeRemovals(before: before, after: state.scrums.value)
       if !removals.isEmpty { onRemoved(removals) }
+      if !checkedOnce {
+        checkedOnce = true
+        onFirstCheck()
+      }
     }
+  }
+
+  /// Merges what changed on disk now, on the main thread (at quit, when a save found the file
+  /// changed elsewhere and its merge is not in yet).
+  func mergeNow() {
+    pending?.cancel()
+    apply(store.checkDisk())
+    merge(ConflictCopies.read(besides: store.syncedFile, skipping: refused))
   }
 
   /// Merges each readable conflict copy over the base the store proves, and moves it aside.
@@ -96,17 +111,16 @@ import ScrumdingerCore
     for copy in copies {
       switch copy.contents {
       case .success(let theirs):
-        let outcome = ScrumMerge.merge(
-          base: store.mergeBase(for: theirs.scrums, lineage: theirs.lineage) ?? [], ours: state.scrums.value,
-          theirs: transcripts.attach(to: theirs.scrums), oursEdited: edited, theirsWritten: copy.written)
-        let changes = outcome.scrums != state.scrums.value
-        if changes {
-          state.scrums.value = outcome.scrums
+        let step = reconciliation.copy(
+          theirs.scrums, lineage: theirs.lineage, written: copy.written, into: state.scrums.value, store: store,
+          attach: transcripts.attach)
+        if step.changed {
+          state.scrums.value = step.scrums
           onNeedsSave()
         }
-        for title in outcome.conflicts { onConflict(title) }
+        for title in step.conflicts { onConflict(title) }
         if ConflictCopies.keep(copy.path, in: store.mergedConflictsFolder) != nil {
-          if changes { onMergedCopy() }  // a copy of what this computer wrote itself brings nothing
+          if step.changed { onMergedCopy() }  // a copy of what this computer wrote itself brings nothing
         } else {
           refuse(copy, tr("it cannot be moved to %@", store.mergedConflictsFolder))
         }
@@ -138,12 +152,11 @@ import ScrumdingerCore
     case .changed(let read, let base, let written):
       // With this computer's transcripts: the file holds none of ours (and none it holds
       // are taken).
-      let theirs = transcripts.attach(to: read.scrums)
-      let outcome = ScrumMerge.merge(
-        base: base ?? [], ours: state.scrums.value, theirs: theirs, oursEdited: edited, theirsWritten: written)
-      if outcome.scrums != state.scrums.value { state.scrums.value = outcome.scrums }
-      for title in outcome.conflicts { onConflict(title) }
-      if outcome.scrums.withoutTranscripts != read.scrums { onNeedsSave() }
+      let step = reconciliation.file(
+        read.scrums, base: base, written: written, into: state.scrums.value, attach: transcripts.attach)
+      if step.changed { state.scrums.value = step.scrums }
+      for title in step.conflicts { onConflict(title) }
+      if step.needsSave { onNeedsSave() }
       watch()  // a link may point elsewhere now
     case .unreadable(let reason):
       onUnreadable(.unreadable(path: store.path, reason: reason))

@@ -28,7 +28,8 @@ public enum ScrumMerge {
   ///   theirs after). One deleted on one side goes, unless the other side changed it: then
   ///   it stays, changes and all.
   /// - A scrum on both sides takes, field by field, the side that changed the field; if both
-  ///   did, the newer edit wins and its title is reported.
+  ///   did, the newer edit wins and its title is reported. Attendees are merged one by one,
+  ///   like meetings: one added on either side is kept.
   /// - History is a union by meeting id: a meeting recorded on either side is kept; one
   ///   deleted on one side goes, unless the other side changed it (its notes) since.
   public static func merge(
@@ -73,7 +74,7 @@ public enum ScrumMerge {
   /// The fields merged one by one (the history is merged meeting by meeting).
   private static var fields: [Field] {
     [
-      Field(\.title), Field(\.attendees), Field(\.lengthInMinutes), Field(\.theme), Field(\.shuffleSpeakingOrder),
+      Field(\.title), Field(\.lengthInMinutes), Field(\.theme), Field(\.shuffleSpeakingOrder),
       Field(\.turnWarning), Field(\.turnWarningStages), Field(\.meetingWarningMinutes), Field(\.overtime),
       Field(\.agenda), Field(\.schedule), Field(\.unknown),
     ]
@@ -91,13 +92,32 @@ public enum ScrumMerge {
         if theirsNewer { field.take(&result, theirs) }
       }
     }
+    result.attendees = mergeList(base: base?.attendees ?? [], ours: ours.attendees, theirs: theirs.attendees)
     result.history = mergeHistory(base: base?.history ?? [], ours: ours.history, theirs: theirs.history)
     return result
   }
 
+  /// The items of either side, matched by id: one new on either side is kept (ours in our
+  /// order, theirs after), one deleted on one side goes unless the other changed it, one
+  /// changed on one side only is taken from that side (both: ours).
+  static func mergeList<Item: Identifiable & Equatable>(base: [Item], ours: [Item], theirs: [Item]) -> [Item] {
+    guard ours != theirs else { return ours }
+    let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let oursIDs = Set(ours.map(\.id))
+    var result = ours.compactMap { item -> Item? in
+      let original = baseByID[item.id]
+      guard let other = theirsByID[item.id] else { return original == item ? nil : item }
+      return original == item ? other : item
+    }
+    result += theirs.filter { !oursIDs.contains($0.id) && baseByID[$0.id] != $0 }
+    return result
+  }
+
   /// Every meeting of either side, oldest first, but those deleted on one side and not
-  /// changed on the other; a meeting changed on one side only (notes) is taken from that side.
-  /// This computer's transcripts are not in the file, so they never count as a change.
+  /// changed on the other; a meeting changed on one side only (notes) is taken from that side,
+  /// one changed on both keeps the notes of both. This computer's transcripts are not in the
+  /// file, so they never count as a change.
   private static func mergeHistory(base: [History], ours: [History], theirs: [History]) -> [History] {
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -108,7 +128,12 @@ public enum ScrumMerge {
       guard let other = theirsByID[entry.id] else {
         return unchangedHere ? nil : entry  // deleted there: it goes, unless changed here since
       }
-      guard !other.sameInFile(as: entry), unchangedHere else { return entry }
+      if other.sameInFile(as: entry) { return entry }
+      guard unchangedHere else {
+        var both = entry
+        both.notes = mergeList(base: original?.notes ?? [], ours: entry.notes, theirs: other.notes)
+        return both
+      }
       var taken = other
       taken.transcript = entry.transcript
       return taken

@@ -1,0 +1,25 @@
+import Foundation
+import ScrumdingerTestSupport
+import Testing
+
+/// The merge rules through 10,000 random schedules of three computers (SyncSimulation): apps
+/// open and closed, every kind of edit, Syncthing's conflict copies meeting closed apps.
+@Suite struct SyncSimulationTests {
+  /// Where the simulated computers' folders go: memory, where there is a tmpfs.
+  static let root: String = {
+    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    let folder = base + "/scrumdinger-sync-model-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }()
+
+  @Test func tenThousandSchedulesLoseNothing() {
+    defer { try? FileManager.default.removeItem(atPath: Self.root) }
+    let count = Int(ProcessInfo.processInfo.environment["SYNC_MODEL_SCHEDULES"] ?? "") ?? 10_000
+    for seed in 1...UInt64(count) {
+      guard let failure = SyncSimulation.check(seed: seed, root: Self.root) else { continue }
+      Issue.record("\(SyncSimulation.shrink(failure, root: Self.root))")
+      return
+    }
+  }
+}

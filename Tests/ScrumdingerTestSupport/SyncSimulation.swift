@@ -1,0 +1,405 @@
+// A model of a team's computers editing one scrums file that a sync engine copies between
+// them, to check the merge rules (the real ScrumStore, Reconciliation, ScrumMerge and
+// ConflictCopies, on real files) over many random schedules. The engine follows Syncthing's
+// rule: a file changed on one side only is copied over (with its modification time); a file
+// changed on both sides since they last agreed keeps the newer modification, and the older
+// becomes `scrums.sync-conflict-…-DEVICE.json` beside it, itself synced to the others. Apps
+// open and close at random (a closed app's folder still changes), look at their folder late
+// (a file monitor's delay), and at start clean up the recordings of meetings they no longer
+// hold once the copies left meanwhile are merged, as the app does. After a schedule every
+// app is opened and the engine runs until all agree; then every scrum, attendee and meeting
+// added anywhere must be everywhere unless some computer deleted it knowingly, and no
+// recording of a meeting that is kept may have been removed by a clean-up.
+import Foundation
+import ScrumdingerCore
+
+/// Random schedules of computers editing, syncing and restarting, checked for lost data.
+public struct SyncSimulation {
+  /// One step of a schedule.
+  public enum Action: Equatable, CustomStringConvertible, Sendable {
+    case edit(computer: Int, Edit, pick: Int)
+    case open(Int)
+    case close(Int)
+    case sync(Int, Int)
+    case look(Int)
+
+    public var description: String {
+      switch self {
+      case .edit(let c, let edit, let pick): "computer \(c): \(edit) (pick \(pick))"
+      case .open(let c): "computer \(c): app opened"
+      case .close(let c): "computer \(c): app closed"
+      case .sync(let a, let b): "sync \(a) ↔ \(b)"
+      case .look(let c): "computer \(c): the app looks at its folder"
+      }
+    }
+  }
+
+  /// An edit a user makes.
+  public enum Edit: CaseIterable, Sendable {
+    case addScrum, renameScrum, deleteScrum, addAttendee, addMeeting, addRecordedMeeting, deleteMeeting, editNote
+  }
+
+  /// Why a schedule failed.
+  public struct Failure: Error, CustomStringConvertible {
+    public var seed: UInt64
+    public var schedule: [Action]
+    public var problem: String
+
+    public var description: String {
+      "seed \(seed): \(problem)\nschedule (\(schedule.count) steps):\n"
+        + schedule.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+    }
+  }
+
+  /// How many computers share the file.
+  public static let computers = 3
+
+  /// The schedule that `seed` makes: 6 to 24 steps.
+  public static func schedule(seed: UInt64) -> [Action] {
+    var random = SeededGenerator(seed: seed)
+    let count = Int.random(in: 6...24, using: &random)
+    return (0..<count).map { _ in
+      let c = Int.random(in: 0..<computers, using: &random)
+      switch Int.random(in: 0..<20, using: &random) {
+      case 0..<9: return .edit(computer: c, Edit.allCases.randomElement(using: &random)!, pick: Int.random(in: 0..<8, using: &random))
+      case 9..<11: return .open(c)
+      case 11..<13: return .close(c)
+      case 13..<17:
+        let other = (c + Int.random(in: 1..<computers, using: &random)) % computers
+        return .sync(c, other)
+      default: return .look(c)
+      }
+    }
+  }
+
+  /// Runs the schedule of `seed` in a fresh folder under `root`; nil when nothing was lost.
+  public static func check(seed: UInt64, root: String) -> Failure? {
+    let schedule = schedule(seed: seed)
+    guard let problem = run(schedule, seed: seed, root: root) else { return nil }
+    return Failure(seed: seed, schedule: schedule, problem: problem)
+  }
+
+  /// The shortest schedule found (steps taken out one at a time while it still fails) that
+  /// still fails, and why.
+  public static func shrink(_ failure: Failure, root: String) -> Failure {
+    var current = failure
+    var index = 0
+    while index < current.schedule.count {
+      var shorter = current.schedule
+      shorter.remove(at: index)
+      if let problem = run(shorter, seed: failure.seed, root: root) {
+        current = Failure(seed: failure.seed, schedule: shorter, problem: problem)
+      } else {
+        index += 1
+      }
+    }
+    return current
+  }
+
+  /// Runs `schedule` (ids drawn from `seed`), brings every computer into agreement, and says
+  /// what was lost, if anything.
+  public static func run(_ schedule: [Action], seed: UInt64, root: String) -> String? {
+    let folder = root + "/sim-\(seed)-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var world = World(folder: folder, seed: seed)
+    for action in schedule { world.perform(action) }
+    guard world.settle() else { return "the computers did not come to agree: " + world.disagreement() }
+    return world.lost()
+  }
+}
+
+/// The computers, their apps, the sync engine and what was done.
+private struct World {
+  final class App {
+    let store: ScrumStore
+    var held: [DailyScrum]
+    var reconciliation = Reconciliation()
+    /// Changed here and not yet written (the file changed elsewhere first).
+    var unsaved = false
+
+    init(store: ScrumStore, held: [DailyScrum]) {
+      self.store = store
+      self.held = held
+    }
+  }
+
+  struct Computer {
+    let folder: String
+    var app: App?
+    /// The bytes of the file when this computer last agreed with each other one.
+    var agreed: [Int: Data] = [:]
+    /// The conflict copies this computer's folder has held (a copy gone from it was deleted).
+    var copiesSeen: Set<String> = []
+    /// The meetings recorded here whose audio is still here.
+    var recordings: Set<UUID> = []
+    /// Recordings the start-up clean-up removed.
+    var cleanedUp: Set<UUID> = []
+  }
+
+  var computers: [Computer]
+  var random: SeededGenerator
+  var clock = Date(timeIntervalSince1970: 1_800_000_000)
+  var step = 0
+  /// Every scrum, attendee and meeting added, and those some computer deleted knowingly.
+  var added: [UUID: String] = [:]
+  var deleted: Set<UUID> = []
+
+  init(folder: String, seed: UInt64) {
+    random = SeededGenerator(seed: seed ^ 0x5EED)
+    computers = (0..<SyncSimulation.computers).map { c in
+      let path = folder + "/computer-\(c)"
+      try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      return Computer(folder: path)
+    }
+  }
+
+  mutating func newID() -> UUID {
+    let a = random.next(), b = random.next()
+    return withUnsafeBytes(of: (a, b)) { raw in
+      UUID(uuid: raw.load(as: uuid_t.self))
+    }
+  }
+
+  func path(_ c: Int) -> String { computers[c].folder + "/scrums.json" }
+
+  mutating func perform(_ action: SyncSimulation.Action) {
+    step += 1
+    clock += 60
+    switch action {
+    case .edit(let c, let edit, let pick): self.edit(c, edit, pick: pick)
+    case .open(let c): open(c)
+    case .close(let c):
+      look(c)  // quitting merges what changed meanwhile, and writes what is pending
+      computers[c].app = nil
+    case .sync(let a, let b): sync(a, b)
+    case .look(let c): look(c)
+    }
+  }
+
+  // MARK: The app
+
+  mutating func open(_ c: Int) {
+    guard computers[c].app == nil else { return }
+    let store = ScrumStore(directory: computers[c].folder)
+    store.claimWriting()
+    let held = (try? store.load()) ?? []
+    let app = App(store: store, held: held)
+    app.reconciliation.loaded(held, written: modified(path(c)))
+    computers[c].app = app
+    look(c)
+    // Start-up's clean-up, once the copies left meanwhile are merged.
+    let kept = Set(app.held.flatMap { $0.history.map(\.id) })
+    let removed = computers[c].recordings.subtracting(kept)
+    computers[c].recordings.subtract(removed)
+    computers[c].cleanedUp.formUnion(removed)
+  }
+
+  /// What the file watcher does: the file, then each conflict copy, merged; then a save.
+  mutating func look(_ c: Int) {
+    guard let app = computers[c].app else { return }
+    if case .changed(let contents, let base, let written) = app.store.checkDisk() {
+      let merged = app.reconciliation.file(contents.scrums, base: base, written: written, into: app.held)
+      app.held = merged.scrums
+      if merged.needsSave { app.unsaved = true }
+    }
+    for copy in ConflictCopies.read(besides: app.store.path) {
+      guard case .success(let theirs) = copy.contents else { continue }
+      let merged = app.reconciliation.copy(
+        theirs.scrums, lineage: theirs.lineage, written: copy.written, into: app.held, store: app.store)
+      app.held = merged.scrums
+      if merged.needsSave { app.unsaved = true }
+      _ = ConflictCopies.keep(copy.path, in: app.store.mergedConflictsFolder)
+    }
+    save(c)
+  }
+
+  mutating func save(_ c: Int) {
+    guard let app = computers[c].app, app.unsaved else { return }
+    do {
+      try app.store.save(app.held)
+      app.unsaved = false
+    } catch {
+      app.unsaved = true  // changed elsewhere: merged at the next look
+    }
+  }
+
+  mutating func edit(_ c: Int, _ edit: SyncSimulation.Edit, pick: Int) {
+    guard let app = computers[c].app else { return }
+    let before = app.held
+    var scrums = app.held
+    let s = scrums.isEmpty ? nil : pick % scrums.count
+    switch edit {
+    case .addScrum:
+      let scrum = DailyScrum(id: newID(), title: "Scrum \(step)", attendees: [], lengthInMinutes: 5, theme: .sky, history: [])
+      added[scrum.id] = "scrum “\(scrum.title)”, added on computer \(c)"
+      scrums.append(scrum)
+    case .renameScrum:
+      guard let s else { return }
+      scrums[s].title = "Renamed \(step)"
+    case .deleteScrum:
+      guard let s else { return }
+      deleted.insert(scrums[s].id)
+      for entry in scrums[s].history {
+        deleted.insert(entry.id)
+        deleted.formUnion(entry.notes.map(\.id))
+        computers[c].recordings.remove(entry.id)  // the user's own delete
+      }
+      for attendee in scrums[s].attendees { deleted.insert(attendee.id) }
+      scrums.remove(at: s)
+    case .addAttendee:
+      guard let s else { return }
+      let attendee = Attendee(id: newID(), name: "Person \(step)")
+      added[attendee.id] = "attendee \(attendee.name), added on computer \(c)"
+      scrums[s].attendees.append(attendee)
+    case .addMeeting, .addRecordedMeeting:
+      guard let s else { return }
+      let entry = History(id: newID(), date: clock, attendees: ["Ana"], durationSeconds: 60, recorded: edit == .addRecordedMeeting)
+      added[entry.id] = "meeting of step \(step), held on computer \(c)"
+      scrums[s].history.append(entry)
+      if edit == .addRecordedMeeting { computers[c].recordings.insert(entry.id) }
+    case .deleteMeeting:
+      guard let s, !scrums[s].history.isEmpty else { return }
+      let entry = scrums[s].history.remove(at: pick % scrums[s].history.count)
+      deleted.insert(entry.id)
+      deleted.formUnion(entry.notes.map(\.id))
+      computers[c].recordings.remove(entry.id)
+    case .editNote:
+      guard let s, !scrums[s].history.isEmpty else { return }
+      let h = pick % scrums[s].history.count
+      let note = MeetingNote(id: newID(), speaker: "Ana", text: "Note \(step)", atSeconds: 5)
+      added[note.id] = "note of step \(step), taken on computer \(c)"
+      scrums[s].history[h].notes.append(note)
+    }
+    app.held = scrums
+    // The edit's time on the clock file times come from, as in the app.
+    app.reconciliation.noteEdits(before: before, after: scrums, at: Date())
+    app.unsaved = true
+    save(c)
+  }
+
+  // MARK: The sync engine
+
+  func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+  func modified(_ path: String) -> Date {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
+  }
+
+  /// Writes `data` at `path` as Syncthing does: a temporary file renamed over it, with the
+  /// source's modification time.
+  func place(_ data: Data, at path: String, modified: Date) {
+    let temporary = path + ".syncthing.tmp"
+    _ = FileManager.default.createFile(atPath: temporary, contents: data)
+    try? FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: temporary)
+    _ = rename(temporary, path)
+  }
+
+  mutating func sync(_ a: Int, _ b: Int) {
+    syncFile(a, b)
+    syncCopies(a, b)
+    syncCopies(b, a)
+  }
+
+  mutating func syncFile(_ a: Int, _ b: Int) {
+    let (pa, pb) = (path(a), path(b))
+    let (fa, fb) = (bytes(pa), bytes(pb))
+    let agreed = computers[a].agreed[b]
+    if ProcessInfo.processInfo.environment["SIMDEBUG"] != nil { print("sync", a, b, fa?.count ?? -1, fb?.count ?? -1, agreed?.count ?? -1, fa == agreed, fb == agreed) }
+    var result: Data?
+    if fa == fb {
+      result = fa
+    } else if let fa, fb == agreed || fb == nil {
+      place(fa, at: pb, modified: modified(pa))
+      result = fa
+    } else if let fb, fa == agreed || fa == nil {
+      place(fb, at: pa, modified: modified(pb))
+      result = fb
+    } else if let fa, let fb {
+      // Changed on both sides: the newer stays; the older is kept as a conflict copy on the
+      // computer whose version lost.
+      let aNewer = modified(pa) > modified(pb)
+      let (winner, loser) = aNewer ? (a, b) : (b, a)
+      let winning = aNewer ? fa : fb
+      let losingPath = path(loser)
+      let copy = computers[loser].folder + "/scrums.sync-conflict-20261126-\(100_000 + step)-DEV\(winner)ABC.json"
+      _ = rename(losingPath, copy)
+      computers[loser].copiesSeen.insert(Path.name(of: copy))
+      place(winning, at: losingPath, modified: modified(path(winner)))
+      result = winning
+    }
+    computers[a].agreed[b] = result
+    computers[b].agreed[a] = result
+  }
+
+  func copies(_ c: Int) -> Set<String> {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: computers[c].folder)) ?? []
+    return Set(names.filter { ConflictCopies.isCopy($0, of: "scrums.json") })
+  }
+
+  /// Copies new conflict copies from `a` to `b`, and deletes at `b` those deleted at `a`.
+  mutating func syncCopies(_ a: Int, _ b: Int) {
+    let here = copies(a), there = copies(b)
+    for name in here where !there.contains(name) && !computers[b].copiesSeen.contains(name) {
+      let source = computers[a].folder + "/" + name
+      if let data = bytes(source) { place(data, at: computers[b].folder + "/" + name, modified: modified(source)) }
+      computers[b].copiesSeen.insert(name)
+    }
+    for name in there where computers[a].copiesSeen.contains(name) && !here.contains(name) {
+      _ = unlink(computers[b].folder + "/" + name)
+    }
+    computers[a].copiesSeen.formUnion(here)
+  }
+
+  // MARK: The end
+
+  /// Opens every app and syncs until every computer holds the same scrums; false if they never do.
+  mutating func settle() -> Bool {
+    for c in computers.indices { open(c) }
+    for _ in 0..<12 {
+      for a in computers.indices {
+        for b in computers.indices where a < b { sync(a, b) }
+      }
+      for c in computers.indices { look(c) }
+      let held = computers.map { $0.app?.held ?? [] }
+      let files = computers.indices.map { bytes(path($0)) }
+      if held.allSatisfy({ $0 == held[0] }), files.allSatisfy({ $0 == files[0] }),
+        computers.indices.allSatisfy({ copies($0).isEmpty })
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  func disagreement() -> String {
+    computers.indices.map { c in
+      let held = computers[c].app?.held ?? []
+      let file = bytes(path(c)).flatMap { try? ScrumFile.decode($0) } ?? []
+      let described = { (scrums: [DailyScrum]) in
+        scrums.map { "\($0.title) (\($0.attendees.count) attendees, \($0.history.count) meetings)" }
+      }
+      return "computer \(c) holds \(described(held)), its file \(described(file)), copies \(copies(c).sorted())"
+    }.joined(separator: "; ")
+  }
+
+  /// What was added and not deleted but is missing somewhere, or a recording of a kept
+  /// meeting removed by a clean-up.
+  func lost() -> String? {
+    for c in computers.indices {
+      let held = computers[c].app?.held ?? []
+      var present = Set(held.map(\.id))
+      for scrum in held {
+        present.formUnion(scrum.attendees.map(\.id))
+        present.formUnion(scrum.history.map(\.id))
+        for entry in scrum.history { present.formUnion(entry.notes.map(\.id)) }
+      }
+      for (id, what) in added.sorted(by: { $0.value < $1.value }) where !deleted.contains(id) && !present.contains(id) {
+        return "the \(what) is missing on computer \(c), and no computer deleted it"
+      }
+      for id in computers[c].cleanedUp where present.contains(id) {
+        return "the recording of the \(added[id] ?? "meeting") was removed on computer \(c), but the meeting is kept"
+      }
+    }
+    return nil
+  }
+}
