@@ -232,3 +232,97 @@ def test_a_meeting_deleted_on_one_side_while_the_other_adds_one(team):
     wait_settled(pair)
     assert [h["id"] for h in b.scrums()[0]["history"]] == [added]
     no_conflict_copy_left(pair, a, b)
+
+
+def add_scrum(app, title):
+    app.press("push button", "New Scrum")
+    editor = wait_for(lambda: app.window("New Scrum"), what="the editor")
+    app.type_into("Title", title, within=editor)
+    app.press("push button", "Add", within=editor)
+    wait_for(lambda: app.window("New Scrum") is None, what="the sheet to close")
+
+
+def meeting_ids(computer, title):
+    scrum_now = next((s for s in computer.scrums() if s["title"] == title), None)
+    return [h["id"] for h in scrum_now["history"]] if scrum_now else None
+
+
+def recordings_of(computer):
+    folder = computer.folder / "recordings"
+    return sorted(n for n in os.listdir(folder) if n.endswith(".ogg")) if folder.exists() else []
+
+
+def test_a_conflict_copy_that_meets_a_closed_app_deletes_nothing(team):
+    """The issue's case: B recorded a meeting and added a scrum, then was closed for the
+    night; A held a meeting while the two were apart. Syncthing keeps A's newer file and leaves
+    B's as a conflict copy beside it while B's app is closed. At B's next start the copy is
+    merged: no version B kept is an ancestor of A's, so nothing present on either side is
+    deleted, and B's recording stays (at that start and the next)."""
+    pair, a, b, standup, _ = team
+    record_on_this_computer(b.data_home, standup)
+    on_a, on_b = a.start(), b.start()
+    pair.pause()
+    hold_a_meeting(on_b, "Standup")
+    wait_for(lambda: meeting_ids(b, "Standup"), what="B's recorded meeting saved")
+    recorded = meeting_ids(b, "Standup")[0]
+    on_b.press("push button", "Back")
+    add_scrum(on_b, "Retro")
+    wait_for(lambda: meeting_ids(b, "Retro") == [], what="B's new scrum saved")
+    wait_for(lambda: recordings_of(b) == [f"{recorded}.ogg"], what="B's recording complete")
+    b.stop()  # closed for the night
+    time.sleep(1.5)  # A's edit is the newer: Syncthing keeps A's file
+    hold_a_meeting(on_a, "Standup")
+    wait_for(lambda: meeting_ids(a, "Standup"), what="A's meeting saved")
+    held = meeting_ids(a, "Standup")[0]
+    pair.resume()
+    pair.wait_connected()
+    wait_for(lambda: b.conflict_copies() and meeting_ids(b, "Standup") == [held], timeout=60, interval=0.5,
+             what=f"A's file on B, B's own as a conflict copy: {b.conflict_copies()}")
+
+    for start in ("the next morning", "the morning after"):
+        b.start()
+        wait_for(lambda: set(meeting_ids(a, "Standup") or []) == {held, recorded}
+                 and set(meeting_ids(b, "Standup") or []) == {held, recorded}
+                 and meeting_ids(a, "Retro") == [] and meeting_ids(b, "Retro") == [], timeout=60, interval=0.5,
+                 what=f"{start}: both meetings and Retro on both sides: {a.scrums()} / {b.scrums()}")
+        assert recordings_of(b) == [f"{recorded}.ogg"], f"{start}: B's recording kept"
+        b.stop()
+    no_conflict_copy_left(pair, a, b)
+
+
+def test_a_copy_whose_ancestor_lies_seven_saves_back(team):
+    """A saves seven times (seven renames) while apart from B, which
+    adds a meeting: the version both last had is no longer among A's known ones, so B's copy is
+    merged as a union. Every meeting added on either side is kept on both."""
+    pair, a, b, standup, design = team
+    old = {"id": "6B0C3A7E-2D1F-4C55-9A8B-1E2F3A4B5C6D", "date": "2026-11-23T09:00:00Z",
+           "attendees": ["Ana", "Ben"], "durationSeconds": 300}
+    path = os.path.join(a.shared, "scrums.json")
+    with open(path + ".tmp", "w") as out:
+        json.dump({"version": 1, "scrums": [dict(standup, history=[old]), design]}, out)
+    os.replace(path + ".tmp", path)
+    wait_for(lambda: b.scrums()[0]["history"], timeout=30, what="the past meeting to reach B")
+    on_a, on_b = a.start(), b.start()
+    pair.pause()
+    hold_a_meeting(on_b, "Standup")
+    wait_for(lambda: len(meeting_ids(b, "Standup")) == 2, what="B's meeting saved")
+    added = meeting_ids(b, "Standup")[1]
+
+    title = "Design"
+    for save in range(7):
+        new_title = f"Design {save + 1}"
+
+        def rename(editor, new_title=new_title):
+            on_a.type_into("Title", new_title, within=editor)
+        edit(on_a, title, rename)
+        wait_for(lambda new_title=new_title: a.scrums()[1]["title"] == new_title, what=f"A's save {save + 1}")
+        on_a.press("push button", "Back")
+        title = new_title
+    pair.resume()
+    pair.wait_connected()
+    wait_for(lambda: set(meeting_ids(a, "Standup") or []) >= {old["id"], added}
+             and set(meeting_ids(b, "Standup") or []) >= {old["id"], added}
+             and a.scrums()[1]["title"] == "Design 7" and b.scrums()[1]["title"] == "Design 7", timeout=60,
+             interval=0.5, what=f"both meetings and the last rename on both sides: {a.scrums()} / {b.scrums()}")
+    wait_settled(pair)
+    no_conflict_copy_left(pair, a, b)

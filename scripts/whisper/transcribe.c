@@ -10,14 +10,18 @@
  *
  * Standard output, one JSON object a line: {"progress":40}, {"start":0,"end":7600,"text":"…"}
  * for each segment, {"error":"…"} when it cannot. Exit status: 0 done; 2 a problem said in
- * an error line; 3 the model could not be loaded. SIGTERM stops it. It runs at nice 10, as
+ * an error line; 3 the model could not be loaded; 5 loading it ran out of memory (the model
+ * may be fine: the app does not set it aside). SIGTERM stops it. It runs at nice 10, as
  * the in-process recogniser's thread did. Built by prepare.sh with bridge.c, beside libwhisper. */
+#include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 int sw_transcribe(const char *model, const float *pcm, int count, const int *cuts, int cut_count, int threads,
                   void (*progress)(int, void *), bool (*abort)(void *),
@@ -53,7 +57,11 @@ static bool never(void *user) {
   return false;
 }
 
+/* Whether a segment was written: a crash before one is the model's loading. */
+static volatile sig_atomic_t spoke = 0;
+
 static void on_segment(int64_t start, int64_t end, const char *text, void *user) {
+  spoke = 1;
   (void)user;
   printf("{\"start\":%lld,\"end\":%lld,\"text\":", (long long)start, (long long)end);
   json_string(text ? text : "");
@@ -61,7 +69,44 @@ static void on_segment(int64_t start, int64_t end, const char *text, void *user)
   fflush(stdout);
 }
 
+/* An allocation that fails while the model loads ends in abort() (whisper.cpp's loader throws
+ * std::bad_alloc, which nothing catches): a want of memory, not a bad model, so it exits 5.
+ * Any other abort stays an abort. */
+static void on_abort(int sig) {
+  if (!spoke && errno == ENOMEM) _exit(5);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* Whether the file at `model` starts as a whisper.cpp model does: the magic "ggml", then its
+ * hyperparameters within the ranges of the models there are (n_vocab, n_audio_ctx,
+ * n_audio_state, n_audio_head, n_audio_layer, n_text_ctx, n_text_state, n_text_head,
+ * n_text_layer, n_mels, ftype). Random bytes behind the magic would make the loader ask for
+ * absurd amounts of memory, which must not pass for the computer's want of memory. */
+static bool sane_header(const char *model) {
+  static const int32_t most[11] = {100000, 4096, 8192, 128, 128, 4096, 8192, 128, 128, 512, 1000 * 16 + 99};
+  FILE *file = fopen(model, "rb");
+  if (!file) return false;
+  uint32_t magic = 0;
+  int32_t hparams[11];
+  bool read = fread(&magic, 4, 1, file) == 1 && fread(hparams, 4, 11, file) == 11;
+  fclose(file);
+  if (!read || magic != 0x67676d6c) return false;
+  for (int i = 0; i < 11; i++) {
+    if (hparams[i] < (i == 10 ? 0 : 1) || hparams[i] > most[i]) return false;
+  }
+  return true;
+}
+
 int main(int argc, char **argv) {
+  signal(SIGABRT, on_abort);
+  const char *model = argc == 3 && strcmp(argv[1], "--probe") == 0 ? argv[2] : argc > 1 ? argv[1] : NULL;
+  if (model && (argc == 3 || argc == 4 || argc == 5) && !sane_header(model)) {
+    char reason[600];
+    snprintf(reason, sizeof reason, "the speech model %s is not a whisper.cpp model", model);
+    say_error(reason);
+    return 3;
+  }
   setpriority(PRIO_PROCESS, 0, 10);
   setenv("GGML_NO_BACKTRACE", "1", 1); /* a failed assertion aborts at once, without a debugger's backtrace */
   char reason[512] = "";

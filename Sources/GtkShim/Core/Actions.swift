@@ -37,20 +37,32 @@ import CAdwaita
   var gaction: OpaquePointer { cast(UnsafeMutableRawPointer(action)) }
 }
 
-extension ApplicationWindow {
-  /// Adds `action` to the window as "win.<name>".
-  public func addAction(_ action: Action) {
-    g_action_map_add_action(cast(raw), action.gaction)
+/// Actions that a widget, and everything inside it, reach under one prefix ("win.<name>").
+/// Unlike an application window's own actions, which GTK exports on the session bus for any
+/// process to call, a group inserted on a widget stays inside the app.
+@MainActor public final class ActionGroup {
+  private let group: UnsafeMutableRawPointer
+
+  /// A group of `actions`.
+  public init(_ actions: [Action]) {
+    group = UnsafeMutableRawPointer(g_simple_action_group_new()!)
+    for action in actions { g_action_map_add_action(cast(group), action.gaction) }
   }
+
+  isolated deinit { g_object_unref(group) }
+
+  var gactionGroup: OpaquePointer { cast(group) }
 }
 
 extension Widget {
+  /// Makes `group` reachable from this widget and everything inside it as "`prefix`.<name>".
+  public func insert(_ group: ActionGroup, prefix: String) {
+    gtk_widget_insert_action_group(widget, prefix, group.gactionGroup)
+  }
+
   /// Makes `actions` reachable from this widget and everything inside it as "`prefix`.<name>".
   public func insertActions(_ actions: [Action], prefix: String) {
-    let group = g_simple_action_group_new()
-    for action in actions { g_action_map_add_action(cast(UnsafeMutableRawPointer(group!)), action.gaction) }
-    gtk_widget_insert_action_group(widget, prefix, cast(UnsafeMutableRawPointer(group!)))
-    g_object_unref(UnsafeMutableRawPointer(group))
+    insert(ActionGroup(actions), prefix: prefix)
   }
 
   /// Runs the action `detailedName` ("win.edit") as seen from this widget, with an optional

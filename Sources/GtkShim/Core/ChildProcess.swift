@@ -55,9 +55,19 @@ import CAdwaita
     g_object_unref(UnsafeMutableRawPointer(cancellable))
   }
 
-  /// Asks it to stop (SIGTERM); `onEnd` still hears how it ended.
+  /// How long a process asked to stop may take before it is killed.
+  public static let stopGrace = Duration.seconds(5)
+  private var killing: Timeout?
+
+  /// Asks it to stop (SIGTERM), and kills it (SIGKILL) if it is still there `stopGrace`
+  /// later; `onEnd` still hears how it ended.
   public func terminate() {
-    if !ended { g_subprocess_send_signal(process, SIGTERM) }
+    guard !ended else { return }
+    g_subprocess_send_signal(process, SIGTERM)
+    killing = Timeout(after: Self.stopGrace) { [weak self] in
+      guard let self, !self.ended else { return }
+      g_subprocess_force_exit(self.process)
+    }
   }
 
   /// A callback's way back to this wrapper: weak, so a read finishing after the wrapper went

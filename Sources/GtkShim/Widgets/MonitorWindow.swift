@@ -1,15 +1,15 @@
 import CAdwaita
 
 /// A window of the application that fills one monitor (the presenter view's face for the
-/// room). It reaches the actions of another window as "win.", so the application's keyboard
+/// room). It reaches another window's actions as "win.", so the application's keyboard
 /// accelerators do the same in it as in that window.
 @MainActor public final class MonitorWindow: Widget {
-  /// A window of `application`, titled `title`, whose "win." actions are `actionsOf`'s.
-  public init(application: Application, actionsOf other: ApplicationWindow, title: String) {
+  /// A window of `application`, titled `title`, whose "win." actions are `actions`.
+  public init(application: Application, actions: ActionGroup, title: String) {
     super.init(adw_window_new())
     gtk_window_set_application(window, cast(UnsafeMutableRawPointer(application.app)))
     gtk_window_set_title(window, title)
-    gtk_widget_insert_action_group(widget, "win", cast(other.raw))
+    insert(actions, prefix: "win")
   }
 
   private var window: UnsafeMutablePointer<GtkWindow> { cast(raw) }

@@ -42,6 +42,8 @@ import ScrumdingerCore
   package private(set) var meeting: MeetingCoordinator?
   /// The window's actions: one per "win." command of the table.
   private(set) var actions: [Command: Action] = [:]
+  /// The window's actions as one group, inserted on the window (and on a presentation).
+  private var windowActions = ActionGroup([])
   private var state: AppState { model.state }
   private var observations: [ObservationToken] = []
 
@@ -69,7 +71,10 @@ import ScrumdingerCore
     window.content = content
 
     actions = Command.actions(in: .win) { [weak self] command, argument in self?.perform(command, argument: argument) }
-    for action in actions.values { window.addAction(action) }
+    // On the window widget, not the application window's own action map, which GTK exports
+    // on the session bus: no other process may start a meeting or delete one.
+    windowActions = ActionGroup(Array(actions.values))
+    window.insert(windowActions, prefix: "win")
     window.onCloseRequest { [weak self] in
       guard let self else { return false }
       guard let meeting = self.meeting else { return self.holdClose?() ?? false }
@@ -160,9 +165,12 @@ import ScrumdingerCore
       .presentOn:
       meeting?.perform(command, argument: argument)
     case .fullscreen: window.isFullscreen.toggle()
+    case .showShortcuts: tools.showShortcuts()
+    case .preferences: tools.showPreferences()
+    case .about: tools.showAbout()
     case .exportHistory, .addToCalendar, .copySummary, .copySummaryWithTranscript:
       _ = history.perform(command, on: state.navigation.value)
-    case .newScrum, .showShortcuts, .about, .preferences, .quit, .confirmEditor, .cancelEditor, .startScheduled:
+    case .newScrum, .quit, .confirmEditor, .cancelEditor, .startScheduled:
       break  // not window actions
     }
   }
@@ -219,7 +227,7 @@ import ScrumdingerCore
     guard meeting == nil, let scrum = state.scrum(id) else { return }
     meeting = MeetingCoordinator(
       scrum: scrum, lineup: model.lineup(for: scrum), state: state, dependencies: model.dependencies,
-      window: window, application: application, twelveHour: time.twelveHour,
+      window: window, actions: windowActions, application: application, twelveHour: time.twelveHour,
       toast: { [weak self] text, button, action in self?.toast(text, button: button, action: action) }
     ) { [weak self] saved in
       guard let self else { return }

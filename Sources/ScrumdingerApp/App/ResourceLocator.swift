@@ -57,18 +57,18 @@ enum ResourceLocator {
   }
 
   /// scrumdinger-transcribe (speech to text, beside libwhisper): `<prefix>/lib/scrumdinger`
-  /// when installed, the build tree's `whisper/lib` (made by `make`).
+  /// when installed, or, run from the build tree (`.build/ARCH/CONFIG/scrumdinger`), that
+  /// tree's `.build/whisper/lib` (made by `make`); nowhere else, since whatever is found is run.
   static let speechHelper: String? = {
     let name = "scrumdinger-transcribe"
-    return [binDir + "/../lib/scrumdinger/" + name, binDir + "/../../whisper/lib/" + name, binDir + "/../../../whisper/lib/" + name]
+    return [binDir + "/../lib/scrumdinger/" + name, binDir + "/../../whisper/lib/" + name]
       .map(Path.canonical).first { access($0, X_OK) == 0 }
   }()
 
   /// The speech model prepared in the build tree (`make` converts one), for development.
   static let buildTreeSpeechModel: String? = {
-    ["/../../whisper/models/ggml-tiny.en.bin", "/../../../whisper/models/ggml-tiny.en.bin"]
-      .map { Path.canonical(binDir + $0) }
-      .first { FileManager.default.fileExists(atPath: $0) }
+    let model = Path.canonical(binDir + "/../../whisper/models/ggml-tiny.en.bin")
+    return FileManager.default.fileExists(atPath: model) ? model : nil
   }()
 
   /// Whether `directory` holds our catalogue in any language (`<lang>/LC_MESSAGES/<domain>.mo`).

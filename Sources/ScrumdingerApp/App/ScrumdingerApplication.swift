@@ -129,9 +129,6 @@ import ScrumdingerCore
     case .newScrum:
       activate()
       mainWindow?.editing.newScrum()
-    case .showShortcuts: mainWindow?.tools.showShortcuts()
-    case .preferences: mainWindow?.tools.showPreferences()
-    case .about: mainWindow?.tools.showAbout()
     // Through the window, so a running meeting is asked about first; reminders do not keep
     // the app running once Quit is chosen.
     case .quit:

@@ -21,11 +21,11 @@ import ScrumdingerCore
   package private(set) var endQuestion: MessageDialog?
 
   /// Starts the meeting of `scrum` with today's `lineup` in `window` (whose application's
-  /// accelerators a note being typed takes over); `onEnd` runs once it is over (saved or not),
-  /// the window as it was before.
+  /// accelerators a note being typed takes over; its actions are `actions`); `onEnd` runs once
+  /// it is over (saved or not), the window as it was before.
   init(
     scrum: DailyScrum, lineup: Lineup, state: AppState, dependencies: Dependencies, window: ApplicationWindow,
-    application: Application, twelveHour: Bool, toast: @escaping PresenterView.ShowToast,
+    actions: ActionGroup, application: Application, twelveHour: Bool, toast: @escaping PresenterView.ShowToast,
     onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
@@ -39,7 +39,8 @@ import ScrumdingerCore
       twelveHour: twelveHour)
     compact = CompactView(window: window, page: page)
     presenter = PresenterView(
-      title: Texts.shown(scrum.title), console: window, application: application, page: page, toast: toast
+      title: Texts.shown(scrum.title), console: window, actions: actions, application: application, page: page,
+      toast: toast
     ) { [session] in
       PresentationFace(
         scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,

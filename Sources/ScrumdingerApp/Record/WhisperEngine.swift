@@ -161,7 +161,8 @@ import ScrumdingerCore
         self.process = nil
         switch ending {
         case .killed where self.tooLong: done(.tooLong, [])
-        case .killed(let signal): done(TranscriptionHelperEnding(status: nil, signal: signal, reason: self.reason), [])
+        case .killed(let signal):
+          done(TranscriptionHelperEnding(status: nil, signal: signal, reason: self.reason, spoke: !self.segments.isEmpty), [])
         case .exited(let status):
           done(TranscriptionHelperEnding(status: status, reason: self.reason), status == 0 ? self.segments : [])
         }

@@ -88,9 +88,7 @@ import ScrumdingerCore
       guard let self else { return }
       let before = state.scrums.value
       apply(change)
-      merge(copies)
-      let removals = MergeRemovals(before: before, after: state.scrums.value)
-      if !removals.isEmpty { onRemoved(removals) }
+      say(merged: merge(copies), since: before)
       if !checkedOnce {
         checkedOnce = true
         onFirstCheck()
@@ -102,12 +100,26 @@ import ScrumdingerCore
   /// changed elsewhere and its merge is not in yet).
   func mergeNow() {
     pending?.cancel()
+    let before = state.scrums.value
     apply(store.checkDisk())
-    merge(ConflictCopies.read(besides: store.syncedFile, skipping: refused))
+    say(merged: merge(ConflictCopies.read(besides: store.syncedFile, skipping: refused)), since: before)
   }
 
-  /// Merges each readable conflict copy over the base the store proves, and moves it aside.
-  private func merge(_ copies: [ConflictCopies.Copy]) {
+  /// Says what a look at the disk changed: what it removed from `before`, else that a
+  /// conflict copy brought changes (`copyChanged`).
+  private func say(merged copyChanged: Bool, since before: [DailyScrum]) {
+    let removals = MergeRemovals(before: before, after: state.scrums.value)
+    if !removals.isEmpty {
+      onRemoved(removals)
+    } else if copyChanged {
+      onMergedCopy()
+    }
+  }
+
+  /// Merges each readable conflict copy over the base the store proves, and moves it aside;
+  /// true when one brought changes (a copy of what this computer wrote itself brings none).
+  private func merge(_ copies: [ConflictCopies.Copy]) -> Bool {
+    var changed = false
     for copy in copies {
       switch copy.contents {
       case .success(let theirs):
@@ -119,15 +131,15 @@ import ScrumdingerCore
           onNeedsSave()
         }
         for title in step.conflicts { onConflict(title) }
-        if ConflictCopies.keep(copy.path, in: store.mergedConflictsFolder) != nil {
-          if step.changed { onMergedCopy() }  // a copy of what this computer wrote itself brings nothing
-        } else {
+        changed = changed || step.changed
+        if ConflictCopies.keep(copy.path, in: store.mergedConflictsFolder) == nil {
           refuse(copy, tr("it cannot be moved to %@", store.mergedConflictsFolder))
         }
       case .failure(let reason):
         refuse(copy, reason.description)
       }
     }
+    return changed
   }
 
   /// Leaves `copy` where it is, says why once, and reads it again only once it changed.

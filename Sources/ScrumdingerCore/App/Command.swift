@@ -6,9 +6,9 @@
 /// A command the user can give.
 public enum Command: String, CaseIterable, Sendable {
   case newScrum = "app.new-scrum"
-  case showShortcuts = "app.shortcuts"
-  case about = "app.about"
-  case preferences = "app.preferences"
+  case showShortcuts = "win.shortcuts"
+  case about = "win.about"
+  case preferences = "win.preferences"
   /// A reminder's "Start Meeting": shows the window with that scrum's meeting started.
   case startScheduled = "app.start-scheduled"
   case quit = "app.quit"
@@ -47,9 +47,13 @@ public enum Command: String, CaseIterable, Sendable {
 
   /// Where a command's action lives.
   public enum Scope: String, Sendable {
-    /// The application: works with no window, from the launcher's menu and D-Bus too.
+    /// The application, whose actions GTK exports on the session bus for the desktop (the
+    /// launcher's New Scrum, a reminder's Start Meeting, the shell's Quit) and any other
+    /// process: an allow-list of what starts no recording, deletes nothing and changes no
+    /// consent (`app.start-scheduled` keeps its rule: only a reminder on show starts one).
     case app
-    /// The main window.
+    /// The main window: an action group inserted on the window widget, which GTK does not
+    /// export.
     case win
     /// The editor sheet.
     case editor

@@ -118,9 +118,12 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// recording and transcript whose meeting is not among `kept` (every history entry and the
   /// journal's meeting) — deleted while its Undo was up when the app ended, a crash, a scrum a
   /// merge took away — where the user can still find and restore it; deletes every file of
-  /// samples decoded for a transcription (made again from the recording). Other files are
-  /// left alone.
-  public func removeLeftovers(keeping kept: Set<UUID>) {
+  /// samples decoded for a transcription (made again from the recording). The meeting being
+  /// recorded and recordings being finished are kept. Other files are left alone.
+  public func removeLeftovers(keeping meetings: Set<UUID>) {
+    // The meeting being recorded now, and those whose files are being finished, are kept too.
+    var kept = meetings.union(finishing.keys)
+    if let path, let id = UUID(uuidString: String(Path.name(of: path).dropLast(4))) { kept.insert(id) }
     transcripts.removeLeftovers(keeping: kept)
     guard let dir = g_dir_open(folder, 0, nil) else { return }
     var decoded: [String] = []

@@ -64,6 +64,7 @@ import FoundationEssentials
       }
     }
     do throws(StoreError) {
+      guard Path.makeFolder(folder) else { throw .writeFailed(path: folder, message: tr("its folder does not exist")) }
       try AtomicFile.write(Data(), to: migratedMark)
     } catch {
       return error

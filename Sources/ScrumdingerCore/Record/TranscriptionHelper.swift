@@ -42,8 +42,12 @@ public enum TranscriptionHelperEnding: Equatable, Sendable {
   /// Exit status 0: the segments it wrote are the transcript.
   case finished
   /// Exit status 3, or a crash (a signal it did not ask for: SIGSEGV, SIGABRT, SIGBUS,
-  /// SIGILL, SIGFPE): the model is what failed, and is set aside.
+  /// SIGILL, SIGFPE) while loading the model, before its first segment: the model is what
+  /// failed, and is set aside.
   case modelUnreadable
+  /// Exit status 5: the model could not be loaded for want of memory. Nothing is wrong with
+  /// the model: it is not set aside.
+  case outOfMemory
   /// Another exit status, with the reason it gave.
   case failed(String)
   /// Stopped from outside (SIGKILL, SIGTERM not sent by the app): nothing wrong with the model.
@@ -53,15 +57,20 @@ public enum TranscriptionHelperEnding: Equatable, Sendable {
 
   /// Exit status 3: the model could not be loaded.
   public static let modelStatus: Int32 = 3
+  /// Exit status 5: loading the model ran out of memory.
+  public static let memoryStatus: Int32 = 5
 
   /// The ending of a run that exited with `status` (nil: killed by `signal`), having said
-  /// `reason` in an error line, if it did.
-  public init(status: Int32?, signal: Int32 = 0, reason: String?) {
+  /// `reason` in an error line, if it did, and written a segment or not (`spoke`): a crash
+  /// once it has spoken is not the model's loading.
+  public init(status: Int32?, signal: Int32 = 0, reason: String?, spoke: Bool = false) {
     switch (status, signal) {
     case (0?, _): self = .finished
     case (Self.modelStatus?, _): self = .modelUnreadable
+    case (Self.memoryStatus?, _): self = .outOfMemory
     case (let status?, _): self = .failed(reason ?? tr("the transcription ended with status %d", Int(status)))
-    case (nil, 4), (nil, 6), (nil, 7), (nil, 8), (nil, 11): self = .modelUnreadable  // SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGSEGV
+    case (nil, 4), (nil, 6), (nil, 7), (nil, 8), (nil, 11):  // SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGSEGV
+      self = spoke ? .failed(tr("the transcription crashed (signal %d)", Int(signal))) : .modelUnreadable
     case (nil, let signal): self = .stopped(signal: signal)
     }
   }
@@ -71,6 +80,7 @@ public enum TranscriptionHelperEnding: Equatable, Sendable {
     switch self {
     case .finished: nil
     case .modelUnreadable: Texts.modelUnreadable
+    case .outOfMemory: tr("there was not enough memory to load the speech model")
     case .failed(let reason): reason
     case .stopped(let signal): tr("the transcription was stopped from outside (signal %d)", Int(signal))
     case .tooLong: tr("it took too long")

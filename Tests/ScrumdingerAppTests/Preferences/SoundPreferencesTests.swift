@@ -20,7 +20,7 @@ final class SoundPreferencesTests: XCTestCase {
       XCTAssertTrue(runApp(first) {
         guard let window = first.mainWindow, window.window.isMapped, first.hasFinishedLoading else { return false }
         XCTAssertTrue(sound.chosen! == (.ding, 100), "the schema's defaults: the ding, full volume")
-        first.application.activateAction(Command.preferences.name)
+        first.mainWindow!.window.activateAction(Command.preferences.rawValue)
         guard let sounds = window.tools.preferences?.sounds else {
           XCTFail("Preferences did not open")
           return true

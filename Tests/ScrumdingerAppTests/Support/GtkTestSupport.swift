@@ -274,3 +274,29 @@ let oneMinuteStandup = DailyScrum(title: "Standup", attendees: threeAttendees, l
   }
   return all
 }
+
+/// Presses the button labelled `label` on a toast on show in `overlay`, as a click would;
+/// false if there is none.
+@MainActor func pressToastButton(_ overlay: ToastOverlay, _ label: String) -> Bool {
+  func button(under widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+    let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+    if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0,
+      let text = gtk_button_get_label(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkButton.self)),
+      String(cString: text) == label
+    {
+      return widget
+    }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if let found = button(under: current) { return found }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+  }
+  var toast = gtk_widget_get_first_child(overlay.widget).flatMap { gtk_widget_get_next_sibling($0) }
+  while let current = toast {
+    if let found = button(under: current) { return gtk_widget_activate(found) != 0 }
+    toast = gtk_widget_get_next_sibling(current)
+  }
+  return false
+}

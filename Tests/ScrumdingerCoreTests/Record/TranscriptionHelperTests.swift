@@ -15,13 +15,22 @@ import Testing
     #expect(TranscriptionHelperLine(#"{"start":1}"#) == nil)
   }
 
-  @Test func aModelThatCannotBeLoadedOrThatCrashesTheHelperIsTheModelsFault() {
+  @Test func aModelThatCannotBeLoadedOrThatCrashesTheHelperWhileLoadingIsTheModelsFault() {
     #expect(TranscriptionHelperEnding(status: 0, reason: nil) == .finished)
     #expect(TranscriptionHelperEnding(status: 3, reason: "the speech model x could not be loaded") == .modelUnreadable)
     for signal: Int32 in [4, 6, 7, 8, 11] {
       #expect(TranscriptionHelperEnding(status: nil, signal: signal, reason: nil) == .modelUnreadable)
+      // Once it has written a segment, the model loaded: a crash then is not the model's.
+      #expect(TranscriptionHelperEnding(status: nil, signal: signal, reason: nil, spoke: true) == .failed("the transcription crashed (signal \(signal))"))
     }
     #expect(TranscriptionHelperEnding.modelUnreadable.reason == "the speech model could not be read")
+  }
+
+  @Test func runningOutOfMemoryTheTimeLimitAndAStopNeverBlameTheModel() {
+    #expect(TranscriptionHelperEnding(status: 5, reason: nil) == .outOfMemory)
+    #expect(TranscriptionHelperEnding.outOfMemory.reason == "there was not enough memory to load the speech model")
+    #expect(TranscriptionHelperEnding(status: nil, signal: 9, reason: nil) == .stopped(signal: 9))  // the OOM killer
+    #expect(TranscriptionHelperEnding(status: nil, signal: 15, reason: nil) == .stopped(signal: 15))
   }
 
   @Test func otherEndingsSayTheirOwnReasonAndDoNotBlameTheModel() {

@@ -43,3 +43,56 @@ import Testing
     #expect(ConflictCopies.read(besides: file).map(\.path) == [broken], "only the unreadable one is left")
   }
 }
+
+/// Conflict copies arrive from another computer: whatever stands at a copy's name is refused
+/// unread unless it is a regular file no larger than a scrums file can be.
+@Suite struct HostileCopiesTests {
+  let folder = makeTemporaryDirectory()
+  var file: String { folder + "/scrums.json" }
+
+  func copy(_ n: Int) -> String { folder + "/scrums.sync-conflict-20261126-10150\(n)-ABCDEFG.json" }
+
+  func reasons() -> [String: UnreadableReason] {
+    var found: [String: UnreadableReason] = [:]
+    for copy in ConflictCopies.read(besides: file) {
+      if case .failure(let reason) = copy.contents { found[copy.path] = reason }
+    }
+    return found
+  }
+
+  @Test func linksPipesAndHugeFilesAreRefusedUnread() throws {
+    try ScrumFile.encode([DailyScrum(title: "Design")]).write(to: URL(fileURLWithPath: file))
+    let outside = makeTemporaryDirectory() + "/elsewhere.json"
+    try ScrumFile.encode([DailyScrum(title: "Elsewhere")]).write(to: URL(fileURLWithPath: outside))
+    #expect(symlink("/proc/self/pagemap", copy(1)) == 0)
+    #expect(mkfifo(copy(2), 0o600) == 0)
+    #expect(symlink(outside, copy(3)) == 0)
+    // 300 MB that take no disk: a sparse file.
+    let huge = open(copy(4), O_CREAT | O_WRONLY, 0o600)
+    #expect(ftruncate(huge, 300_000_000) == 0)
+    close(huge)
+    let found = reasons()  // a FIFO opened would block here for ever; /proc would never end
+    #expect(found[copy(1)] == .isLink)
+    #expect(found[copy(2)] == .notRegularFile)
+    #expect(found[copy(3)] == .isLink, "a link to a file outside the folder is not followed either")
+    #expect(found[copy(4)] == .tooLarge(300_000_000))
+    let said = found[copy(4)]?.description ?? ""
+    #expect(said.hasPrefix("it is larger (300.0") && said.contains("than any scrums file is (134.2"), "\(said)")
+  }
+
+  @Test func aCopyRefusedOnceIsNotReadAgainUntilItChanges() throws {
+    try Data("not json".utf8).write(to: URL(fileURLWithPath: copy(1)))
+    let first = ConflictCopies.read(besides: file)
+    #expect(first.count == 1)
+    let refused = [first[0].path: first[0].mark]
+    #expect(ConflictCopies.read(besides: file, skipping: refused).isEmpty)
+    Thread.sleep(forTimeInterval: 0.01)
+    try ScrumFile.encode([DailyScrum(title: "Fixed")]).write(to: URL(fileURLWithPath: copy(1)))
+    #expect(try ConflictCopies.read(besides: file, skipping: refused).first?.contents.get().scrums.map(\.title) == ["Fixed"])
+  }
+
+  @Test func theScrumsFileItselfBehindALinkToAKernelFileIsRefused() throws {
+    #expect(symlink("/proc/self/pagemap", file) == 0)
+    #expect(throws: StoreError.unreadable(path: file, reason: .notRegularFile)) { try ScrumStore(directory: folder).load() }
+  }
+}

@@ -24,6 +24,8 @@ import ScrumdingerCore
   private(set) var window: MonitorWindow?
   private(set) var face: PresentationFace?
   private let console: ApplicationWindow
+  /// The console's actions, which the presentation window reaches too.
+  private let actions: ActionGroup
   private let application: Application
   private let page: MeetingPage
   private let makeFace: @MainActor () -> PresentationFace
@@ -32,15 +34,17 @@ import ScrumdingerCore
   /// The toast saying what the monitors did last (a newer one replaces it).
   private var notice: Toast?
 
-  /// The presenter view of the meeting shown in `page` of `console`, which says what the
-  /// monitors did with `toast`; `makeFace` makes the room's face of it each time it is presented.
+  /// The presenter view of the meeting shown in `page` of `console` (whose actions are
+  /// `actions`), which says what the monitors did with `toast`; `makeFace` makes the room's
+  /// face of it each time it is presented.
   init(
-    title: String, console: ApplicationWindow, application: Application, page: MeetingPage,
+    title: String, console: ApplicationWindow, actions: ActionGroup, application: Application, page: MeetingPage,
     toast: @escaping ShowToast, makeFace: @escaping @MainActor () -> PresentationFace
   ) {
     self.toast = toast
     self.title = title
     self.console = console
+    self.actions = actions
     self.application = application
     self.page = page
     self.makeFace = makeFace
@@ -92,7 +96,7 @@ import ScrumdingerCore
 
   private func open(on monitor: MonitorInfo) {
     let face = makeFace()
-    let window = MonitorWindow(application: application, actionsOf: console, title: tr("%@ — Presentation", title))
+    let window = MonitorWindow(application: application, actions: actions, title: tr("%@ — Presentation", title))
     window.content = face.root
     face.fit(height: monitor.height)
     // Escape there stops presenting, as it leaves a slide show; the meeting goes on.

@@ -1,0 +1,54 @@
+import Foundation
+import GtkShim
+@testable import ScrumdingerApp
+import ScrumdingerCore
+import XCTest
+
+/// The speech helper as a process the app does not trust to behave: one that ignores SIGTERM
+/// is killed, and a model that fails to load for want of memory is not set aside.
+final class HelperRunTests: XCTestCase {
+  /// A helper past its time limit that ignores SIGTERM is killed 5 s later (SIGKILL): the app
+  /// hears it ended, and no process is left.
+  func testAHelperThatIgnoresSIGTERMIsKilled() throws {
+    try MainActor.assumeIsolated {
+      let pidFile = NSTemporaryDirectory() + "helper-\(UUID()).pid"
+      let script = "echo $$ > \(pidFile); trap '' TERM; echo '{\"progress\":1}'; while :; do sleep 1; done"
+      var ending: TranscriptionHelperEnding?
+      let started = ContinuousClock.now
+      let run = HelperRun(["/bin/sh", "-c", script], limit: .milliseconds(300), progress: { _ in }) { end, _ in ending = end }
+      let deadline = ContinuousClock.now + .seconds(12)
+      while ending == nil, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+      _ = run
+      XCTAssertEqual(ending, .tooLong)
+      let took = ContinuousClock.now - started
+      XCTAssertGreaterThanOrEqual(took, ChildProcess.stopGrace, "SIGTERM was given its 5 s")
+      let pid = try XCTUnwrap(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+      XCTAssertEqual(kill(pid, 0), -1, "the helper is gone")
+    }
+  }
+
+  /// The real helper, given too little memory to load the build tree's model (an address-space
+  /// limit), says so and exits 5: the transcription fails with that reason, and the model is
+  /// not set aside (it is offered again at once).
+  func testAModelThatCannotLoadForWantOfMemoryIsNotSetAside() throws {
+    try MainActor.assumeIsolated {
+      let helper = try XCTUnwrap(ResourceLocator.speechHelper, "make speech builds the helper")
+      let wrapper = NSTemporaryDirectory() + "low-memory-helper-\(UUID()).sh"
+      try "#!/bin/sh\nulimit -v 150000\nexec \(helper) \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+      chmod(wrapper, 0o755)
+      let store = temporaryStore()
+      let recording = recordSpeech(of: UUID(), in: store)
+      let engine = WhisperEngine(modelsFolder: store.directory + "/models", helper: wrapper)
+      let model = try XCTUnwrap(engine.model, "the build tree's model")
+      var result: Result<[TranscriptSegment], CaptureFailure>?
+      let task = engine.transcribe(recording, cuts: [], progress: { _ in }) { result = $0 }
+      let deadline = ContinuousClock.now + .seconds(60)
+      while result == nil, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+      _ = task
+      guard case .failure(let failure)? = result else { return XCTFail("the load should have failed: \(String(describing: result))") }
+      XCTAssertEqual(failure.reason, "there was not enough memory to load the speech model")
+      XCTAssertEqual(engine.model, model, "not set aside")
+      XCTAssertNil(engine.unavailableReason)
+    }
+  }
+}
