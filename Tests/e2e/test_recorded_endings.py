@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import time
+import urllib.parse
 import uuid
 
 from gi.repository import Gio, GLib
@@ -246,3 +247,29 @@ def test_at_start_audio_of_no_meeting_is_removed_and_the_folders_are_private(lau
              what=f"only the kept meeting's recording: {sorted(os.listdir(recordings_folder))}")
     assert oct(os.stat(folder).st_mode & 0o777) == "0o700"
     assert oct(os.stat(recordings_folder).st_mode & 0o777) == "0o700"
+    # The audio of no meeting went to the Trash, where GNOME Files lists it and restores it
+    # (the decoded samples, made again from a recording, are deleted): each file there with a
+    # .trashinfo naming where it was.
+    trash = data_home / "Trash"
+    infos = {}
+    for info in (trash / "info").iterdir():
+        path = next(line[5:] for line in info.read_text().splitlines() if line.startswith("Path="))
+        infos[urllib.parse.unquote(path)] = trash / "files" / info.name[: -len(".trashinfo")]
+    assert sorted(infos) == [str(recordings_folder / f"{gone}.ogg"), str(recordings_folder / f"{gone}.ogg.stopped")]
+    assert all(kept_file.read_bytes() == b"OggS" for kept_file in infos.values())
+
+
+def test_a_read_only_data_folder_stays_read_only(launch, data_home):
+    # The user made the data folder read-only (0555): start-up takes the group's and others'
+    # bits away and adds none, and the save says it cannot write.
+    write_scrums(data_home, [scrum("Standup", ["Ana"])])
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    os.chmod(folder, 0o555)
+    try:
+        app = launch()
+        app.press("push button", "Standup")
+        app.find("push button", "Start Meeting", within=app.main)
+        time.sleep(1)
+        assert oct(os.stat(folder).st_mode & 0o777) == "0o500", "made private, still read-only"
+    finally:
+        os.chmod(folder, 0o700)

@@ -20,12 +20,18 @@ app=io.github.scrumdinger.Scrumdinger
 step() { printf '[check-deb %3ds] %s\n' "$SECONDS" "$*"; }
 fail() { echo "check-deb: $*" >&2; exit 1; }
 
-# Every mount point at or under the root, deepest first (as findmnt lists them, escaped).
-mounts_under_root() { findmnt -rn -o TARGET | awk -v root="$root" '$0 == root || index($0, root "/") == 1' | sort -r; }
+# Every mount point at or under the root, deepest first, one a line. findmnt's raw list
+# escapes a space (a checkout path like "/home/ana/my projects") as \x20: decoded first.
+mounts_under_root() {
+  findmnt -rn -o TARGET | while IFS= read -r listed; do printf '%b\n' "$listed"; done |
+    root="$root" awk '$0 == ENVIRON["root"] || index($0, ENVIRON["root"] "/") == 1' | sort -r
+}
 # Takes down whatever is mounted under the root, then removes it; stops if a mount stays.
 remove_root() {
   local target
-  for target in $(mounts_under_root); do umount "$target" 2>/dev/null || umount -l "$target"; done
+  while IFS= read -r target; do
+    umount "$target" 2>/dev/null || umount -l "$target"
+  done < <(mounts_under_root)
   [ -z "$(mounts_under_root)" ] || fail "still mounted under $root: $(mounts_under_root | tr '\n' ' ')"
   rm -rf --one-file-system "$root"
 }
@@ -57,6 +63,10 @@ remove_root
 cp -a "$cache/base" "$root"
 for fs in proc sys dev dev/pts; do mount --bind "/$fs" "$root/$fs"; done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# No package's maintainer script may start a service in the root (dbus's would, on this
+# machine's kernel): invoke-rc.d asks policy-rc.d, and 101 says "not allowed".
+printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+chmod 755 "$root/usr/sbin/policy-rc.d"
 mkdir -p "$cache/archives"
 cp -l "$cache/archives/"*.deb "$root/var/cache/apt/archives/" 2>/dev/null || true
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
