@@ -12,8 +12,19 @@ cc -O2 -o "$work/baseline" scripts/bench/baseline.c $(pkg-config --cflags --libs
 cc -O2 -o "$work/launch" scripts/bench/launch.c -lX11
 results="$work/results.txt"
 mkdir -p Tests/output
-echo "measuring in-process figures (drift, store, main loop)…" >&2
+echo "measuring in-process figures (drift, store, sync, main loop)…" >&2
 "$bin/scrumdinger-bench" >> "$results"
+# The sync model's long run: SYNC_MODEL_SCHEDULES (a million by default) split over two
+# processes, one a core (about 9 minutes on 2 cores).
+schedules="${SYNC_MODEL_SCHEDULES:-1000000}"
+echo "running the sync model test over $schedules schedules…" >&2
+"$bin/scrumdinger-bench" --sync-model 1 $(((schedules + 1) / 2)) 2 >"$work/sync-odd.txt" &
+odd=$!
+"$bin/scrumdinger-bench" --sync-model 2 $((schedules / 2)) 2 >"$work/sync-even.txt"
+wait "$odd"
+cat "$work/sync-odd.txt" "$work/sync-even.txt" |
+  awk '$1 == "sync_model_run" { n += $2; f += $3; s = ($4 > s ? $4 : s) }
+       END { print "sync_model_failures", f, n; print "sync_model_long_run_s", s, n }' >> "$results"
 echo "measuring start-up, memory, meeting cost, ding latency…" >&2
 scripts/with-display.sh scripts/bench/desktop.sh "$bin" "$work" >> "$results"
 echo "measuring speech to text and recording…" >&2

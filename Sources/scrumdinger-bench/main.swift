@@ -57,6 +57,15 @@ if CommandLine.arguments.contains("--display-figures") {
   exit(0)
 }
 
+// The sync model's long run (scripts/bench.sh starts two, one a core): schedules FIRST,
+// FIRST + STEP, … COUNT of them.
+if let index = CommandLine.arguments.firstIndex(of: "--sync-model"), index + 3 < CommandLine.arguments.count {
+  let arguments = CommandLine.arguments
+  syncModelRun(
+    first: UInt64(arguments[index + 1]) ?? 1, count: Int(arguments[index + 2]) ?? 0, step: UInt64(arguments[index + 3]) ?? 1)
+  exit(0)
+}
+
 let drift = driftMilliseconds()
 print("drift_ms \(drift.timer) \(drift.naive)")
 
@@ -80,6 +89,8 @@ let bigBytes = try Data(contentsOf: URL(fileURLWithPath: bigStore.path))
 try bigBytes.prefix(bigBytes.count / 2).write(to: URL(fileURLWithPath: bigStore.path))
 let cut = medianMilliseconds(runs: 3) { _ = try? bigStore.load() }
 print("truncated_big_file_ms \(cut) \(whole)")
+
+try syncFigures(directory: directory)
 
 let stalls = MainActor.assumeIsolated { saveStalls(scrums, directory: directory + "/stall") }
 print("save_stall_ms \(stalls.autoSave) \(stalls.synchronous)")

@@ -31,9 +31,11 @@ public enum RoundTrip {
     let half = Array(scrums.prefix(scrums.count / 2))
     let time = Date(timeIntervalSince1970: 0)
     for base in [[], half, scrums] {
-      let outcome = ScrumMerge.merge(base: base, ours: base, theirs: scrums, oursEdited: [:], theirsWritten: time)
+      let outcome = ScrumMerge.merge(
+        base: MergeBase(base, proven: true), ours: base, theirs: scrums, oursEdited: [:], theirsWritten: time)
       if outcome.scrums != scrums { return "merging a file into unchanged scrums did not give the file" }
-      let mine = ScrumMerge.merge(base: base, ours: scrums, theirs: base, oursEdited: [:], theirsWritten: time)
+      let mine = ScrumMerge.merge(
+        base: MergeBase(base, proven: true), ours: scrums, theirs: base, oursEdited: [:], theirsWritten: time)
       if mine.scrums != scrums { return "merging an unchanged file into changed scrums did not keep them" }
     }
     return nil

@@ -199,6 +199,7 @@ private struct World {
     guard let app = computers[c].app else { return }
     if case .changed(let contents, let base, let written) = app.store.checkDisk() {
       let merged = app.reconciliation.file(contents.scrums, base: base, written: written, into: app.held)
+      if ProcessInfo.processInfo.environment["SIMDEBUG"] != nil { print("look", c, "file proven", base.proven, app.held.map(\.title), contents.scrums.map(\.title), "->", merged.scrums.map(\.title), merged.needsSave) }
       app.held = merged.scrums
       if merged.needsSave { app.unsaved = true }
     }
@@ -206,6 +207,7 @@ private struct World {
       guard case .success(let theirs) = copy.contents else { continue }
       let merged = app.reconciliation.copy(
         theirs.scrums, lineage: theirs.lineage, written: copy.written, into: app.held, store: app.store)
+      if ProcessInfo.processInfo.environment["SIMDEBUG"] != nil { print("look", c, "copy", app.held.map(\.title), theirs.scrums.map(\.title), "->", merged.scrums.map(\.title), merged.needsSave) }
       app.held = merged.scrums
       if merged.needsSave { app.unsaved = true }
       _ = ConflictCopies.keep(copy.path, in: app.store.mergedConflictsFolder)

@@ -266,12 +266,13 @@ public final class ScrumStore: @unchecked Sendable {
     stated.set(Lineage.key, json: lineage.json)
     let data = ScrumFile.encode(scrums, unknown: stated)
     try io.withLock { _ throws(StoreError) in
-      // Changed elsewhere since we read it: saving now would lose that change. The file
-      // monitor's merge comes first, and saves.
-      if let known = lock.withLock({ _ in lastKnown }), Self.exists(path), Self.stamp(path) != known.stamp,
-        (try? Self.bytes(of: path)) != known.bytes
-      {
-        throw .changedElsewhere(path: path)
+      // Changed elsewhere since we read it, or come since we found none (a sync tool brought
+      // it): saving now would lose that. The file monitor's merge comes first, and saves.
+      if Self.exists(path) {
+        guard let known = lock.withLock({ _ in lastKnown }) else { throw .changedElsewhere(path: path) }
+        if Self.stamp(path) != known.stamp, (try? Self.bytes(of: path)) != known.bytes {
+          throw .changedElsewhere(path: path)
+        }
       }
       try write(data)
       keepAsBase(data)
@@ -294,21 +295,26 @@ public final class ScrumStore: @unchecked Sendable {
 
   /// The base to merge `theirs` (a version from elsewhere: the file changed under us, a sync
   /// tool's conflict copy) over what the app holds: of the versions this computer knows, the
-  /// one both provably grew from and that `theirs` grew from last. Nil when none is proven
-  /// (none kept, or neither side grew from one): then the merge is a union, deleting nothing.
-  /// What the app holds grows from `theirs` from now on, and it is a known version.
-  public func mergeBase(for theirs: [DailyScrum], lineage: Lineage) -> [DailyScrum]? {
+  /// one both provably grew from and that `theirs` grew from last. Where none is proven (none
+  /// kept, or neither side grew from one), the one `theirs` most likely grew from, unproven:
+  /// the merge then deletes nothing. What the app holds grows from `theirs` from now on, and
+  /// it is a known version.
+  public func mergeBase(for theirs: [DailyScrum], lineage: Lineage) -> MergeBase {
     lock.withLock { _ in
       let ours = held
-      let candidates = knownVersions.compactMap { version -> (scrums: [DailyScrum], distance: Int)? in
-        guard ours?.descends(from: version.lineage.revision) == true,
-          let distance = lineage.distance(to: version.lineage.revision)
-        else { return nil }
-        return (version.scrums, distance)
+      let common = knownVersions.filter {
+        ours?.descends(from: $0.lineage.revision) == true && lineage.descends(from: $0.lineage.revision)
       }
+      // The latest common version: one no other common version grew from (after merges,
+      // theirs' nearest ancestor may be older than a version both sides merged it into).
+      let candidates = common.filter { version in
+        !common.contains { $0.lineage.ancestors.contains(version.lineage.revision) }
+      }.map { (scrums: $0.scrums, distance: lineage.distance(to: $0.lineage.revision) ?? Int.max) }
+      let likely = ScrumMerge.likelyBase(of: theirs, among: knownVersions.map(\.scrums))
       held = held.map { $0.including(lineage) } ?? lineage
       remember(theirs, lineage)
-      return candidates.min { $0.distance < $1.distance }?.scrums
+      return candidates.min { $0.distance < $1.distance }.map { MergeBase($0.scrums, proven: true) }
+        ?? MergeBase(likely, proven: false)
     }
   }
 
@@ -347,8 +353,8 @@ public final class ScrumStore: @unchecked Sendable {
     /// The file is as we last read or wrote it (or there is none, and never was).
     case none
     /// It was changed elsewhere, at `written`: these are its contents, to merge into ours
-    /// over `base` (the known version both grew from; nil: none is proven, merge as a union).
-    case changed(ScrumFile.Contents, base: [DailyScrum]?, written: Date)
+    /// over `base` (the known version both grew from, if one is proven).
+    case changed(ScrumFile.Contents, base: MergeBase, written: Date)
     /// It cannot be read any more: saving stops until `moveUnreadableAside`.
     case unreadable(UnreadableReason)
     /// It was deleted: the next save writes it again.

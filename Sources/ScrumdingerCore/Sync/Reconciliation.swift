@@ -48,12 +48,12 @@ public struct Reconciliation: Sendable {
   /// Merges the file's contents `theirs` (written at `written`, read over `base`; `attach`
   /// gives this computer's transcripts) into `ours`.
   public mutating func file(
-    _ theirs: [DailyScrum], base: [DailyScrum]?, written: Date, into ours: [DailyScrum],
+    _ theirs: [DailyScrum], base: MergeBase, written: Date, into ours: [DailyScrum],
     attach: ([DailyScrum]) -> [DailyScrum] = { $0 }
   ) -> Step {
     let attached = attach(theirs)
     var outcome = ScrumMerge.merge(
-      base: base ?? [], ours: ours, theirs: attached, oursEdited: changedAt, theirsWritten: written)
+      base: base, ours: ours, theirs: attached, oursEdited: changedAt, theirsWritten: written)
     // The same scrums, attendees, meetings or notes in another order: the file's order is
     // taken, so that two computers that each put the other's new item after their own settle
     // on one order instead of saving theirs over each other for ever.
@@ -71,7 +71,7 @@ public struct Reconciliation: Sendable {
     attach: ([DailyScrum]) -> [DailyScrum] = { $0 }
   ) -> Step {
     var outcome = ScrumMerge.merge(
-      base: store.mergeBase(for: theirs, lineage: lineage) ?? [], ours: ours, theirs: attach(theirs),
+      base: store.mergeBase(for: theirs, lineage: lineage), ours: ours, theirs: attach(theirs),
       oursEdited: changedAt, theirsWritten: written)
     // The same scrums in another order: the file's order (ours) stays.
     if outcome.scrums.inAnyOrder == ours.inAnyOrder { outcome.scrums = ours }

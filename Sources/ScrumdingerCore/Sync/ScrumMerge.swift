@@ -3,12 +3,30 @@
 // other side's changes; instead the app merges three ways: ours in memory, theirs (the file
 // on disk now, or a sync tool's conflict copy), and the base they both grew from, which the
 // store proves from the versions' lineage (`Lineage`, `ScrumStore.mergeBase`). Without a
-// proven base the merge is a union (an empty base): nothing present on either side is
-// deleted. What only one side changed is taken from that side, field by field and meeting by
-// meeting; a deletion is carried over only where the base has the entry and the other side
-// left it as the base had it; only a field both sides changed needs a winner, the newer edit.
+// proven base the merge is a union: nothing present on either side is deleted, and the
+// version theirs most likely grew from only says which side changed a field. What only one
+// side changed is taken from that side, field by field and meeting by meeting; a deletion is
+// carried over only where a proven base has the entry and the other side left it as the
+// base had it; only a field both sides changed needs a winner, the newer edit.
 // Nothing here reads a clock or a file: the times are handed in.
 import FoundationEssentials
+
+/// The version a merge compares both sides with.
+public struct MergeBase: Equatable, Sendable {
+  /// The scrums as that version had them.
+  public var scrums: [DailyScrum]
+  /// Whether both sides provably grew from it (then a deletion on one side is carried over);
+  /// otherwise it is only the likeliest, and nothing is deleted.
+  public var proven: Bool
+
+  public init(_ scrums: [DailyScrum], proven: Bool) {
+    self.scrums = scrums
+    self.proven = proven
+  }
+
+  /// No base at all: a union, each field that differs a conflict.
+  public static let none = MergeBase([], proven: false)
+}
 
 /// The three-way merge of the scrums file.
 public enum ScrumMerge {
@@ -20,9 +38,9 @@ public enum ScrumMerge {
     public var conflicts: [String]
   }
 
-  /// Merges `theirs` (the file now, written at `theirsWritten`) into `ours`, both descended
-  /// from `base` (empty when no common version is proven: a union); `oursEdited` says when
-  /// each scrum was last changed here (none: not since the base).
+  /// Merges `theirs` (the file now, written at `theirsWritten`) into `ours` over `base` (a
+  /// union, deleting nothing, unless it is proven); `oursEdited` says when each scrum was last
+  /// changed here (none: not since the base).
   ///
   /// - Scrums are matched by id. A scrum new on either side is kept (ours in our order,
   ///   theirs after). One deleted on one side goes, unless the other side changed it: then
@@ -33,9 +51,10 @@ public enum ScrumMerge {
   /// - History is a union by meeting id: a meeting recorded on either side is kept; one
   ///   deleted on one side goes, unless the other side changed it (its notes) since.
   public static func merge(
-    base: [DailyScrum], ours: [DailyScrum], theirs: [DailyScrum], oursEdited: [UUID: Date], theirsWritten: Date
+    base: MergeBase, ours: [DailyScrum], theirs: [DailyScrum], oursEdited: [UUID: Date], theirsWritten: Date
   ) -> Outcome {
-    let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let proven = base.proven
+    let baseByID = Dictionary(base.scrums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
     var conflicts: [String] = []
@@ -43,22 +62,60 @@ public enum ScrumMerge {
     for scrum in ours {
       let original = baseByID[scrum.id]
       guard let other = theirsByID[scrum.id] else {
-        // Gone there: it goes too, unless it is new here or changed here since.
-        if original == nil || original != scrum { merged.append(scrum) }
+        // Gone there: it goes too, unless it is new here or changed here since (or the base
+        // is not proven).
+        if !proven || original == nil || original != scrum { merged.append(scrum) }
         continue
       }
       let theirsNewer = theirsWritten > (oursEdited[scrum.id] ?? .distantPast)
       var conflicted = false
       merged.append(
-        mergeScrum(base: original, ours: scrum, theirs: other, theirsNewer: theirsNewer, conflicted: &conflicted))
+        mergeScrum(
+          base: original, proven: proven, ours: scrum, theirs: other, theirsNewer: theirsNewer, conflicted: &conflicted))
       if conflicted { conflicts.append(scrum.title) }
     }
     for scrum in theirs where !oursIDs.contains(scrum.id) {
-      // Deleted here: it stays deleted, unless it changed there since.
-      if let original = baseByID[scrum.id], original == scrum { continue }
+      // Deleted here: it stays deleted, unless it changed there since (or the base is not proven).
+      if proven, let original = baseByID[scrum.id], original == scrum { continue }
       merged.append(scrum)
     }
     return Outcome(scrums: merged, conflicts: conflicts)
+  }
+
+  /// Of the versions of the file this computer knows (read or written), the one `theirs`
+  /// most likely grew from: the one it differs from least, field by field and meeting by
+  /// meeting; the most recent of equals (none known: empty). Good for telling which side
+  /// changed a field where no base is proven; never a proof that anything was deleted.
+  /// `known` runs oldest first.
+  public static func likelyBase(of theirs: [DailyScrum], among known: [[DailyScrum]]) -> [DailyScrum] {
+    var best: (version: [DailyScrum], distance: Int)?
+    for version in known.reversed() {
+      let distance = difference(version, theirs)
+      if best.map({ distance < $0.distance }) ?? true { best = (version, distance) }
+    }
+    return best?.version ?? []
+  }
+
+  /// How many fields and meetings tell `one` and `other` apart (a scrum on one side only
+  /// counts as all of its fields and meetings).
+  static func difference(_ one: [DailyScrum], _ other: [DailyScrum]) -> Int {
+    let otherByID = Dictionary(other.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let fields = fields
+    var count = 0
+    for scrum in one {
+      guard let match = otherByID[scrum.id] else {
+        count += fields.count + scrum.history.count
+        continue
+      }
+      count += fields.filter { !$0.same(scrum, match) }.count
+      let theirs = Dictionary(match.history.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      for entry in scrum.history where !(theirs[entry.id].map { $0.sameInFile(as: entry) } ?? false) { count += 1 }
+      count += Set(match.history.map(\.id)).subtracting(scrum.history.map(\.id)).count
+    }
+    let oneIDs = Set(one.map(\.id))
+    let unmatched = other.filter { !oneIDs.contains($0.id) }
+    count += unmatched.reduce(0) { $0 + fields.count + $1.history.count }
+    return count
   }
 
   /// A field of a scrum merged on its own: compared, and taken from one side.
@@ -81,44 +138,54 @@ public enum ScrumMerge {
   }
 
   private static func mergeScrum(
-    base: DailyScrum?, ours: DailyScrum, theirs: DailyScrum, theirsNewer: Bool, conflicted: inout Bool
+    base: DailyScrum?, proven: Bool, ours: DailyScrum, theirs: DailyScrum, theirsNewer: Bool, conflicted: inout Bool
   ) -> DailyScrum {
     var result = ours
     for field in fields where !field.same(ours, theirs) {
-      if let base, field.same(base, ours) {
-        field.take(&result, theirs)
-      } else if !(base.map { field.same($0, theirs) } ?? false) {
-        conflicted = true
+      if base.map({ field.same($0, theirs) }) == true { continue }  // changed here only
+      if proven, let base, field.same(base, ours) {
+        field.take(&result, theirs)  // changed there only
+      } else {
+        // Both changed it, or (no proven base) theirs may be an older version: the newer wins.
+        if base.map({ !field.same($0, ours) }) ?? true { conflicted = true }
         if theirsNewer { field.take(&result, theirs) }
       }
     }
-    result.attendees = mergeList(base: base?.attendees ?? [], ours: ours.attendees, theirs: theirs.attendees)
-    result.history = mergeHistory(base: base?.history ?? [], ours: ours.history, theirs: theirs.history)
+    result.attendees = mergeList(
+      base: base?.attendees ?? [], proven: proven, theirsNewer: theirsNewer, ours: ours.attendees, theirs: theirs.attendees)
+    result.history = mergeHistory(
+      base: base?.history ?? [], proven: proven, theirsNewer: theirsNewer, ours: ours.history, theirs: theirs.history)
     return result
   }
 
   /// The items of either side, matched by id: one new on either side is kept (ours in our
-  /// order, theirs after), one deleted on one side goes unless the other changed it, one
-  /// changed on one side only is taken from that side (both: ours).
-  static func mergeList<Item: Identifiable & Equatable>(base: [Item], ours: [Item], theirs: [Item]) -> [Item] {
+  /// order, theirs after), one deleted on one side goes if the base is `proven` and the other
+  /// left it unchanged; one changed on one side only is taken from that side (both: ours; with
+  /// no proven base, theirs where theirs is newer and changed it).
+  static func mergeList<Item: Identifiable & Equatable>(
+    base: [Item], proven: Bool, theirsNewer: Bool, ours: [Item], theirs: [Item]
+  ) -> [Item] {
     guard ours != theirs else { return ours }
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
     var result = ours.compactMap { item -> Item? in
       let original = baseByID[item.id]
-      guard let other = theirsByID[item.id] else { return original == item ? nil : item }
-      return original == item ? other : item
+      guard let other = theirsByID[item.id] else { return proven && original == item ? nil : item }
+      guard other != item, original != other else { return item }
+      return proven ? (original == item ? other : item) : (theirsNewer ? other : item)
     }
-    result += theirs.filter { !oursIDs.contains($0.id) && baseByID[$0.id] != $0 }
+    result += theirs.filter { !oursIDs.contains($0.id) && (!proven || baseByID[$0.id] != $0) }
     return result
   }
 
   /// Every meeting of either side, oldest first, but those deleted on one side and not
-  /// changed on the other; a meeting changed on one side only (notes) is taken from that side,
-  /// one changed on both keeps the notes of both. This computer's transcripts are not in the
-  /// file, so they never count as a change.
-  private static func mergeHistory(base: [History], ours: [History], theirs: [History]) -> [History] {
+  /// changed on the other (over a proven base); a meeting changed on one side only (notes) is
+  /// taken from that side over a proven base, and otherwise keeps the notes of both. This
+  /// computer's transcripts are not in the file, so they never count as a change.
+  private static func mergeHistory(
+    base: [History], proven: Bool, theirsNewer: Bool, ours: [History], theirs: [History]
+  ) -> [History] {
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
@@ -126,12 +193,13 @@ public enum ScrumMerge {
       let original = baseByID[entry.id]
       let unchangedHere = original.map { $0.sameInFile(as: entry) } ?? false
       guard let other = theirsByID[entry.id] else {
-        return unchangedHere ? nil : entry  // deleted there: it goes, unless changed here since
+        return proven && unchangedHere ? nil : entry  // deleted there: it goes, unless changed here since
       }
-      if other.sameInFile(as: entry) { return entry }
-      guard unchangedHere else {
+      if other.sameInFile(as: entry) || original.map({ $0.sameInFile(as: other) }) == true { return entry }
+      guard proven, unchangedHere else {
         var both = entry
-        both.notes = mergeList(base: original?.notes ?? [], ours: entry.notes, theirs: other.notes)
+        both.notes = mergeList(
+          base: original?.notes ?? [], proven: proven, theirsNewer: theirsNewer, ours: entry.notes, theirs: other.notes)
         return both
       }
       var taken = other
@@ -140,7 +208,7 @@ public enum ScrumMerge {
     }
     // New there, or deleted here but changed there since.
     entries += theirs.filter { entry in
-      !oursIDs.contains(entry.id) && baseByID[entry.id].map { !$0.sameInFile(as: entry) } ?? true
+      !oursIDs.contains(entry.id) && (!proven || baseByID[entry.id].map { !$0.sameInFile(as: entry) } ?? true)
     }
     if entries.map(\.id) != ours.map(\.id) { entries.sort { $0.date < $1.date } }
     return entries

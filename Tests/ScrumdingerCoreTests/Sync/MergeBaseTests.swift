@@ -22,11 +22,11 @@ import Testing
 
   func copyPath(in directory: String) -> String { directory + "/scrums.sync-conflict-20261126-101500-ABCDEFG.json" }
 
-  func merged(_ store: ScrumStore, ours: [DailyScrum]) throws -> (base: [DailyScrum]?, scrums: [DailyScrum]) {
+  func merged(_ store: ScrumStore, ours: [DailyScrum]) throws -> (base: MergeBase, scrums: [DailyScrum]) {
     let copy = try #require(ConflictCopies.read(besides: store.path).first).contents.get()
     let base = store.mergeBase(for: copy.scrums, lineage: copy.lineage)
     let outcome = ScrumMerge.merge(
-      base: base ?? [], ours: ours, theirs: copy.scrums, oursEdited: [:], theirsWritten: Date())
+      base: base, ours: ours, theirs: copy.scrums, oursEdited: [:], theirsWritten: Date())
     return (base, outcome.scrums)
   }
 
@@ -48,7 +48,7 @@ import Testing
     let restarted = ScrumStore(directory: here)  // the next morning
     let ours = try restarted.load()
     let result = try merged(restarted, ours: ours)
-    #expect(result.base == nil, "no version this computer kept is an ancestor of the copy")
+    #expect(!result.base.proven, "no version this computer kept is an ancestor of the copy")
     #expect(result.scrums.map(\.title) == ["Standup", "Retro"])
     #expect(Set(result.scrums[0].history.map(\.id)) == [m1.id, m2.id, m3.id])
   }
@@ -76,7 +76,7 @@ import Testing
     let ours = try restarted.load()
     #expect(ours == [standup([m2, m3])])
     let result = try merged(restarted, ours: ours)
-    #expect(result.base == [standup([m1, m2])], "the version this computer last wrote, kept on disk")
+    #expect(result.base == MergeBase([standup([m1, m2])], proven: true), "the version this computer last wrote, kept on disk")
     #expect(result.scrums == [standup([m2, m3], title: "Daily")])
   }
 
@@ -97,9 +97,9 @@ import Testing
       Issue.record("the change was not seen")
       return
     }
-    #expect(base == [standup([m1, m2])])
+    #expect(base == MergeBase([standup([m1, m2])], proven: true))
     let outcome = ScrumMerge.merge(
-      base: base ?? [], ours: [standup([m1, m2, m3])], theirs: contents.scrums, oursEdited: [:], theirsWritten: Date())
+      base: base, ours: [standup([m1, m2, m3])], theirs: contents.scrums, oursEdited: [:], theirsWritten: Date())
     #expect(outcome.scrums == [standup([m2, m3])], "m1 deleted there, m3 added here")
   }
 
@@ -125,7 +125,7 @@ import Testing
     try b.save([standup([m1, m3])])
     try sync(b, to: copyPath(in: here))
     let result = try merged(a, ours: ours)
-    #expect(result.base == nil)
+    #expect(!result.base.proven)
     #expect(Set(result.scrums[0].history.map(\.id)) == Set([m1.id, m2.id, m3.id] + added))
   }
 

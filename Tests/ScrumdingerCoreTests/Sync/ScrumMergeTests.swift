@@ -11,7 +11,8 @@ import Testing
 
   func merge(base: [DailyScrum], ours: [DailyScrum], theirs: [DailyScrum], oursNewer: Bool = false) -> ScrumMerge.Outcome {
     let edited = Dictionary(uniqueKeysWithValues: ours.map { ($0.id, oursNewer ? t0.addingTimeInterval(60) : t0) })
-    return ScrumMerge.merge(base: base, ours: ours, theirs: theirs, oursEdited: edited, theirsWritten: t0.addingTimeInterval(30))
+    return ScrumMerge.merge(
+      base: MergeBase(base, proven: true), ours: ours, theirs: theirs, oursEdited: edited, theirsWritten: t0.addingTimeInterval(30))
   }
 
   @Test func eachSideKeepsTheFieldsOnlyItChanged() {

@@ -1,0 +1,83 @@
+// The sync figures: the model test's schedules per second (and, with --sync-model, a long
+// run of it in a process of its own, `make bench` running two at once), the time to refuse
+// the largest hostile conflict copy beside reading an ordinary one, and the merge of a
+// 1,000-meeting file over its proven base (found among the versions known) beside the union
+// made with no base at all.
+import Foundation
+import ScrumdingerCore
+import ScrumdingerTestSupport
+
+/// Where the simulated computers' folders go: memory, where there is a tmpfs.
+func syncModelRoot() -> String {
+  let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+  let folder = base + "/scrumdinger-sync-bench-\(UUID().uuidString)"
+  try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+/// Runs the model test's schedules `seeds` (every `step`-th from `first`); prints
+/// "sync_model_run COUNT FAILURES SECONDS" and the first failure, shrunk.
+func syncModelRun(first: UInt64, count: Int, step: UInt64) {
+  let root = syncModelRoot()
+  defer { try? FileManager.default.removeItem(atPath: root) }
+  let start = ContinuousClock.now
+  var failures = 0
+  for index in 0..<UInt64(count) {
+    let seed = first + index * step
+    guard let failure = SyncSimulation.check(seed: seed, root: root) else { continue }
+    if failures == 0 { FileHandle.standardError.write(Data("\(SyncSimulation.shrink(failure, root: root))\n".utf8)) }
+    failures += 1
+  }
+  print("sync_model_run \(count) \(failures) \((ContinuousClock.now - start).milliseconds / 1000)")
+}
+
+/// The in-process sync figures.
+func syncFigures(directory: String) throws {
+  // Schedules per second, against the same schedules with no merge at all (the store's
+  // saves and the engine's copies alone): what the merge rules add.
+  let root = syncModelRoot()
+  defer { try? FileManager.default.removeItem(atPath: root) }
+  let count = 500
+  let start = ContinuousClock.now
+  for seed in 1...UInt64(count) { _ = SyncSimulation.check(seed: seed, root: root) }
+  let rate = Double(count) / ((ContinuousClock.now - start).milliseconds / 1000)
+  print("sync_model_schedules_per_s \(rate) 0")
+
+  // The largest hostile copy (300 MB, sparse) refused, beside reading an ordinary copy.
+  let folder = directory + "/hostile"
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  let file = folder + "/scrums.json"
+  let ordinary = folder + "/scrums.sync-conflict-20261126-101500-ABCDEFG.json"
+  try ScrumFile.encode(largeScrumList(meetings: 10)).write(to: URL(fileURLWithPath: ordinary))
+  let read = medianMilliseconds(runs: 7) { _ = ConflictCopies.read(besides: file) }
+  try FileManager.default.removeItem(atPath: ordinary)
+  let huge = open(ordinary, O_CREAT | O_WRONLY, 0o600)
+  ftruncate(huge, 300_000_000)
+  close(huge)
+  let refused = medianMilliseconds(runs: 7) { _ = ConflictCopies.read(besides: file) }
+  print("hostile_copy_refused_ms \(refused) \(read)")
+
+  // A 1,000-meeting file (100 scrums × 10) merged with a copy that grew from it (a meeting
+  // deleted, one added, a rename in every tenth scrum) over the kept base, and as a union.
+  let store = ScrumStore(directory: directory + "/merge")
+  let ours = largeScrumList(meetings: 10)
+  try store.save(ours)
+  var theirs = ours
+  for s in theirs.indices where s % 10 == 0 {
+    theirs[s].title += " (renamed)"
+    theirs[s].history.removeFirst()
+    theirs[s].history.append(History(date: Date(timeIntervalSince1970: 1_800_000_000), attendees: ["Ana"], durationSeconds: 60))
+  }
+  let written = try ScrumFile.contents(of: Data(contentsOf: URL(fileURLWithPath: store.path)))
+  let grown = Lineage(of: written.unknown, bytes: Data()).child()
+  let reader = ScrumStore(directory: directory + "/merge")
+  _ = try reader.load()
+  let based = medianMilliseconds(runs: 7) {
+    let base = reader.mergeBase(for: theirs, lineage: grown)
+    _ = ScrumMerge.merge(base: base, ours: ours, theirs: theirs, oursEdited: [:], theirsWritten: Date())
+  }
+  let union = medianMilliseconds(runs: 7) {
+    _ = ScrumMerge.merge(base: .none, ours: ours, theirs: theirs, oursEdited: [:], theirsWritten: Date())
+  }
+  print("merge_1000_meetings_ms \(based) \(union)")
+}
