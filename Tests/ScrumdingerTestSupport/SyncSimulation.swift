@@ -1,9 +1,10 @@
 // A model of a team's computers editing one scrums file that a sync engine copies between
 // them, to check the merge rules (the real ScrumStore, Reconciliation, ScrumMerge and
 // ConflictCopies, on real files) over many random schedules. The engine follows Syncthing's
-// rule: a file changed on one side only is copied over (with its modification time); a file
-// changed on both sides since they last agreed keeps the newer modification, and the older
-// becomes `scrums.sync-conflict-…-DEVICE.json` beside it, itself synced to the others. Apps
+// rule, with a version vector per computer's file as Syncthing keeps one: a version that
+// follows the other is copied over (with its modification time); two concurrent versions
+// keep the newer modification, and the older becomes `scrums.sync-conflict-…-DEVICE.json`
+// beside it, itself synced to the others. Apps
 // open and close at random (a closed app's folder still changes), look at their folder late
 // (a file monitor's delay), and at start clean up the recordings of meetings they no longer
 // hold once the copies left meanwhile are merged, as the app does. After a schedule every
@@ -126,8 +127,9 @@ private struct World {
   struct Computer {
     let folder: String
     var app: App?
-    /// The bytes of the file when this computer last agreed with each other one.
-    var agreed: [Int: Data] = [:]
+    /// The file as the engine last saw it here, and its version vector (a count per computer).
+    var file: Data?
+    var version = [Int](repeating: 0, count: SyncSimulation.computers)
     /// The conflict copies this computer's folder has held (a copy gone from it was deleted).
     var copiesSeen: Set<String> = []
     /// The meetings recorded here whose audio is still here.
@@ -199,7 +201,6 @@ private struct World {
     guard let app = computers[c].app else { return }
     if case .changed(let contents, let base, let written) = app.store.checkDisk() {
       let merged = app.reconciliation.file(contents.scrums, base: base, written: written, into: app.held)
-      if ProcessInfo.processInfo.environment["SIMDEBUG"] != nil { print("look", c, "file proven", base.proven, app.held.map(\.title), contents.scrums.map(\.title), "->", merged.scrums.map(\.title), merged.needsSave) }
       app.held = merged.scrums
       if merged.needsSave { app.unsaved = true }
     }
@@ -207,7 +208,6 @@ private struct World {
       guard case .success(let theirs) = copy.contents else { continue }
       let merged = app.reconciliation.copy(
         theirs.scrums, lineage: theirs.lineage, written: copy.written, into: app.held, store: app.store)
-      if ProcessInfo.processInfo.environment["SIMDEBUG"] != nil { print("look", c, "copy", app.held.map(\.title), theirs.scrums.map(\.title), "->", merged.scrums.map(\.title), merged.needsSave) }
       app.held = merged.scrums
       if merged.needsSave { app.unsaved = true }
       _ = ConflictCopies.keep(copy.path, in: app.store.mergedConflictsFolder)
@@ -302,35 +302,41 @@ private struct World {
     syncCopies(b, a)
   }
 
+  /// The engine notices a change made here since it last looked: a new version of this computer's.
+  mutating func notice(_ c: Int) {
+    let now = bytes(path(c))
+    guard now != computers[c].file else { return }
+    computers[c].file = now
+    computers[c].version[c] = computers.map { $0.version.max() ?? 0 }.max()! + 1
+  }
+
   mutating func syncFile(_ a: Int, _ b: Int) {
-    let (pa, pb) = (path(a), path(b))
-    let (fa, fb) = (bytes(pa), bytes(pb))
-    let agreed = computers[a].agreed[b]
-    if ProcessInfo.processInfo.environment["SIMDEBUG"] != nil { print("sync", a, b, fa?.count ?? -1, fb?.count ?? -1, agreed?.count ?? -1, fa == agreed, fb == agreed) }
-    var result: Data?
-    if fa == fb {
-      result = fa
-    } else if let fa, fb == agreed || fb == nil {
-      place(fa, at: pb, modified: modified(pa))
-      result = fa
-    } else if let fb, fa == agreed || fa == nil {
-      place(fb, at: pa, modified: modified(pb))
-      result = fb
-    } else if let fa, let fb {
-      // Changed on both sides: the newer stays; the older is kept as a conflict copy on the
-      // computer whose version lost.
-      let aNewer = modified(pa) > modified(pb)
-      let (winner, loser) = aNewer ? (a, b) : (b, a)
-      let winning = aNewer ? fa : fb
-      let losingPath = path(loser)
-      let copy = computers[loser].folder + "/scrums.sync-conflict-20261126-\(100_000 + step)-DEV\(winner)ABC.json"
-      _ = rename(losingPath, copy)
-      computers[loser].copiesSeen.insert(Path.name(of: copy))
-      place(winning, at: losingPath, modified: modified(path(winner)))
-      result = winning
+    notice(a)
+    notice(b)
+    let (va, vb) = (computers[a].version, computers[b].version)
+    let aFollows = zip(va, vb).allSatisfy { $0 >= $1 }, bFollows = zip(va, vb).allSatisfy { $0 <= $1 }
+    if aFollows && bFollows { return }  // the same version
+    if aFollows || bFollows {
+      let (from, to) = aFollows ? (a, b) : (b, a)
+      if let data = computers[from].file { place(data, at: path(to), modified: modified(path(from))) }
+      computers[to].file = computers[from].file
+      computers[to].version = computers[from].version
+      return
     }
-    computers[a].agreed[b] = result
-    computers[b].agreed[a] = result
+    // Changed on both sides: the newer modification stays; the older is kept as a conflict
+    // copy on the computer whose version lost, and both have the one version after.
+    let aNewer = modified(path(a)) > modified(path(b))
+    let (winner, loser) = aNewer ? (a, b) : (b, a)
+    let copy = computers[loser].folder + "/scrums.sync-conflict-20261126-\(100_000 + step)-DEV\(winner)ABC.json"
+    if computers[loser].file != nil {
+      _ = rename(path(loser), copy)
+      computers[loser].copiesSeen.insert(Path.name(of: copy))
+    }
+    if let data = computers[winner].file { place(data, at: path(loser), modified: modified(path(winner))) }
+    let merged = zip(va, vb).map { max($0, $1) }
+    computers[loser].file = computers[winner].file
+    computers[a].version = merged
+    computers[b].version = merged
   }
 
   func copies(_ c: Int) -> Set<String> {

@@ -5,6 +5,7 @@ scrums.json is a symbolic link into the synced folder."""
 import json
 import os
 import re
+import time
 import uuid
 
 from atspi_app import wait_for
@@ -101,3 +102,48 @@ def test_a_file_that_becomes_unreadable_is_not_overwritten(launch, data_home):
     wait_for(ours_saved, what="ours saved")
     kept = [name for name in os.listdir(folder) if name.startswith("scrums.json.unreadable-")]
     assert len(kept) == 1
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def test_hostile_conflict_copies_are_refused_unread_and_said_once(launch, data_home, tmp_path):
+    """What a teammate's computer can leave beside the synced file: links (to a kernel file
+    that never ends, to a file outside the folder), a pipe, and a 300 MB copy. Each is refused
+    without being read (well under a second, the app's memory unchanged), said once by name,
+    left where it is, and not read again at the next folder event."""
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    folder.mkdir(parents=True)
+    (folder / "scrums.json").write_text(json.dumps({"version": 1, "scrums": team(data_home)}))
+    app = launch()
+    app.find("push button", "Design")
+    time.sleep(1)
+    before = rss_kib(app.pid)
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text(json.dumps({"version": 1, "scrums": [scrum("Planted")]}))
+    names = [f"scrums.sync-conflict-20261126-10150{n}-ABCDEFG.json" for n in range(4)]
+    os.symlink("/proc/self/pagemap", folder / names[0])
+    os.mkfifo(folder / names[1])
+    os.symlink(outside, folder / names[2])
+    with open(folder / names[3], "wb") as huge:
+        huge.truncate(300_000_000)
+    placed = time.monotonic()
+
+    def said():
+        log = open(app.log.name, errors="replace").read()
+        return [line for line in log.splitlines() if "The conflict copy" in line]
+    wait_for(lambda: len(said()) == 4, timeout=5, what=f"each copy said: {said()}")
+    assert time.monotonic() - placed < 2, "refused at once (the monitor's 200 ms wait, then lstat)"
+    for name, reason in zip(names, ["symbolic link", "not a regular file", "symbolic link", "larger"]):
+        line = next(line for line in said() if name in line)
+        assert reason in line, line
+    assert rss_kib(app.pid) < before + 10_000, f"memory unchanged: {before} → {rss_kib(app.pid)} KiB"
+    # Another event in the folder: nothing is read or said again, nothing is moved.
+    (folder / "notes.txt").write_text("x")
+    time.sleep(1.5)
+    assert len(said()) == 4, said()
+    assert all(os.path.lexists(folder / name) for name in names), "left where they are"
+    assert app.query("push button", "Planted") is None
+    app.alive()

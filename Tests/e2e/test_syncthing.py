@@ -42,7 +42,10 @@ class Computer:
             return json.load(source)["scrums"]
 
     def conflict_copies(self):
-        return [n for n in os.listdir(self.shared) if "conflict" in n]
+        """The conflict copies beside the file, as the app finds them: not Syncthing's partial
+        download of one (".syncthing.….tmp"), which it keeps to resume even once the copy it
+        was fetching was merged and deleted on the other side."""
+        return [n for n in os.listdir(self.shared) if "conflict" in n and not n.startswith(".syncthing.")]
 
     def stop(self):
         if self.app:

@@ -44,8 +44,9 @@ import FoundationEssentials
     return ids
   }
 
-  /// Where the one-time move of transcripts out of the scrums file is marked done.
-  private var migratedMark: String { folder + "/.moved-from-scrums-file" }
+  /// Where the one-time move of transcripts out of the scrums file is marked done: beside
+  /// the folder, which a computer that never recorded does not have.
+  private var migratedMark: String { folder + "-moved-out-of-scrums-file" }
 
   /// At the first start of a version that keeps transcripts here: keeps those that this
   /// computer's own `scrums` (its file as the earlier version left it) hold, then marks the
@@ -64,7 +65,9 @@ import FoundationEssentials
       }
     }
     do throws(StoreError) {
-      guard Path.makeFolder(folder) else { throw .writeFailed(path: folder, message: tr("its folder does not exist")) }
+      guard Path.makeFolder(Path.folder(of: folder)) else {
+        throw .writeFailed(path: migratedMark, message: tr("its folder does not exist"))
+      }
       try AtomicFile.write(Data(), to: migratedMark)
     } catch {
       return error
