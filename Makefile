@@ -139,6 +139,8 @@ fuzz:
 # ThreadSanitizer, then AddressSanitizer, each in a build folder of its own; and the shim's
 # signal ownership tests (GObjects emitting after their Swift owner has gone) under
 # AddressSanitizer on a display (GTK's own caches are not leak-checked there).
+# The user's own data folder and Trash are never touched: XDG_DATA_HOME is a temporary folder.
+sanitize: export XDG_DATA_HOME = $(shell mktemp -d)
 sanitize:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter ScrumdingerCoreTests

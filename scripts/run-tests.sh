@@ -9,9 +9,10 @@
 # It ends with one line counting every test of the three runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The user's real data folder and autostart entry: the tests must leave them as they are
-# (checked at the end, whatever the tests set).
+# The user's real data folder, Trash and autostart entry: the tests must leave them as they
+# are (checked at the end, whatever the tests set).
 real=("${XDG_DATA_HOME:-$HOME/.local/share}/io.github.scrumdinger.Scrumdinger"
+  "${XDG_DATA_HOME:-$HOME/.local/share}/Trash"
   "${XDG_CONFIG_HOME:-$HOME/.config}/autostart/io.github.scrumdinger.Scrumdinger.desktop")
 fingerprint() { find "${real[@]}" -printf '%p %s %T@ %m\n' 2>/dev/null | sort || true; }
 before="$(fingerprint)"
@@ -61,7 +62,7 @@ rm -rf "$halves"
 [ "$status" -eq 0 ] || exit "$status"
 
 if [ "$(fingerprint)" != "$before" ]; then
-  echo "the tests changed the user's real data folder or autostart entry: ${real[*]}" >&2
+  echo "the tests changed the user's real data folder, Trash or autostart entry: ${real[*]}" >&2
   exit 1
 fi
 

@@ -14,7 +14,7 @@ import ScrumdingerCore
 
 /// Dependencies for tests: a manual clock and scheduler, a fixed date, sequential ids, a
 /// seeded generator and recording effects; the meetings of the scrums `recording` are
-/// recorded, to a new temporary folder through `capture`.
+/// recorded, to a new folder on the Trash's file system (`trashableFolder`) through `capture`.
 @MainActor public func testDependencies(
   clock: ManualClock = ManualClock(), scheduler: ManualScheduler = ManualScheduler(),
   sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect(),
@@ -29,7 +29,7 @@ import ScrumdingerCore
     uuid: { MainActor.assumeIsolated { ids.make() } }, random: RandomSource(SeededGenerator(seed: 1)),
     sound: sound, notifier: notifier, keepAwake: keepAwake,
     recorder: MeetingRecorder(
-      folder: NSTemporaryDirectory() + "recordings-\(UUID())",
+      folder: trashableFolder() + "/recordings",
       consent: consent) { capture },
     speech: speech)
 }

@@ -3,6 +3,7 @@
 // files where trashing them lands in that Trash, and find them there afterwards.
 import CGLib
 import Foundation
+import ScrumdingerCore
 
 /// A new folder inside the data folder GLib reads (so on the Trash's own file system).
 public func trashableFolder() -> String {
@@ -11,17 +12,19 @@ public func trashableFolder() -> String {
   return folder
 }
 
-/// The original paths of the files in the Trash whose name is `name` (GLib numbers a second
-/// one of the same name "name.2").
-public func trashedPaths(named name: String) -> [String] {
+/// The original paths of the files in the Trash that were called `name` where they were (or
+/// whose name there starts with it, with `prefix`).
+public func trashedPaths(named name: String, prefix: Bool = false) -> [String] {
   let info = String(cString: g_get_user_data_dir()) + "/Trash/info"
   let entries = (try? FileManager.default.contentsOfDirectory(atPath: info)) ?? []
-  return entries.filter { $0.hasPrefix(name) && $0.hasSuffix(".trashinfo") }.compactMap { entry in
+  return entries.filter { $0.hasSuffix(".trashinfo") }.compactMap { entry -> String? in
     guard let text = try? String(contentsOfFile: info + "/" + entry, encoding: .utf8),
-      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") })
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
+      let original = String(line.dropFirst(5)).removingPercentEncoding
     else { return nil }
-    return String(line.dropFirst(5)).removingPercentEncoding
-  }
+    let was = Path.name(of: original)
+    return (prefix ? was.hasPrefix(name) : was == name) ? original : nil
+  }.sorted()
 }
 
 /// Whether a file called `name` is in the Trash.

@@ -1,15 +1,16 @@
 // What start-up does for the recordings once the scrums are read: the folders that hold them
-// (and the scrums, and the speech models) are the user's alone, a computer upgrading to the
-// per-computer recording switch keeps recording the scrums it recorded before, and, once the
-// copies left while the app was closed are merged (a meeting may come back in one), audio
-// that belongs to no meeting goes to the Trash.
+// (and the scrums, and the speech models) are the user's alone, samples a crash left are
+// deleted, a computer upgrading to the per-computer recording switch keeps recording the
+// scrums it recorded before, and, once the copies left while the app was closed are merged (a
+// meeting may come back in one), audio that belongs to no meeting goes to the Trash.
 import ScrumdingerCore
 
 extension MeetingRecorder {
-  /// Makes `privateFolders` and the recordings folder the user's alone and carries the
-  /// recording switch over.
+  /// Makes `privateFolders` and the recordings folder the user's alone, deletes the samples a
+  /// crash left, and carries the recording switch over (before any transcription starts).
   func settle(_ scrums: [DailyScrum], privateFolders: [String]) {
     for folder in privateFolders + [folder] { Path.makePrivate(folder: folder) }
+    removeDecodedSamples()
     carryConsentOver(scrums)
   }
 

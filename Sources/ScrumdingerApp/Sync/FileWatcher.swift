@@ -73,6 +73,12 @@ import ScrumdingerCore
     shown = scrums
   }
 
+  /// Shows what a merge gave: not an edit made here (the merge knows when each side changed).
+  private func show(_ merged: [DailyScrum]) {
+    shown = merged
+    state.scrums.value = merged
+  }
+
   private func changed() {
     pending?.cancel()
     pending = Timeout(after: Self.settle) { [weak self] in self?.check() }
@@ -127,7 +133,7 @@ import ScrumdingerCore
           theirs.scrums, lineage: theirs.lineage, written: copy.written, into: state.scrums.value, store: store,
           attach: transcripts.attach)
         if step.changed {
-          state.scrums.value = step.scrums
+          show(step.scrums)
           onNeedsSave()
         }
         for title in step.conflicts { onConflict(title) }
@@ -166,7 +172,7 @@ import ScrumdingerCore
       // are taken).
       let step = reconciliation.file(
         read.scrums, base: base, written: written, into: state.scrums.value, attach: transcripts.attach)
-      if step.changed { state.scrums.value = step.scrums }
+      if step.changed { show(step.scrums) }
       for title in step.conflicts { onConflict(title) }
       if step.needsSave { onNeedsSave() }
       watch()  // a link may point elsewhere now

@@ -114,33 +114,36 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     transcripts.delete(of: historyID)
   }
 
-  /// At start, once the scrums are read (no transcription runs yet): moves to the Trash every
-  /// recording and transcript whose meeting is not among `kept` (every history entry and the
-  /// journal's meeting) — deleted while its Undo was up when the app ended, a crash, a scrum a
-  /// merge took away — where the user can still find and restore it; deletes every file of
-  /// samples decoded for a transcription (made again from the recording). The meeting being
-  /// recorded and recordings being finished are kept. Other files are left alone.
+  /// At start, before any transcription runs: deletes every file of samples decoded for a
+  /// transcription that a crash left (made again from the recording when needed).
+  public func removeDecodedSamples() {
+    for name in names() where name.hasSuffix(".ogg.samples") { g_unlink(folder + "/" + name) }
+  }
+
+  /// At start, once the scrums are read and the copies left meanwhile merged: moves to the
+  /// Trash every recording and transcript whose meeting is not among `kept` (every history
+  /// entry and the journal's meeting) — deleted while its Undo was up when the app ended, a
+  /// crash, a scrum a merge took away — where the user can still find and restore it. The
+  /// meeting being recorded and recordings being finished are kept. Other files are left alone.
   public func removeLeftovers(keeping meetings: Set<UUID>) {
-    // The meeting being recorded now, and those whose files are being finished, are kept too.
     var kept = meetings.union(finishing.keys)
     if let path, let id = UUID(uuidString: String(Path.name(of: path).dropLast(4))) { kept.insert(id) }
     transcripts.removeLeftovers(keeping: kept)
-    guard let dir = g_dir_open(folder, 0, nil) else { return }
-    var decoded: [String] = []
-    var leftovers: [String] = []
-    while let entry = g_dir_read_name(dir) {
-      let name = String(cString: entry)
-      let id = name.split(separator: ".", maxSplits: 1).first.flatMap { UUID(uuidString: String($0)) }
-      let recordingFile = name.hasSuffix(".ogg") || name.hasSuffix(".ogg.stopped") || name.hasSuffix(".ogg.turns")
-      if name.hasSuffix(".ogg.samples") {
-        decoded.append(folder + "/" + name)
-      } else if recordingFile, id.map({ !kept.contains($0) }) == true {
-        leftovers.append(folder + "/" + name)
-      }
+    for name in names() where name.hasSuffix(".ogg") || name.hasSuffix(".ogg.stopped") || name.hasSuffix(".ogg.turns") {
+      guard let id = name.split(separator: ".", maxSplits: 1).first.flatMap({ UUID(uuidString: String($0)) }),
+        !kept.contains(id)
+      else { continue }
+      Path.trash(folder + "/" + name)
     }
-    g_dir_close(dir)
-    for file in decoded { g_unlink(file) }
-    for file in leftovers { Path.trash(file) }
+  }
+
+  /// The names of the files in the recordings folder (one read of it).
+  private func names() -> [String] {
+    guard let dir = g_dir_open(folder, 0, nil) else { return [] }
+    defer { g_dir_close(dir) }
+    var names: [String] = []
+    while let entry = g_dir_read_name(dir) { names.append(String(cString: entry)) }
+    return names
   }
 
   public func meeting(_ session: MeetingSession, did event: MeetingEvent) {

@@ -33,8 +33,7 @@ public struct MergeRemovals: Equatable, Sendable {
     switch (scrums.count, meetings.count) {
     case (0, let m): trn("%d meeting removed", "%d meetings removed", m)
     case (let s, 0): trn("%d scrum removed", "%d scrums removed", s)
-    case (let s, let m):
-      tr("%@ and %@", trn("%d scrum", "%d scrums", s), trn("%d meeting removed", "%d meetings removed", m))
+    case (let s, let m): tr("%@ and %@ removed", trn("%d scrum", "%d scrums", s), trn("%d meeting", "%d meetings", m))
     }
   }
 

@@ -153,7 +153,7 @@ import ScrumdingerTestSupport
     session.end(save: false)
   }
 
-  @Test func audioOfNoMeetingAndDecodedSamplesAreRemovedAtStartAndNothingElse() throws {
+  @Test func audioOfNoMeetingGoesToTheTrashAndDecodedSamplesAreRemovedAtStartAndNothingElse() throws {
     let recorder = testDependencies().recorder
     try FileManager.default.createDirectory(atPath: recorder.folder, withIntermediateDirectories: true)
     let kept = UUID(), gone = UUID()
@@ -163,9 +163,13 @@ import ScrumdingerTestSupport
       "\(gone.uuidString).ogg.turns", "notes.txt",
     ]
     for name in names { #expect(FileManager.default.createFile(atPath: recorder.folder + "/" + name, contents: Data("x".utf8))) }
+    recorder.removeDecodedSamples()
     recorder.removeLeftovers(keeping: [kept])
     let left = try FileManager.default.contentsOfDirectory(atPath: recorder.folder).sorted()
     #expect(left == ["\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "\(kept.uuidString).ogg.turns", "notes.txt"])
+    for suffix in [".ogg", ".ogg.stopped", ".ogg.turns"] {
+      #expect(trashedPaths(named: gone.uuidString + suffix) == [recorder.folder + "/" + gone.uuidString + suffix], "in the Trash, restorable")
+    }
     recorder.deleteRecording(of: kept)
     #expect(FileManager.default.createFile(atPath: recorder.folder + "/\(gone.uuidString).ogg.samples", contents: nil))
     #expect(FileManager.default.createFile(atPath: recorder.folder + "/\(gone.uuidString).ogg", contents: nil))
