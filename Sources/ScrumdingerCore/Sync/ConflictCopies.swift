@@ -1,8 +1,10 @@
 // When two computers change the synced scrums file while apart, the sync tool keeps one
 // version and leaves the other beside it under a name of its own. Those copies are found here
-// by name, read like the file itself, and, once merged (`ScrumMerge`, over the version they
-// most likely grew from), moved into the data folder's `merged-conflicts`: never deleted, and
-// never left where nobody looks. The file watcher in the app decides when to look.
+// by name and read as what they are, input from another computer: only a regular file under
+// the reader's cap is opened (never a link, a pipe or a device). Once merged (`Reconciliation`,
+// over the base the store proves) a copy moves into the data folder's `merged-conflicts`:
+// never deleted, and never left where nobody looks. The file watcher in the app decides when
+// to look.
 import CGLib
 import FoundationEssentials
 import Glibc
