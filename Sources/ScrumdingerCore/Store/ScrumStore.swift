@@ -310,11 +310,12 @@ public final class ScrumStore: @unchecked Sendable {
       let candidates = common.filter { version in
         !common.contains { $0.lineage.ancestors.contains(version.lineage.revision) }
       }.map { (scrums: $0.scrums, distance: lineage.distance(to: $0.lineage.revision) ?? Int.max) }
-      let likely = ScrumMerge.likelyBase(of: theirs, among: knownVersions.map(\.scrums))
+      let base =
+        candidates.min { $0.distance < $1.distance }.map { MergeBase($0.scrums, proven: true) }
+        ?? MergeBase(ScrumMerge.likelyBase(of: theirs, among: knownVersions.map(\.scrums)), proven: false)
       held = held.map { $0.including(lineage) } ?? lineage
       remember(theirs, lineage)
-      return candidates.min { $0.distance < $1.distance }.map { MergeBase($0.scrums, proven: true) }
-        ?? MergeBase(likely, proven: false)
+      return base
     }
   }
 
