@@ -63,7 +63,8 @@ import ScrumdingerCore
   /// A merge removed scrums or meetings: they go to the Trash as a scrums file (GNOME Files
   /// lists and restores it), and the toast says what went, with Undo while it shows.
   private func sayRemoved(_ removals: MergeRemovals) {
-    let name = "scrums removed by a merge " + Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil) + ".json"
+    // Translators: the name of the file in the Trash holding what a merge removed; %@ is the time.
+    let name = tr("Scrums removed by a merge %@", Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)) + ".json"
     let file = store.directory + "/" + name
     do throws(StoreError) {
       try AtomicFile.write(ScrumFile.encode(removals.asScrums), to: file)

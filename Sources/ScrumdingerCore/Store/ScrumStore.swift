@@ -3,7 +3,9 @@
 // file, never half of one; temp files a killed save left behind are cleared at the next
 // start. A file that cannot be read blocks every save until the user explicitly moves it
 // aside; nothing is ever deleted. A symbolic link (data kept in a synced folder) is followed,
-// and stays a link. One instance writes at a time: the folder is locked (an advisory lock
+// and stays a link; a second link, in the synced folder, came from another computer and is
+// not. The version last read or written is kept beside the file (`merge-base.json`) and each
+// save names its lineage, so a merge after a restart can prove what was deleted. One instance writes at a time: the folder is locked (an advisory lock
 // the kernel drops when the process ends, so a crash never leaves it stale), and an instance
 // that cannot take the lock only reads.
 import CGLib
@@ -149,18 +151,17 @@ public final class ScrumStore: @unchecked Sendable {
     return lstat(file, &info) == 0
   }
 
-  /// The file a path names, following symbolic links (relative ones from their folder).
+  /// The file a path names: itself, or where the link standing there points (a relative link
+  /// from its folder): one link, the user's own, is followed, never a second.
   static func target(of file: String) throws(UnreadableReason) -> String {
-    var current = file
-    for _ in 0..<40 {
-      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
-        return current
-      }
-      current = destination.hasPrefix("/")
-        ? destination : Path.folder(of: current) + "/" + destination
-      if !exists(current) { throw .danglingLink(target: current) }
-    }
-    return current
+    guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: file) else { return file }
+    let target = destination.hasPrefix("/") ? destination : Path.folder(of: file) + "/" + destination
+    var info = stat()
+    guard lstat(target, &info) == 0 else { throw .danglingLink(target: target) }
+    // The user's link leads into the synced folder; a link found there came with the files a
+    // sync tool brings, from another computer, and is not followed.
+    guard info.st_mode & S_IFMT != S_IFLNK else { throw .isLink }
+    return target
   }
 
   /// Reads one scrums file of either format.
@@ -186,7 +187,11 @@ public final class ScrumStore: @unchecked Sendable {
     default: throw .notRegularFile
     }
     guard Int(info.st_size) <= ScrumFile.maximumSize else { throw .tooLarge(Int(info.st_size)) }
-    let data = try bytes(of: file)
+    return try version(in: bytes(of: file))
+  }
+
+  /// The scrums (without transcripts) and lineage of the file `data`.
+  private static func version(in data: Data) throws(UnreadableReason) -> (scrums: [DailyScrum], lineage: Lineage) {
     let contents = try ScrumFile.contents(of: data)
     return (contents.scrums.withoutTranscripts, Lineage(of: contents.unknown, bytes: data))
   }
@@ -198,10 +203,9 @@ public final class ScrumStore: @unchecked Sendable {
   private func keepAsBase(_ data: Data) -> (scrums: [DailyScrum], lineage: Lineage)? {
     var previous: (scrums: [DailyScrum], lineage: Lineage)?
     let started = lock.withLock { _ in held != nil }
-    if !started, let kept = try? Self.readArrived(keptBasePath) {
-      let same = Path.size(of: keptBasePath) == data.count && (try? Self.bytes(of: keptBasePath)) == data
-      if same { return nil }
-      previous = kept
+    if !started, let kept = try? Self.bytes(of: keptBasePath) {
+      if kept == data { return nil }
+      previous = try? Self.version(in: kept)
     }
     // Not flushed to disk: a base lost to a crash is an older base, or none (a union).
     try? AtomicFile.write(data, to: keptBasePath, durable: false)

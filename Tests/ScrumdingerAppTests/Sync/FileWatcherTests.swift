@@ -34,7 +34,7 @@ final class FileWatcherTests: XCTestCase {
         XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), [m1.id])
         XCTAssertEqual(
           toastTexts(window.toasts), ["Merged changes made on another computer: 1 scrum and 1 meeting removed", "Undo"])
-        let trashed = trashedPaths(named: "scrums removed by a merge ", prefix: true)
+        let trashed = trashedPaths(named: "Scrums removed by a merge ", prefix: true)
         XCTAssertEqual(trashed.count, 1, "what went is in the Trash")
         let kept = try? ScrumFile.decode(Data(contentsOf: URL(fileURLWithPath: String(cString: g_get_user_data_dir())
           + "/Trash/files/" + Path.name(of: trashed.first ?? ""))))

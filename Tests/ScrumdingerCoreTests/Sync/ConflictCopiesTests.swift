@@ -91,6 +91,17 @@ import Testing
     #expect(try ConflictCopies.read(besides: file, skipping: refused).first?.contents.get().scrums.map(\.title) == ["Fixed"])
   }
 
+  @Test func aLinkThatArrivedWhereTheSyncedFileWasIsNotFollowed() throws {
+    // The user's scrums.json links into the synced folder; there, a sync tool put a link to a
+    // file outside it (Syncthing syncs links).
+    let synced = makeTemporaryDirectory()
+    let outside = makeTemporaryDirectory() + "/private.json"
+    try ScrumFile.encode([DailyScrum(title: "Private")]).write(to: URL(fileURLWithPath: outside))
+    #expect(symlink(outside, synced + "/scrums.json") == 0)
+    #expect(symlink(synced + "/scrums.json", file) == 0)
+    #expect(throws: StoreError.unreadable(path: file, reason: .isLink)) { try ScrumStore(directory: folder).load() }
+  }
+
   @Test func theScrumsFileItselfBehindALinkToAKernelFileIsRefused() throws {
     #expect(symlink("/proc/self/pagemap", file) == 0)
     #expect(throws: StoreError.unreadable(path: file, reason: .notRegularFile)) { try ScrumStore(directory: folder).load() }
