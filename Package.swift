@@ -9,7 +9,7 @@ import PackageDescription
 // written by `make startup-order`), so starting touches few pages of the program. `make
 // install` and `make bench` also build with `--static-swift-stdlib` (the Swift runtime and
 // Foundation linked in: no dozen libraries loaded and resolved at each start), which only
-// the command line can ask for. Measured by `make bench` (README, Performance).
+// the command line can ask for. Measured by `make bench` (docs/performance.md).
 let shippedLinking: [String] = [
   "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
   "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/scrumdinger/startup.order",

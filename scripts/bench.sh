@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: builds the release binaries, measures every performance figure against a
-# baseline measured in the same run, and prints one table (see README "Performance").
+# baseline measured in the same run, and prints one table (see docs/performance.md).
 # Not part of `make test`: figures are reported, not asserted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
