@@ -5,7 +5,7 @@
 import FoundationEssentials
 
 /// What a merge removed from the scrums this computer held.
-public struct MergeRemovals: Equatable, Sendable {
+public struct MergeRemovals: Sendable {
   /// Scrums removed whole, with where each stood in the list.
   public private(set) var scrums: [(index: Int, scrum: DailyScrum)] = []
   /// Meetings removed from scrums that stay, with the scrum each belonged to (as it was).
@@ -69,11 +69,5 @@ public struct MergeRemovals: Equatable, Sendable {
       }
     }
     return result
-  }
-
-  public static func == (one: MergeRemovals, other: MergeRemovals) -> Bool {
-    one.scrums.map(\.index) == other.scrums.map(\.index) && one.scrums.map(\.scrum) == other.scrums.map(\.scrum)
-      && one.meetings.map(\.scrum.id) == other.meetings.map(\.scrum.id)
-      && one.meetings.map(\.meeting) == other.meetings.map(\.meeting)
   }
 }
