@@ -207,8 +207,9 @@ public final class ScrumStore: @unchecked Sendable {
       if kept == data { return nil }
       previous = try? Self.version(in: kept)
     }
-    // Not flushed to disk: a base lost to a crash is an older base, or none (a union).
-    try? AtomicFile.write(data, to: keptBasePath, durable: false)
+    // Not flushed to disk: a base lost to a crash is an older base, or none (a union). A
+    // copy that does not own the folder only reads, this file too.
+    if !isReadOnly { try? AtomicFile.write(data, to: keptBasePath, durable: false) }
     return previous
   }
 

@@ -40,7 +40,12 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
     let second = ScrumStore(directory: directory)
     #expect(!second.claimWriting())
     #expect(second.isReadOnly)
+    // The owner's kept base is older than the file (it changed elsewhere meanwhile): the
+    // reader does not bring it up to date, nor write anything else.
+    let kept = Data("{}".utf8)
+    try kept.write(to: URL(fileURLWithPath: first!.keptBasePath))
     #expect(try second.load() == sampleScrums, "the second instance still reads")
+    #expect(FileManager.default.contents(atPath: second.keptBasePath) == kept, "the kept base is the owner's")
     #expect(throws: StoreError.readOnly(path: second.path)) { try second.save([]) }
     #expect(try ScrumStore(directory: directory).load() == sampleScrums, "nothing was written over")
     first = nil  // the owner quits (or crashes): the kernel drops its lock
