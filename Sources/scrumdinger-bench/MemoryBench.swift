@@ -55,7 +55,7 @@ func openFileCount() -> Int {
     run(.milliseconds(200))
     var editorBase = 0
     for cycle in 1...200 {
-      _ = main.window.activateAction(Command.edit.rawValue)
+      _ = main.window.activateAction(Command.window(.edit).detailedName)
       guard let window = main.editing.sheet?.window else { break }  // the sheet itself is not held here
       waitForPaint(window)
       window.close()
@@ -67,7 +67,7 @@ func openFileCount() -> Int {
     print("editor_cycles_growth_kib \(editorGrowth) \(editorBase)")
 
     // An hour's meeting, from its first minute to its 59th.
-    _ = main.window.activateAction(Command.startMeeting.rawValue)
+    _ = main.window.activateAction(Command.window(.startMeeting).detailedName)
     run(.seconds(1))  // its first minute
     let meetingBase = Memory.residentKiB()
     let filesBase = openFileCount()
@@ -84,10 +84,10 @@ func openFileCount() -> Int {
     run(.milliseconds(200))
     var recordedBase = 0
     for count in 1...100 {
-      _ = main.window.activateAction(Command.startMeeting.rawValue)
+      _ = main.window.activateAction(Command.window(.startMeeting).detailedName)
       runUntil { app.dependencies.recorder.isRecording.value }
       run(.milliseconds(100))
-      _ = main.window.activateAction(Command.endMeeting.rawValue)
+      _ = main.window.activateAction(Command.meeting(.endMeeting).detailedName)
       main.meeting?.endQuestion?.respond("discard")
       runUntil { main.meeting == nil && !app.dependencies.recorder.isRecording.value }
       run(.milliseconds(50))

@@ -26,11 +26,6 @@ private let shortcutCallback: GtkShortcutFunc = { _, _, data in
   return MainActor.assumeIsolated { run() } ? 1 : 0
 }
 
-private let releaseShortcutBox: GDestroyNotify = { data in
-  guard let data else { return }
-  Unmanaged<AnyObject>.fromOpaque(data).release()
-}
-
 extension Widget {
   /// Runs `action` when `trigger` ("Down") is pressed with focus inside this widget, before
   /// the focused widget sees the key; `action` returns false to let the key through. For keys
@@ -38,9 +33,9 @@ extension Widget {
   public func onKey(_ trigger: String, _ action: @escaping @MainActor () -> Bool) {
     let controller = gtk_shortcut_controller_new()!
     gtk_event_controller_set_propagation_phase(cast(UnsafeMutableRawPointer(controller)), GTK_PHASE_CAPTURE)
-    let box = Unmanaged.passRetained(ClosureBox(action as BoolHandler, owner: self) as AnyObject).toOpaque()
+    let box = ClosureBox.retained(action as BoolHandler, owner: self)
     let shortcut = gtk_shortcut_new(
-      gtk_shortcut_trigger_parse_string(trigger), gtk_callback_action_new(shortcutCallback, box, releaseShortcutBox))
+      gtk_shortcut_trigger_parse_string(trigger), gtk_callback_action_new(shortcutCallback, box, releaseClosureBox))
     gtk_shortcut_controller_add_shortcut(cast(UnsafeMutableRawPointer(controller)), shortcut)
     gtk_widget_add_controller(widget, controller)
   }

@@ -46,10 +46,15 @@ import CAdwaita
   /// A group of `actions`.
   public init(_ actions: [Action]) {
     group = UnsafeMutableRawPointer(g_simple_action_group_new()!)
-    for action in actions { g_action_map_add_action(cast(group), action.gaction) }
+    add(actions)
   }
 
   isolated deinit { g_object_unref(group) }
+
+  /// Adds `actions` to the group.
+  public func add(_ actions: [Action]) {
+    for action in actions { g_action_map_add_action(cast(group), action.gaction) }
+  }
 
   var gactionGroup: OpaquePointer { cast(group) }
 }
@@ -63,6 +68,11 @@ extension Widget {
   /// Makes `actions` reachable from this widget and everything inside it as "`prefix`.<name>".
   public func insertActions(_ actions: [Action], prefix: String) {
     insert(ActionGroup(actions), prefix: prefix)
+  }
+
+  /// Takes away the group inserted under `prefix`: its actions are no longer reachable here.
+  public func removeActions(prefix: String) {
+    gtk_widget_insert_action_group(widget, prefix, nil)
   }
 
   /// Runs the action `detailedName` ("win.edit") as seen from this widget, with an optional

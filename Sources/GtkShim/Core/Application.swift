@@ -6,6 +6,8 @@ import CAdwaita
   package let signals = SignalConnections()
   /// The command-line switches added so far.
   private var switches: [String] = []
+  /// What runs when the application registers on the session bus.
+  var busHandlers: [@MainActor (BusConnection) -> Void] = []
 
   /// Creates the application. `unique: false` lets several copies run (tests).
   public init(id: String, unique: Bool = true) {
@@ -13,10 +15,10 @@ import CAdwaita
     app = cast(g_object_new_with_properties(applicationType, 0, nil, nil))
     g_application_set_application_id(cast(UnsafeMutableRawPointer(app)), id)
     g_application_set_flags(cast(UnsafeMutableRawPointer(app)), flags)
+    attachSwiftSide(self, to: UnsafeMutableRawPointer(app))
   }
 
   isolated deinit {
-    forgetBusHandlers()
     g_object_unref(app)
   }
 

@@ -14,9 +14,6 @@ public struct BusConnection: @unchecked Sendable {
   public let applicationPath: String
 }
 
-/// The handlers of each application object, by its address.
-@MainActor private var busHandlers: [UnsafeMutableRawPointer: [@MainActor (BusConnection) -> Void]] = [:]
-
 private typealias RegisterFunction = @convention(c) (
   UnsafeMutablePointer<GApplication>?, OpaquePointer?, UnsafePointer<gchar>?,
   UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
@@ -31,7 +28,8 @@ private let register: RegisterFunction = { application, connection, path, error 
   let bus = BusConnection(raw: connection, applicationPath: String(cString: path!))
   let key = Int(bitPattern: application)
   MainActor.assumeIsolated {
-    for handler in busHandlers[UnsafeMutableRawPointer(bitPattern: key)!] ?? [] { handler(bus) }
+    let application = swiftSide(of: UnsafeMutableRawPointer(bitPattern: key)!, as: Application.self)
+    for handler in application?.busHandlers ?? [] { handler(bus) }
   }
   return 1
 }
@@ -51,11 +49,6 @@ extension Application {
   /// Runs `handler` when the application registers on the session bus, before it takes its
   /// bus name: objects exported there are in place for the first call that reaches them.
   public func onBusRegistration(_ handler: @escaping @MainActor (BusConnection) -> Void) {
-    busHandlers[UnsafeMutableRawPointer(app), default: []].append(handler)
-  }
-
-  /// Forgets the handlers (the application object is going).
-  func forgetBusHandlers() {
-    busHandlers[UnsafeMutableRawPointer(app)] = nil
+    busHandlers.append(handler)
   }
 }

@@ -70,17 +70,11 @@ import CAdwaita
     }
   }
 
-  /// A callback's way back to this wrapper: weak, so a read finishing after the wrapper went
-  /// reaches nothing.
-  private final class Weak {
-    weak var process: ChildProcess?
-    init(_ process: ChildProcess) { self.process = process }
-  }
-
   private func readLine() {
-    let box = Unmanaged.passRetained(Weak(self)).toOpaque()
+    // Back to this wrapper weakly: a read finishing after the wrapper went reaches nothing.
+    let box = ClosureBox.retained((), owner: self)
     g_data_input_stream_read_line_async(lines, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
-      let me = Unmanaged<Weak>.fromOpaque(data!).takeRetainedValue().process
+      let me = ClosureBox<Void>.take(data!).liveOwner as? ChildProcess
       var length: gsize = 0
       let line = g_data_input_stream_read_line_finish(UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GDataInputStream.self), result, &length, nil)
       defer { g_free(line) }
@@ -97,9 +91,9 @@ import CAdwaita
   }
 
   private func waitForEnd() {
-    let box = Unmanaged.passRetained(Weak(self)).toOpaque()
+    let box = ClosureBox.retained((), owner: self)
     g_subprocess_wait_async(process, cancellable, { source, result, data in
-      let me = Unmanaged<Weak>.fromOpaque(data!).takeRetainedValue().process
+      let me = ClosureBox<Void>.take(data!).liveOwner as? ChildProcess
       let waited = g_subprocess_wait_finish(OpaquePointer(source), result, nil) != 0
       MainActor.assumeIsolated {
         guard let me, waited else { return }

@@ -43,17 +43,18 @@ public enum MainLoop {
     self.action = action
     let (seconds, attoseconds) = delay.components
     let millis = max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-    let me = Unmanaged.passRetained(self).toOpaque()
+    // The box holds this timeout until the source goes (fired or removed).
+    let box = ClosureBox.retained({ [self] in
+      sourceID = 0
+      self.action()
+    } as VoidHandler)
     sourceID = g_timeout_add_full(
       G_PRIORITY_DEFAULT, guint(millis),
       { data in
-        let timeout = Unmanaged<Timeout>.fromOpaque(data!).takeUnretainedValue()
-        MainActor.assumeIsolated {
-          timeout.sourceID = 0
-          timeout.action()
-        }
+        guard let fire: VoidHandler = handler(data) else { return gboolean(G_SOURCE_REMOVE) }
+        MainActor.assumeIsolated { fire() }
         return gboolean(G_SOURCE_REMOVE)
-      }, me, { data in Unmanaged<Timeout>.fromOpaque(data!).release() })
+      }, box, releaseClosureBox)
   }
 
   /// Whether it is still waiting to fire.
@@ -71,13 +72,13 @@ extension MainLoop {
   /// Runs `action` on the main loop each time the process receives `signal` (SIGTERM,
   /// SIGINT, SIGHUP), instead of dying where it stands.
   @MainActor public static func onSignal(_ signal: Int32, _ action: @escaping @MainActor () -> Void) {
-    let box = Unmanaged.passRetained(ClosureBox(action as VoidHandler) as AnyObject).toOpaque()
+    let box = ClosureBox.retained(action as VoidHandler)
     _ = g_unix_signal_add_full(
       G_PRIORITY_DEFAULT, signal,
       { data in
         guard let run: VoidHandler = handler(data) else { return 1 }
         MainActor.assumeIsolated { run() }
         return 1  // G_SOURCE_CONTINUE (a macro Swift cannot import): keep watching
-      }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+      }, box, releaseClosureBox)
   }
 }

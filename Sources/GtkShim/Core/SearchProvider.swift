@@ -74,12 +74,11 @@ public struct SearchResultMeta: Sendable {
       return string(error?.pointee.message)
     }
     defer { g_dbus_node_info_unref(node) }
-    let box = Unmanaged.passRetained(self).toOpaque()
+    let box = ClosureBox.retained(self)  // the provider lives while it is registered
     let id = g_dbus_connection_register_object(
-      connection.raw, path, node.pointee.interfaces[0], &Self.vtable, box, { Unmanaged<SearchProvider>.fromOpaque($0!).release() },
-      &error)
+      connection.raw, path, node.pointee.interfaces[0], &Self.vtable, box, releaseClosureBox, &error)
     guard id != 0 else {
-      Unmanaged<SearchProvider>.fromOpaque(box).release()
+      releaseClosureBox(box)
       defer { g_error_free(error) }
       return string(error?.pointee.message)
     }
@@ -90,7 +89,7 @@ public struct SearchResultMeta: Sendable {
     method_call: { _, _, _, _, method, arguments, call, data in
       guard let method, let arguments, let call, let data else { return }
       let name = String(cString: method)
-      let provider = Unmanaged<SearchProvider>.fromOpaque(data).takeUnretainedValue()
+      let provider = ClosureBox<SearchProvider>.peek(data).live!
       nonisolated(unsafe) let (parameters, invocation) = (arguments, call)
       MainActor.assumeIsolated { provider.call(name, parameters, invocation) }
     }, get_property: nil, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil))

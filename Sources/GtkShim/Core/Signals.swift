@@ -7,7 +7,8 @@
 // after it was freed. Closures handed here capture their controllers weakly (`[weak self]`):
 // `scripts/check-data.sh` refuses an `unowned` capture anywhere in Sources. The one other
 // kind, `connectForLifetime`, is GTK's own clean-up at the object's end and captures no Swift
-// object at all.
+// object at all. A wrapper's method that connects a signal is named after it: `onX` for the
+// signal `x` (`onUnrealize`, `onCloseRequest`, `onEntryActivated`, `onValueChanged`).
 import CAdwaita
 
 /// A Swift object that connects GObject signals: what it connects lives no longer than it.
@@ -81,8 +82,9 @@ import CAdwaita
   }
 }
 
-/// Holds a Swift closure for as long as C keeps it (a signal connection, a shortcut, a GLib
-/// source), and the object it belongs to, if any, weakly.
+/// Holds a Swift closure (or value) for as long as C keeps it (a signal connection, a
+/// shortcut, a GLib source, an asynchronous call, a pool's job), and the object it belongs to,
+/// if any, weakly: the one form in which the shim hands Swift to C as user data.
 final class ClosureBox<Handler> {
   private let handler: Handler
   private weak var owner: AnyObject?
@@ -97,6 +99,47 @@ final class ClosureBox<Handler> {
   /// The closure, or nil once its owner has started to go (a weak reference reads nil from
   /// the start of `deinit`).
   var live: Handler? { owned && owner == nil ? nil : handler }
+
+  /// The object it belongs to, while it lives.
+  var liveOwner: AnyObject? { owner }
+
+  /// A new box for `handler`, retained, as C user data: released by `releaseClosureBox` (a
+  /// destroy notify) or by `take` (a one-shot callback).
+  static func retained(_ handler: Handler, owner: AnyObject? = nil) -> UnsafeMutableRawPointer {
+    Unmanaged.passRetained(ClosureBox(handler, owner: owner) as AnyObject).toOpaque()
+  }
+
+  /// The box behind user data `data`, still held by C.
+  static func peek(_ data: UnsafeMutableRawPointer) -> ClosureBox<Handler> {
+    Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Handler>
+  }
+
+  /// The box behind user data `data`, which C gives back (the last call that gets it).
+  static func take(_ data: UnsafeMutableRawPointer) -> ClosureBox<Handler> {
+    Unmanaged<AnyObject>.fromOpaque(data).takeRetainedValue() as! ClosureBox<Handler>
+  }
+}
+
+/// The destroy notify of a box handed to C by `ClosureBox.retained`.
+let releaseClosureBox: GDestroyNotify = { data in
+  guard let data else { return }
+  Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// The name under which a GObject keeps its Swift side (GObject qdata).
+private let swiftSideQuark = g_quark_from_string("scrumdinger-swift-side")
+
+/// Ties `object`, weakly, to the GObject `instance` as its Swift side, for the C callbacks
+/// that get only the instance (a widget class's virtual functions): kept in the instance's
+/// qdata, in a box dropped with the instance.
+@MainActor func attachSwiftSide(_ object: AnyObject, to instance: UnsafeMutableRawPointer) {
+  g_object_set_qdata_full(cast(instance), swiftSideQuark, ClosureBox.retained((), owner: object), releaseClosureBox)
+}
+
+/// The Swift side attached to `instance`, if it is a `T` and still alive.
+@MainActor func swiftSide<T: AnyObject>(of instance: UnsafeMutableRawPointer, as type: T.Type) -> T? {
+  guard let box = g_object_get_qdata(cast(instance), swiftSideQuark) else { return nil }
+  return ClosureBox<Void>.peek(box).liveOwner as? T
 }
 
 private let releaseBox: GClosureNotify = { data, _ in
@@ -111,7 +154,7 @@ private let releaseBox: GClosureNotify = { data, _ in
   _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner?, _ handler: Handler,
   via trampoline: Trampoline, after: Bool = false
 ) -> gulong {
-  let box = Unmanaged.passRetained(ClosureBox(handler, owner: owner) as AnyObject).toOpaque()
+  let box = ClosureBox.retained(handler, owner: owner)
   let id = g_signal_connect_data(
     instance, signal, unsafeBitCast(trampoline, to: GCallback.self), box, releaseBox,
     after ? G_CONNECT_AFTER : G_CONNECT_DEFAULT)
@@ -178,7 +221,7 @@ private let fileChangedTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
 /// Unpacks the Swift closure a trampoline received as user data; nil once its owner has
 /// started to go.
 func handler<Handler>(_ data: gpointer?) -> Handler? {
-  (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! ClosureBox<Handler>).live
+  ClosureBox<Handler>.peek(data!).live
 }
 
 /// Signals of the shape `void (*)(GObject *self, gpointer data)`: clicked, toggled, changed,

@@ -7,16 +7,16 @@
 // for the next job (a meeting's journal comes every 10 s) and nothing wakes meanwhile.
 import CAdwaita
 
-/// A job handed to a pool, and the pool's function that runs it.
-private final class Job: Sendable {
-  let work: @Sendable () -> Void
-  init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+/// A job handed to a pool or a thread, boxed (released once run), and the pool's function
+/// that runs it.
+private enum Job {
+  typealias Work = @Sendable () -> Void
 
-  static let run: GFunc = { job, _ in Unmanaged<Job>.fromOpaque(job!).takeRetainedValue().work() }
+  static let run: GFunc = { job, _ in ClosureBox<Work>.take(job!).live?() }
 
-  /// `work` in a form a pool or the main loop takes (released once run).
-  static func pointer(_ work: @escaping @Sendable () -> Void) -> UnsafeMutableRawPointer {
-    Unmanaged.passRetained(Job(work)).toOpaque()
+  /// `work` in a form a pool or a thread takes.
+  static func pointer(_ work: @escaping Work) -> UnsafeMutableRawPointer {
+    ClosureBox.retained(work)
   }
 }
 
@@ -76,7 +76,7 @@ public enum WorkerThreads {
   ) {
     let done = MainActorCall(done)
     g_thread_unref(g_thread_new(name, { job in
-      Unmanaged<Job>.fromOpaque(job!).takeRetainedValue().work()
+      ClosureBox<Job.Work>.take(job!).live?()
       return nil
     }, Job.pointer { onMainLoop(done.with(work())) }))
   }
@@ -85,7 +85,7 @@ public enum WorkerThreads {
   public static func onMainLoop(_ work: @escaping @MainActor () -> Void) {
     let work = MainActorCall<Void> { _ in work() }
     g_idle_add_full(G_PRIORITY_DEFAULT, { job in
-      Unmanaged<Job>.fromOpaque(job!).takeRetainedValue().work()
+      ClosureBox<Job.Work>.take(job!).live?()
       return 0
     }, Job.pointer { MainActor.assumeIsolated { work.call(()) } }, nil)
   }

@@ -65,7 +65,7 @@ import CAdwaita
     super.init(shim_drawing_area_new_image())
     gtk_drawing_area_set_draw_func(cast(raw), { area, cr, width, height, data in
       guard let data, let cr, width > 0, height > 0 else { return }
-      let me = Unmanaged<DrawingArea>.fromOpaque(data).takeUnretainedValue()
+      guard let me = ClosureBox<Void>.peek(data).liveOwner as? DrawingArea else { return }
       let (crAddress, areaAddress) = (UInt(bitPattern: cr), UInt(bitPattern: area))
       MainActor.assumeIsolated {
         var canvas = Canvas(OpaquePointer(bitPattern: crAddress)!)
@@ -75,7 +75,7 @@ import CAdwaita
         me.drawCount += 1
         me.draw?(&canvas, Double(width), Double(height))
       }
-    }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }, ClosureBox.retained((), owner: self), releaseClosureBox)
   }
 
   isolated deinit {

@@ -82,13 +82,6 @@ import CAdwaita
   }
 }
 
-/// The Swift side of each area, by its widget.
-@MainActor private var areas: [UnsafeMutableRawPointer: WeakArea] = [:]
-
-private struct WeakArea {
-  weak var area: NodeArea?
-}
-
 private typealias SnapshotFunction = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?) -> Void
 private typealias AllocateFunction = @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, Int32) -> Void
 
@@ -98,7 +91,7 @@ private let snapshotArea: SnapshotFunction = { widget, snapshot in
   let snapshotAddress = UInt(bitPattern: Int(bitPattern: snapshot))
   MainActor.assumeIsolated {
     let raw = UnsafeMutableRawPointer(bitPattern: address)!
-    guard let area = areas[raw]?.area else { return }
+    guard let area = swiftSide(of: raw, as: NodeArea.self) else { return }
     let (width, height) = (Double(gtk_widget_get_width(cast(raw))), Double(gtk_widget_get_height(cast(raw))))
     guard width > 0, height > 0 else { return }
     var color = GdkRGBA()
@@ -116,7 +109,7 @@ private let allocateArea: AllocateFunction = { widget, width, height, _ in
   guard let widget else { return }
   let address = UInt(bitPattern: widget)
   MainActor.assumeIsolated {
-    areas[UnsafeMutableRawPointer(bitPattern: address)!]?.area?.resize?(Int(width), Int(height))
+    swiftSide(of: UnsafeMutableRawPointer(bitPattern: address)!, as: NodeArea.self)?.resize?(Int(width), Int(height))
   }
 }
 
@@ -135,11 +128,7 @@ private let allocateArea: AllocateFunction = { widget, width, height, _ in
 
   public init() {
     super.init(UnsafeMutableRawPointer(g_object_new_with_properties(nodeAreaType, 0, nil, nil)))
-    areas[raw] = WeakArea(area: self)
-  }
-
-  isolated deinit {
-    areas[raw] = nil
+    attachSwiftSide(self, to: raw)
   }
 
   /// Sets what makes each frame: it appends nodes, keeping those that do not change.

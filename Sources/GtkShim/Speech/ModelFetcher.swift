@@ -27,13 +27,13 @@ import CSpeech
       WorkerThreads.onMainLoop { progress(received, total) }
     }
     WorkerThreads.run({
-      let user = Unmanaged.passUnretained(transfer).toOpaque()
+      let user = ClosureBox.retained(transfer)
       let problem = shim_fetch(url, gint64(offset), path, transfer.cancellable, { received, total, user in
-        Unmanaged<Transfer>.fromOpaque(user!).takeUnretainedValue().progress(Int(received), total >= 0 ? Int(total) : nil)
+        ClosureBox<Transfer>.peek(user!).live?.progress(Int(received), total >= 0 ? Int(total) : nil)
       }, user)
+      _ = ClosureBox<Transfer>.take(user)
       let reason = problem.map { String(cString: $0) }
       g_free(problem)
-      _ = transfer  // alive until the end
       return reason
     }, then: done)
     return transfer

@@ -36,7 +36,7 @@ import CAdwaita
 
   /// Called when the window closes, however it is closed (`close()`, the window manager,
   /// or its parent going away): every path ends in `gtk_window_destroy`, which unrealizes it.
-  public func onClose(_ action: @escaping @MainActor () -> Void) {
+  public func onUnrealize(_ action: @escaping @MainActor () -> Void) {
     connect(raw, "unrealize", for: self, perform: action)
   }
 }

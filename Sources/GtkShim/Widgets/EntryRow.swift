@@ -25,7 +25,7 @@ import CAdwaita
   }
 
   /// Calls `action` when Enter is pressed in the entry.
-  public func onActivate(_ action: @escaping @MainActor () -> Void) {
+  public func onEntryActivated(_ action: @escaping @MainActor () -> Void) {
     connect(raw, "entry-activated", for: self, perform: action)
   }
 

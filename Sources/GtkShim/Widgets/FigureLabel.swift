@@ -25,11 +25,10 @@ import CAdwaita
 
   public init() {
     super.init(UnsafeMutableRawPointer(g_object_new_with_properties(figureLabelType, 0, nil, nil)))
-    figureLabels[raw] = WeakFigureLabel(label: self)
+    attachSwiftSide(self, to: raw)
   }
 
   isolated deinit {
-    figureLabels[raw] = nil
     dropNodes()
   }
 
@@ -176,13 +175,6 @@ import CAdwaita
   }
 }
 
-/// The Swift side of each label, by its widget.
-@MainActor private var figureLabels: [UnsafeMutableRawPointer: WeakFigureLabel] = [:]
-
-private struct WeakFigureLabel {
-  weak var label: FigureLabel?
-}
-
 private typealias SnapshotFunction = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?) -> Void
 private typealias MeasureFunction = @convention(c) (
   UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
@@ -194,7 +186,8 @@ private let snapshotLabel: SnapshotFunction = { widget, snapshot in
   let address = UInt(bitPattern: widget)
   let snapshotAddress = UInt(bitPattern: Int(bitPattern: snapshot))
   MainActor.assumeIsolated {
-    figureLabels[UnsafeMutableRawPointer(bitPattern: address)!]?.label?.draw(OpaquePointer(bitPattern: snapshotAddress)!)
+    swiftSide(of: UnsafeMutableRawPointer(bitPattern: address)!, as: FigureLabel.self)?
+      .draw(OpaquePointer(bitPattern: snapshotAddress)!)
   }
 }
 
@@ -203,7 +196,7 @@ private let measureLabel: MeasureFunction = { widget, orientation, _, minimum, n
   let address = UInt(bitPattern: widget)
   let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
   let size = MainActor.assumeIsolated {
-    figureLabels[UnsafeMutableRawPointer(bitPattern: address)!]?.label?.measure(horizontal: horizontal) ?? 0
+    swiftSide(of: UnsafeMutableRawPointer(bitPattern: address)!, as: FigureLabel.self)?.measure(horizontal: horizontal) ?? 0
   }
   minimum?.pointee = size
   natural?.pointee = size

@@ -1,15 +1,15 @@
 import CAdwaita
 
 /// A window of the application that fills one monitor (the presenter view's face for the
-/// room). It reaches another window's actions as "win.", so the application's keyboard
-/// accelerators do the same in it as in that window.
+/// room). It reaches another window's action groups under their prefixes, so the
+/// application's keyboard accelerators do the same in it as in that window.
 @MainActor public final class MonitorWindow: Widget {
-  /// A window of `application`, titled `title`, whose "win." actions are `actions`.
-  public init(application: Application, actions: ActionGroup, title: String) {
+  /// A window of `application`, titled `title`, reaching each of `actions` under its prefix.
+  public init(application: Application, actions: [String: ActionGroup], title: String) {
     super.init(adw_window_new())
     gtk_window_set_application(window, cast(UnsafeMutableRawPointer(application.app)))
     gtk_window_set_title(window, title)
-    insert(actions, prefix: "win")
+    for (prefix, group) in actions { insert(group, prefix: prefix) }
   }
 
   private var window: UnsafeMutablePointer<GtkWindow> { cast(raw) }
@@ -34,7 +34,7 @@ import CAdwaita
   public func close() { gtk_window_close(window) }
 
   /// Called once the window is gone, however it was closed.
-  public func onClose(_ action: @escaping @MainActor () -> Void) {
+  public func onUnrealize(_ action: @escaping @MainActor () -> Void) {
     connect(raw, "unrealize", for: self, perform: action)
   }
 }

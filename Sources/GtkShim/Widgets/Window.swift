@@ -54,7 +54,7 @@ import CAdwaita
 
   /// Called once the window is gone (closed for good): every close ends in
   /// `gtk_window_destroy`, which unrealizes it.
-  public func onClosed(_ action: @escaping @MainActor () -> Void) {
+  public func onUnrealize(_ action: @escaping @MainActor () -> Void) {
     connect(raw, "unrealize", for: self, perform: action)
   }
 

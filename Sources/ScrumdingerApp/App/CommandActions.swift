@@ -1,22 +1,24 @@
-import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
 
-extension Command {
-  /// The actions of the commands of `scope`, one each, by command: each runs `perform` with
-  /// its command and, for a command that takes one, the argument it was given (an id, or a
-  /// monitor's connector). The application, the window and the editor each install theirs
-  /// from here.
-  @MainActor static func actions(
-    in scope: Scope, perform: @escaping @MainActor (Command, String?) -> Void
-  ) -> [Command: Action] {
-    var actions: [Command: Action] = [:]
-    for command in allCases where command.scope == scope {
+extension ScopedCommand {
+  /// The actions of this scope's commands, one each, by command: each runs `perform` with its
+  /// command and, for a command that takes one, the argument it was given (an id, or a
+  /// monitor's connector). The application, the window, the meeting, the history and the
+  /// editor each install theirs from here and switch over their own commands only.
+  @MainActor static func actions(perform: @escaping @MainActor (Self, String?) -> Void) -> [Self: Action] {
+    var actions: [Self: Action] = [:]
+    for command in allCases {
       actions[command] =
-        command.takesArgument
-        ? Action(command.name) { argument in perform(command, argument) }
-        : Action(command.name) { perform(command, nil) }
+        command.command.takesArgument
+        ? Action(command.rawValue) { argument in perform(command, argument) }
+        : Action(command.rawValue) { perform(command, nil) }
     }
     return actions
+  }
+
+  /// Enables each of `actions` as the table's rule says in `context`.
+  @MainActor static func updateEnabled(_ actions: [Self: Action], in context: Command.Context) {
+    for (command, action) in actions { action.isEnabled = command.command.isEnabled(in: context) }
   }
 }

@@ -27,7 +27,7 @@ import ScrumdingerCore
     let keeper = ScreenKeeper(application: application)
     windowEffects = [chime, notifier, keeper]
     dependencies = Dependencies(
-      clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), now: { Date().addingTimeInterval(wallClockOffset) },
+      clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), now: { Date().addingTimeInterval(LaunchEnvironment.clockOffset) },
       sound: chime, notifier: notifier, keepAwake: keeper,
       recorder: MeetingRecorder(
         folder: dataFolder + "/recordings", consent: RecordingConsent(path: dataFolder + "/recording-consent.json")

@@ -1,7 +1,8 @@
 // The window is a stack of pages driven by AppState.navigation: pages never push each other,
 // they run commands, and the window shows the route. Every command is an action from the
 // table in Command (buttons are bound to them, accelerators and the shortcuts window read
-// the same table); what a command does to the data is AppModel's rule. This file only wires.
+// the same table); what a command does, to the data or to the route, is a rule of one of
+// AppModel's feature models (the window never writes the route). This file only wires.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
@@ -21,7 +22,7 @@ import ScrumdingerCore
   var holdClose: (@MainActor () -> Bool)?
   /// The pages along the route shown.
   private(set) lazy var pages = WindowPages(
-    model: model, nextMeeting: { [weak self] scrum in self?.nextMeeting(of: scrum) },
+    model: model, transcriber: services.transcriber, nextMeeting: { [weak self] scrum in self?.nextMeeting(of: scrum) },
     historyPage: { [weak self] entryID, id in
       self?.history.page(of: entryID, in: id) { [weak self] in self?.tools.showPreferences() }
     },
@@ -31,9 +32,11 @@ import ScrumdingerCore
   /// Preferences, the shortcuts and About.
   private(set) lazy var tools = ToolWindows(
     parent: window, services: services, engine: model.dependencies.speech, toast: { [weak self] in self?.toast($0) },
-    modelAdded: { [weak self] in self?.model.transcriber.retryFailed() })
+    modelAdded: { [weak self] in self?.services.transcriber.retryFailed() })
   /// Export, the calendar file, a meeting's summary, deleting its recording.
-  private lazy var history = HistoryActions(window: window, model: model, time: services.time) { [weak self] text in
+  private(set) lazy var history = HistoryActions(
+    window: window, model: model, transcriber: services.transcriber, time: services.time
+  ) { [weak self] text in
     self?.toast(text)
   }
   /// The toasts that undo a delete or a meeting just saved.
@@ -41,7 +44,7 @@ import ScrumdingerCore
   /// The meeting under way, if any.
   package private(set) var meeting: MeetingCoordinator?
   /// The window's actions: one per "win." command of the table.
-  private(set) var actions: [Command: Action] = [:]
+  private(set) var actions: [WindowCommand: Action] = [:]
   /// The window's actions as one group, inserted on the window (and on a presentation).
   private var windowActions = ActionGroup([])
   private var state: AppState { model.state }
@@ -70,11 +73,12 @@ import ScrumdingerCore
     toasts.expand(vertically: true)
     window.content = content
 
-    actions = Command.actions(in: .win) { [weak self] command, argument in self?.perform(command, argument: argument) }
+    actions = WindowCommand.actions { [weak self] command, argument in self?.perform(command, argument: argument) }
     // On the window widget, not the application window's own action map, which GTK exports
     // on the session bus: no other process may start a meeting or delete one.
     windowActions = ActionGroup(Array(actions.values))
-    window.insert(windowActions, prefix: "win")
+    window.insert(windowActions, prefix: WindowCommand.scope)
+    history.install()
     window.onCloseRequest { [weak self] in
       guard let self else { return false }
       guard let meeting = self.meeting else { return self.holdClose?() ?? false }
@@ -94,7 +98,7 @@ import ScrumdingerCore
     }
     observations.append(state.navigation.observe { [weak self] route in self?.show(route) })
     observations.append(state.scrums.observe { [weak self] _ in self?.scrumsChanged() })
-    observations.append(model.lineups.observe { [weak self] _ in
+    observations.append(model.detail.lineups.observe { [weak self] _ in
       self?.pages.lineupsChanged()
       self?.updateEnabled()
     })
@@ -102,7 +106,7 @@ import ScrumdingerCore
     observations.append(state.meeting.observe { [weak self] meeting in
       guard let self else { return }
       let canGoBack = meeting?.snapshot.canGoBack == true
-      if canGoBack != self.actions[.previousSpeaker]?.isEnabled { self.updateEnabled() }
+      if canGoBack != self.couldGoBack { self.updateEnabled() }
     })
     show(state.navigation.value)
   }
@@ -117,7 +121,7 @@ import ScrumdingerCore
 
   /// Makes the window one that only shows the scrums, and says why.
   func becomeReadOnly() {
-    model.isReadOnly = true
+    model.list.isReadOnly = true
     readOnlyBanner.isVisible = true
     updateEnabled()
   }
@@ -140,59 +144,55 @@ import ScrumdingerCore
 
   // MARK: Commands
 
-  private func perform(_ command: Command, argument: String?) {
+  private func perform(_ command: WindowCommand, argument: String?) {
     let id = argument.flatMap(UUID.init(uuidString:))
     switch command {
     case .showMenu: pages.top.menuButton.popup()
-    case .openScrum: if let id { state.navigation.value = .detail(scrumID: id) }
+    case .openScrum: if let id { model.navigation.show(.detail(scrumID: id)) }
     case .search: pages.list.searchBar.isOpen = true
-    case .edit: if let draft = model.draftOfShownScrum() { editing.open(draft) }
+    case .edit: if let draft = model.detail.draftOfShownScrum() { editing.open(draft) }
     case .startMeeting: if case .detail(let id) = state.navigation.value { startMeeting(id) }
     case .deleteScrum: if case .detail(let id) = state.navigation.value { confirmDelete(id) }
-    case .shuffleLineup: if case .detail(let id) = state.navigation.value { model.shuffleLineup(of: id) }
+    case .shuffleLineup: if case .detail(let id) = state.navigation.value { model.detail.shuffleLineup(of: id) }
     case .deleteMeeting:
-      if let id, let scrumID = state.navigation.value.scrumID, let deletion = model.deleteHistory(scrumID: scrumID, historyID: id) {
+      if let id, let scrumID = state.navigation.value.scrumID, let deletion = model.undo.deleteHistory(scrumID: scrumID, historyID: id) {
         undo.offer(deletion)
       }
     case .undo: undo.undoLast()
     case .openHistory:
-      if let id, case .detail(let scrumID) = state.navigation.value {
-        state.navigation.value = .history(scrumID: scrumID, historyID: id)
-      }
+      if let id { model.navigation.openHistory(id) }
     case .back:
-      if let route = model.backRoute() { state.navigation.value = route } else { meeting?.perform(.endMeeting) }
-    case .pause, .nextSpeaker, .previousSpeaker, .addMinute, .endMeeting, .mute, .takeNote, .compactView, .present,
-      .presentOn:
-      meeting?.perform(command, argument: argument)
-    case .fullscreen: window.isFullscreen.toggle()
+      if !model.navigation.back() { meeting?.perform(.endMeeting) }
     case .showShortcuts: tools.showShortcuts()
     case .preferences: tools.showPreferences()
     case .about: tools.showAbout()
-    case .exportHistory, .addToCalendar, .copySummary, .copySummaryWithTranscript:
-      _ = history.perform(command, on: state.navigation.value)
-    case .newScrum, .quit, .confirmEditor, .cancelEditor, .startScheduled:
-      break  // not window actions
     }
   }
 
-  /// Enables each window action as the table's rule says for the current page.
+  /// Whether Previous speaker was enabled at the last update.
+  private var couldGoBack = false
+
+  /// Enables each action of the window, the history and the meeting as the table's rule says
+  /// for the current page.
   private func updateEnabled() {
     let context = model.commandContext(canPresent: meeting?.presenter.canToggle == true)  // once: it looks at today's lineup
-    for (command, action) in actions { action.isEnabled = command.isEnabled(in: context) }
+    couldGoBack = context.canGoBack
+    WindowCommand.updateEnabled(actions, in: context)
+    history.updateEnabled(in: context)
+    meeting?.updateEnabled(in: context)
   }
 
   // MARK: Pages
 
   private func show(_ route: Route) {
-    let resolved = model.resolved(route)
-    guard resolved == route else { return state.navigation.value = resolved }
+    guard model.navigation.resolved(route) == route else { return model.navigation.revalidate() }
     guard let previous = pages.show(route) else { return }
     updateEnabled()
-    pages.focus(model.focusTarget(from: previous, to: route))
+    pages.focus(model.navigation.focusTarget(from: previous, to: route))
   }
 
   private func scrumsChanged() {
-    model.revalidateRoute()
+    model.navigation.revalidate()
     pages.scrumsChanged()
     updateEnabled()  // Add to Calendar follows the shown scrum's schedule
   }
@@ -208,14 +208,14 @@ import ScrumdingerCore
   /// A search result picked in the Activities overview: the scrum's page, unless a meeting or
   /// the editor is under way (neither is interrupted; the window comes forward).
   func showScrum(_ id: UUID) {
-    if meeting == nil, editing.sheet == nil, state.scrum(id) != nil { state.navigation.value = .detail(scrumID: id) }
+    if meeting == nil, editing.sheet == nil, state.scrum(id) != nil { model.navigation.show(.detail(scrumID: id)) }
     present()
   }
 
   /// "Search in the app" from the Activities overview: the list, filtered by `terms`.
   func showSearch(_ terms: [String]) {
     if meeting == nil, editing.sheet == nil {
-      state.navigation.value = .list
+      model.navigation.show(.list)
       pages.list.search(terms)
     }
     present()
@@ -226,21 +226,21 @@ import ScrumdingerCore
   private func startMeeting(_ id: UUID) {
     guard meeting == nil, let scrum = state.scrum(id) else { return }
     meeting = MeetingCoordinator(
-      scrum: scrum, lineup: model.lineup(for: scrum), state: state, dependencies: model.dependencies,
-      window: window, actions: windowActions, application: application, twelveHour: time.twelveHour,
+      scrum: scrum, lineup: model.detail.lineup(for: scrum), state: state, dependencies: model.dependencies,
+      window: window, windowActions: windowActions, application: application, twelveHour: time.twelveHour,
       toast: { [weak self] text, button, action in self?.toast(text, button: button, action: action) }
     ) { [weak self] saved in
       guard let self else { return }
       self.meeting = nil
-      self.model.resetLineup(of: id)
-      self.state.navigation.value = .detail(scrumID: id)
+      self.model.detail.resetLineup(of: id)
+      self.model.navigation.show(.detail(scrumID: id))
       self.updateEnabled()
       guard saved, let entry = self.state.scrum(id)?.history.last else { return }
       self.pages.detail?.focusHistoryRow(entry.id)  // its row in view
       self.undo.sayMeetingSaved(entry, of: id)
     }
     meeting?.presenter.onCanToggleChanged = { [weak self] in self?.updateEnabled() }
-    state.navigation.value = .meeting(scrumID: id)
+    model.navigation.show(.meeting(scrumID: id))
   }
 
   /// A reminder's Start Meeting: the scrum's meeting starts with today's lineup, unless
@@ -256,7 +256,7 @@ import ScrumdingerCore
     }
     editing.leave(toStart: scrum.title) { [weak self] in
       guard let self, self.meeting == nil else { return }
-      self.state.navigation.value = .detail(scrumID: id)
+      self.model.navigation.show(.detail(scrumID: id))
       self.startMeeting(id)
     }
   }
@@ -266,7 +266,7 @@ import ScrumdingerCore
     confirmDestructive(
       over: window, heading: tr("Delete “%@”?", Texts.shown(scrum.title)), body: tr("Its meeting history is deleted with it.")
     ) { [weak self] in
-      guard let self, let deletion = self.model.deleteScrum(id) else { return }
+      guard let self, let deletion = self.model.undo.deleteScrum(id) else { return }
       self.undo.offer(deletion)
     }
   }

@@ -1,7 +1,7 @@
 // Resources (CSS, the ding) live in the repository's Resources/ during development and in
 // <prefix>/share/io.github.scrumdinger.Scrumdinger after `make install`; translations in
 // .build/locale and <prefix>/share/locale. The executable finds them from its own location,
-// so neither case needs configuration; SCRUMDINGER_RESOURCES / _LOCALEDIR override.
+// so neither case needs configuration; `LaunchEnvironment` can name others.
 import FoundationEssentials
 import Glibc
 import ScrumdingerCore
@@ -10,8 +10,7 @@ import ScrumdingerCore
 enum ResourceLocator {
   /// The folder holding `style.css`, or nil (the app then runs unstyled and says so).
   static let directory: String? = {
-    let environment = ProcessInfo.processInfo.environment["SCRUMDINGER_RESOURCES"]
-    let candidates = [environment].compactMap { $0 } + [
+    let candidates = [LaunchEnvironment.resources].compactMap { $0 } + [
       binDir + "/../share/" + appID,
       binDir + "/../../Resources",
       binDir + "/../../../Resources",
@@ -22,9 +21,9 @@ enum ResourceLocator {
   }()
 
   /// The folder of compiled translations: `<prefix>/share/locale` when installed, the build
-  /// folder's `locale` (made by `make`) in development; SCRUMDINGER_LOCALEDIR overrides.
+  /// folder's `locale` (made by `make`) in development, unless `LaunchEnvironment` names one.
   static let localeDirectory: String? = {
-    let candidates = [ProcessInfo.processInfo.environment["SCRUMDINGER_LOCALEDIR"]].compactMap { $0 } + [
+    let candidates = [LaunchEnvironment.localeDirectory].compactMap { $0 } + [
       binDir + "/../share/locale",
       binDir + "/../../locale",
     ]

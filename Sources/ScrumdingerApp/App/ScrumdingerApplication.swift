@@ -38,7 +38,7 @@ import ScrumdingerCore
   /// A meeting a crash interrupted, asked about once the scrums are read and a window shows.
   private let interrupted: InterruptedMeeting
   /// The application's actions: one per "app." command of the table.
-  private(set) var actions: [Command: Action] = [:]
+  private(set) var actions: [AppCommand: Action] = [:]
   /// Answers GNOME Shell's searches.
   private var shellSearch: ShellSearch?
   /// Reading the scrums, and the work waiting for them (searches from the overview).
@@ -86,12 +86,12 @@ import ScrumdingerCore
     application.onActivate { [weak self] in self?.activate() }
     application.onShutdown { [weak self] in self?.saveBeforeQuitting() }
     handleCommandLine()
-    actions = Command.actions(in: .app) { [weak self] command, argument in
+    actions = AppCommand.actions { [weak self] command, argument in
       self?.perform(command, id: argument.flatMap(UUID.init(uuidString:)))
     }
     for action in actions.values { application.addAction(action) }
-    for command in Command.allCases where command.scope != .editor && !command.accelerators.isEmpty {
-      application.setAccelerators(command.accelerators, for: command.rawValue)
+    for command in Command.allCases where command.scope != EditorCommand.scope && !command.accelerators.isEmpty {
+      application.setAccelerators(command.accelerators, for: command.detailedName)
     }
     services.reminders.onPlan = { [weak self] in self?.mainWindow?.pages.timeMoved() }
     shellSearch = ShellSearch(
@@ -113,12 +113,12 @@ import ScrumdingerCore
         return 0
       }
       if switches.contains("background") { self.startsInBackground = true }
-      if switches.contains("new-scrum") { self.application.activateAction(Command.newScrum.name) }
+      if switches.contains("new-scrum") { self.application.activateAction(AppCommand.newScrum.rawValue) }
       return nil
     }
   }
 
-  private func perform(_ command: Command, id: UUID?) {
+  private func perform(_ command: AppCommand, id: UUID?) {
     switch command {
     case .startScheduled:
       // Any process on the session bus can ask: only a reminder on show starts a meeting (and
@@ -134,7 +134,6 @@ import ScrumdingerCore
     case .quit:
       background.quitRequested = true
       if let window = mainWindow?.window { window.close() } else { application.quit() }
-    default: break  // window and editor commands live there
     }
   }
 
@@ -170,7 +169,7 @@ import ScrumdingerCore
     if let mainWindow { return mainWindow.present() }
     background.windowShown()
     let window = MainWindow(
-      application: application, model: AppModel(state: state, dependencies: dependencies, transcriber: services.transcriber),
+      application: application, model: AppModel(state: state, dependencies: dependencies),
       services: services)
     mainWindow = window
     for effect in windowEffects { effect.serve(window) }
@@ -181,7 +180,7 @@ import ScrumdingerCore
     }
     if let settings { WindowMemory.keep(window.window, in: settings) }
     // Closed while the app runs on for reminders: the next activation makes a new window.
-    window.window.onClosed { [weak self, weak window] in
+    window.window.onUnrealize { [weak self, weak window] in
       guard let self, self.mainWindow === window else { return }
       self.mainWindow = nil
       self.background.windowGone()

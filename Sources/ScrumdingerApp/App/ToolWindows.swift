@@ -37,7 +37,7 @@ import ScrumdingerCore
       engine: engine)
     window.onMessage = toast
     window.onModelAdded = modelAdded
-    window.window.onClose { [weak self] in self?.preferences = nil }
+    window.window.onUnrealize { [weak self] in self?.preferences = nil }
     preferences = window
     window.present()
   }

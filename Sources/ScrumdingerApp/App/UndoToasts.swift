@@ -28,13 +28,13 @@ import ScrumdingerCore
   func offer(_ deletion: Deletion) {
     undoToast?.dismiss()
     undoToast = toasts.show(
-      AppModel.message(for: deletion), button: tr("Undo"),
+      UndoModel.message(for: deletion), button: tr("Undo"),
       action: { [weak self] in
-        self?.model.undo(deletion)
+        self?.model.undo.undo(deletion)
         self?.changed()
       },
       onDismissed: { [weak self] in  // may come when the window is gone (at quit)
-        self?.model.forgetUndo(deletion)
+        self?.model.undo.forget(deletion)
         self?.changed()
       })
     changed()
@@ -42,7 +42,7 @@ import ScrumdingerCore
 
   /// Ctrl+Z: undoes the last delete, and its toast goes.
   func undoLast() {
-    model.undoLast()  // before the toast goes: its going forgets the delete
+    model.undo.undoLast()  // before the toast goes: its going forgets the delete
     undoToast?.dismiss()
     changed()
   }
@@ -52,15 +52,15 @@ import ScrumdingerCore
     savedMeetingToast = toasts.show(
       tr("Meeting saved: %@", Texts.timeOfDay(entry.date)), button: tr("Undo"),
       action: { [weak self] in  // the model's delete, without an undo of its own
-        guard let self, let deletion = self.model.deleteHistory(scrumID: scrumID, historyID: entry.id) else { return }
-        self.model.forgetUndo(deletion)
+        guard let self, let deletion = self.model.undo.deleteHistory(scrumID: scrumID, historyID: entry.id) else { return }
+        self.model.undo.forget(deletion)
         self.changed()
       },
       extraButton: (
         tr("View"),
         { [weak self] in
           guard let self, self.model.state.scrum(scrumID)?.history.contains(where: { $0.id == entry.id }) == true else { return }
-          self.model.state.navigation.value = .history(scrumID: scrumID, historyID: entry.id)
+          self.model.navigation.show(.history(scrumID: scrumID, historyID: entry.id))
         }
       ),
       onDismissed: { [weak self] in self?.savedMeetingToast = nil })

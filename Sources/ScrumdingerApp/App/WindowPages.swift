@@ -22,6 +22,8 @@ import ScrumdingerCore
   /// The pages of the route on show, from the list to the one shown.
   private var trail: [any Page] = []
   private let model: AppModel
+  /// The transcripts' progress, which a scrum's page shows beside its meetings.
+  private let transcriber: Transcriber
   private var state: AppState { model.state }
   /// "Next: today at 9:30" for a scrum on a schedule.
   private let nextMeeting: @MainActor (DailyScrum) -> String?
@@ -30,13 +32,15 @@ import ScrumdingerCore
   /// The meeting's page, while a meeting is under way.
   private let meetingPage: @MainActor () -> MeetingPage?
 
-  /// The pages of `model`'s routes; the features make a past meeting's and the meeting's.
+  /// The pages of `model`'s routes (showing `transcriber`'s progress); the features make a
+  /// past meeting's and the meeting's.
   init(
-    model: AppModel, nextMeeting: @escaping @MainActor (DailyScrum) -> String?,
+    model: AppModel, transcriber: Transcriber, nextMeeting: @escaping @MainActor (DailyScrum) -> String?,
     historyPage: @escaping @MainActor (_ entryID: UUID, _ scrumID: UUID) -> HistoryPage?,
     meetingPage: @escaping @MainActor () -> MeetingPage?
   ) {
     self.model = model
+    self.transcriber = transcriber
     self.nextMeeting = nextMeeting
     self.historyPage = historyPage
     self.meetingPage = meetingPage
@@ -78,9 +82,9 @@ import ScrumdingerCore
   private func detailPage(for id: UUID) -> DetailPage? {
     if let detail, detail.scrumID == id { return detail }
     guard let scrum = state.scrum(id) else { return nil }
-    let page = DetailPage(scrum: scrum, lineup: model.lineup(for: scrum), transcripts: model.transcriber.statuses)
+    let page = DetailPage(scrum: scrum, lineup: model.detail.lineup(for: scrum), transcripts: transcriber.statuses)
     page.nextMeeting = nextMeeting
-    page.onPresenceChange = { [weak model] attendee, present in model?.setPresent(present, attendee: attendee, in: id) }
+    page.onPresenceChange = { [rules = model.detail] attendee, present in rules.setPresent(present, attendee: attendee, in: id) }
     detail = page
     return page
   }
@@ -108,13 +112,13 @@ import ScrumdingerCore
     }
     if let detail, let scrum = state.scrum(detail.scrumID) {
       detail.update(scrum)
-      detail.showLineup(model.lineup(for: scrum))
+      detail.showLineup(model.detail.lineup(for: scrum))
     }
   }
 
   /// Today's lineups changed (someone checked, a shuffle, a meeting over).
   func lineupsChanged() {
-    if let detail, let scrum = state.scrum(detail.scrumID) { detail.showLineup(model.lineup(for: scrum)) }
+    if let detail, let scrum = state.scrum(detail.scrumID) { detail.showLineup(model.detail.lineup(for: scrum)) }
   }
 
   /// Time has moved on (a reminder came, a start went by): the "Next: …" texts say so.

@@ -44,7 +44,7 @@ import ScrumdingerCore
     lists.append(list)
     lists.append(newList)
     group.add(lists)
-    newItemRow.onActivate { [weak self] in self?.add() }
+    newItemRow.onEntryActivated { [weak self] in self?.add() }
     addButton.onClicked { [weak self] in self?.add() }
     rebuild()
   }

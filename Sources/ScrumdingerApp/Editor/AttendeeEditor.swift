@@ -69,7 +69,7 @@ import ScrumdingerCore
     if rowsByID.isEmpty { list.append(noAttendeesRow) }
     updateMoveButtons()
     newAttendeeRow.onChanged { [weak self] in self?.updateAddButton() }
-    newAttendeeRow.onActivate { [weak self] in self?.add() }
+    newAttendeeRow.onEntryActivated { [weak self] in self?.add() }
     addButton.onClicked { [weak self] in self?.add() }
     updateAddButton()
   }
@@ -108,7 +108,7 @@ import ScrumdingerCore
     guard renaming == nil, attendees.indices.contains(index), let attendee = rowsByID[attendees[index].id] else { return }
     let entry = EntryRow(title: tr("Name of %@", Texts.shown(attendees[index].name)))
     entry.text = attendees[index].name
-    entry.onActivate { [weak self] in self?.finishRenaming(keep: true) }
+    entry.onEntryActivated { [weak self] in self?.finishRenaming(keep: true) }
     entry.onKey("Escape") { [weak self] in
       self?.finishRenaming(keep: false)
       return true

@@ -29,7 +29,7 @@ import ScrumdingerCore
 
   /// New Scrum from anywhere: opens the editor, brings the open one forward, or says why not.
   func newScrum() {
-    switch model.requestNewScrum(editorOpen: sheet != nil) {
+    switch model.list.requestNewScrum(editorOpen: sheet != nil) {
     case .openEditor(let draft): open(draft)
     case .presentOpenEditor: sheet?.raise()
     case .refused(let reason): toast(reason)
@@ -43,7 +43,7 @@ import ScrumdingerCore
     ) { [weak self] confirmed in
       guard let self else { return }
       do throws(StoreError) {
-        try self.model.apply(confirmed)
+        try self.model.list.apply(confirmed)
       } catch {
         self.toast(tr("Whether this computer records “%@” could not be saved: %@", Texts.shown(confirmed.title), error.description))
       }

@@ -38,7 +38,7 @@ import ScrumdingerCore
   private(set) var schedule: ScheduleEditor!
   private let onConfirm: @MainActor (ScrumDraft) -> Void
   /// The sheet's actions: one per "editor." command of the table.
-  private(set) var actions: [Command: Action] = [:]
+  private(set) var actions: [EditorCommand: Action] = [:]
   /// The sheet's scrolling view.
   let scroller: ScrolledWindow
   /// Whether the sheet fills a narrow window (its choices then take fewer to a line).
@@ -103,7 +103,7 @@ import ScrumdingerCore
   /// Shows the sheet with the title field focused.
   func present() {
     keepAlive = self
-    window.onClose { [weak self] in
+    window.onUnrealize { [weak self] in
       // Released on the next loop iteration, never inside the window's own signal emission.
       _ = Timeout(after: .zero) { self?.keepAlive = nil }
     }
@@ -285,16 +285,21 @@ import ScrumdingerCore
   }
 
   private func wireActions() {
-    actions = Command.actions(in: .editor) { [weak self] command, _ in
+    actions = EditorCommand.actions { [weak self] command, _ in
       guard let self else { return }
-      command == .confirmEditor ? self.confirm() : self.window.close()
+      switch command {
+      case .confirm: self.confirm()
+      case .cancel: self.window.close()
+      }
     }
-    for command in actions.keys { window.bindAccelerators(command.accelerators, to: command.rawValue) }
-    window.insertActions(Array(actions.values), prefix: "editor")
-    cancelButton.setAction(Command.cancelEditor.rawValue)
-    confirmButton.setAction(Command.confirmEditor.rawValue)
+    for command in actions.keys {
+      window.bindAccelerators(command.command.accelerators, to: command.command.detailedName)
+    }
+    window.insertActions(Array(actions.values), prefix: EditorCommand.scope)
+    cancelButton.setAction(Command.editor(.cancel).detailedName)
+    confirmButton.setAction(Command.editor(.confirm).detailedName)
     // Enter in Title is Add or Done, as in any GNOME dialog with a default button.
-    titleRow.onActivate { [weak self] in self?.confirm() }
+    titleRow.onEntryActivated { [weak self] in self?.confirm() }
     titleRow.onChanged { [weak self] in
       guard let self else { return }
       self.draft.title = self.titleRow.text
@@ -320,7 +325,7 @@ import ScrumdingerCore
   }
 
   private func updateButtons() {
-    actions[.confirmEditor]?.isEnabled = Command.confirmEditor.isEnabled(
+    actions[.confirm]?.isEnabled = Command.editor(.confirm).isEnabled(
       in: Command.Context(route: .list, meetingRunning: false, draftCanSave: draft.canSave))
   }
 

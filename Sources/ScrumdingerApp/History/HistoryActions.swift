@@ -5,33 +5,51 @@ import ScrumdingerCore
 /// A scrum's history: a past meeting's page and what it offers (its summary on the clipboard,
 /// deleting its recording), exporting the history, the schedule as a calendar file. Each
 /// asks what it needs (a file, a confirmation) over the window and says how it went in a
-/// toast; the window hands it the history's commands.
+/// toast. The history's commands are its own action group on the window.
 @MainActor final class HistoryActions {
   private let window: ApplicationWindow
   private let model: AppModel
+  private let transcriber: Transcriber
   private let time: LocalTime
   private let toast: @MainActor (String) -> Void
+  /// The history's actions, one per "history." command of the table.
+  private(set) var actions: [HistoryCommand: Action] = [:]
 
-  /// Actions over `window`, on `model`'s scrums (their calendar in `time`'s zone), saying
-  /// what they did through `toast`.
-  init(window: ApplicationWindow, model: AppModel, time: LocalTime, toast: @escaping @MainActor (String) -> Void) {
+  /// Actions over `window`, on `model`'s scrums (their calendar in `time`'s zone, their
+  /// recordings transcribed by `transcriber`), saying what they did through `toast`.
+  init(
+    window: ApplicationWindow, model: AppModel, transcriber: Transcriber, time: LocalTime,
+    toast: @escaping @MainActor (String) -> Void
+  ) {
     self.window = window
     self.model = model
+    self.transcriber = transcriber
     self.time = time
     self.toast = toast
   }
 
-  /// Runs `command` on the page `route` shows; false when it is not one of the history's.
-  func perform(_ command: Command, on route: Route) -> Bool {
-    switch (command, route) {
-    case (.exportHistory, .detail(let id)): exportHistory(of: id)
-    case (.addToCalendar, .detail(let id)): addToCalendar(id)
-    case (.copySummary, .history(let id, let entryID)): copySummary(of: entryID, in: id, transcript: false)
-    case (.copySummaryWithTranscript, .history(let id, let entryID)): copySummary(of: entryID, in: id, transcript: true)
-    case (.exportHistory, _), (.addToCalendar, _), (.copySummary, _), (.copySummaryWithTranscript, _): break
-    default: return false
+  /// Inserts the history's actions on the window.
+  func install() {
+    actions = HistoryCommand.actions { [weak self] command, _ in self?.perform(command) }
+    window.insertActions(Array(actions.values), prefix: HistoryCommand.scope)
+  }
+
+  /// Enables the history's actions as the table's rule says in `context`.
+  func updateEnabled(in context: Command.Context) {
+    HistoryCommand.updateEnabled(actions, in: context)
+  }
+
+  /// Runs `command` on the page shown (a scrum's, or a past meeting's).
+  private func perform(_ command: HistoryCommand) {
+    let route = model.state.navigation.value
+    guard let id = route.scrumID else { return }
+    switch command {
+    case .exportHistory: exportHistory(of: id)
+    case .addToCalendar: addToCalendar(id)
+    case .copySummary, .copySummaryWithTranscript:
+      guard case .history(_, let entryID) = route else { return }
+      copySummary(of: entryID, in: id, transcript: command == .copySummaryWithTranscript)
     }
-    return true
   }
 
   /// The page of past meeting `entryID` of scrum `id` (nil when either is gone): its notes
@@ -39,7 +57,7 @@ import ScrumdingerCore
   /// "Get a speech model" runs `getModel`.
   func page(of entryID: UUID, in id: UUID, getModel: @escaping @MainActor () -> Void) -> HistoryPage? {
     guard let scrum = model.state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return nil }
-    let transcriber = model.transcriber
+    let transcriber = self.transcriber
     let page = HistoryPage(
       scrum: scrum, entry: entry, recording: model.dependencies.recorder.recording(of: entryID),
       transcripts: transcriber.statuses)
@@ -47,7 +65,7 @@ import ScrumdingerCore
       start ? transcriber.transcribe(historyID: entryID, of: id) : transcriber.stop(historyID: entryID)
     }
     page.record.onEditNote = { [weak self] noteID, text in
-      self?.model.editNote(noteID, text: text, scrumID: id, historyID: entryID)
+      self?.model.detail.editNote(noteID, text: text, scrumID: id, historyID: entryID)
     }
     page.record.onDeleteRecording = { [weak self, weak page] in
       self?.confirmDeleteRecording(of: entryID) { page?.record.recordingDeleted() }

@@ -32,7 +32,7 @@ import ScrumdingerCore
     header = HeaderBar(title: Texts.shown(scrum.title), subtitle: tr("Meeting History"))
     header.packStart(backButton)
     header.packEnd(menuButton)
-    backButton.setAction(Command.back.rawValue)
+    backButton.setAction(Command.window(.back).detailedName)
 
     let info = PreferencesGroup(title: tr("Meeting"))
     let date = ActionRow(title: tr("Date"))
@@ -73,13 +73,13 @@ import ScrumdingerCore
       page.append(away)
     }
     copyButton.addCSSClass("pill")
-    copyButton.setAction(Command.copySummary.rawValue)
+    copyButton.setAction(Command.history(.copySummary).detailedName)
     copyWithTranscriptButton.addCSSClass("pill")
-    copyWithTranscriptButton.setAction(Command.copySummaryWithTranscript.rawValue)
+    copyWithTranscriptButton.setAction(Command.history(.copySummaryWithTranscript).detailedName)
     copyWithTranscriptButton.isVisible = !entry.transcript.isEmpty
     deleteButton.addCSSClass("pill")
     deleteButton.addCSSClass("destructive-action")
-    deleteButton.setAction(Command.deleteMeeting.rawValue, parameter: entry.id.uuidString)
+    deleteButton.setAction(Command.window(.deleteMeeting).detailedName, parameter: entry.id.uuidString)
     let buttons = Box(vertical: false, spacing: 12)
     buttons.align(horizontal: .center)
     buttons.append(copyButton)

@@ -167,7 +167,7 @@ import ScrumdingerCore
       remove.setFlat()
       remove.align(vertical: .center)
       row.addSuffix(remove)
-      row.onActivate { [weak self, weak row] in
+      row.onEntryActivated { [weak self, weak row] in
         guard let self, let row else { return }
         self.onEditNote?(note.id, row.text)
       }

@@ -69,8 +69,8 @@ import ScrumdingerCore
     ringAndDot.align(vertical: .center)
     box.append(ringAndDot)
     box.append(texts)
-    pauseButton.setAction(Command.pause.rawValue)
-    nextButton.setAction(Command.nextSpeaker.rawValue)
+    pauseButton.setAction(Command.meeting(.pause).detailedName)
+    nextButton.setAction(Command.meeting(.nextSpeaker).detailedName)
     nextButton.tooltip = tr("Next speaker")
     for button: Widget in [pauseButton, nextButton, compactButton] {
       button.addCSSClass("flat")

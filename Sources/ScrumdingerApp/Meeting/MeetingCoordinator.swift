@@ -3,7 +3,9 @@
 // single-key shortcuts given to a note being typed) and the questions before it ends ("End
 // meeting?", "Quit and end the meeting?"). The timer is paused while the question is open,
 // so nobody loses time to a dialog. Sound and notifications are the session's effects, not
-// this coordinator's business.
+// this coordinator's business. The meeting's commands are its own action group, inserted on
+// the window while the meeting runs and taken away after (as the editor does with its
+// group): a key reaches the session in two hops, the action and `perform`.
 import GtkShim
 import ScrumdingerCore
 
@@ -19,13 +21,15 @@ import ScrumdingerCore
   let presenter: PresenterView
   private var titleObservation: ObservationToken?
   package private(set) var endQuestion: MessageDialog?
+  /// The meeting's actions, one per "meeting." command of the table.
+  private(set) var actions: [MeetingCommand: Action] = [:]
 
   /// Starts the meeting of `scrum` with today's `lineup` in `window` (whose application's
-  /// accelerators a note being typed takes over; its actions are `actions`); `onEnd` runs once
-  /// it is over (saved or not), the window as it was before.
+  /// accelerators a note being typed takes over; its own actions are `windowActions`); `onEnd`
+  /// runs once it is over (saved or not), the window as it was before.
   init(
     scrum: DailyScrum, lineup: Lineup, state: AppState, dependencies: Dependencies, window: ApplicationWindow,
-    actions: ActionGroup, application: Application, twelveHour: Bool, toast: @escaping PresenterView.ShowToast,
+    windowActions: ActionGroup, application: Application, twelveHour: Bool, toast: @escaping PresenterView.ShowToast,
     onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
@@ -38,14 +42,20 @@ import ScrumdingerCore
       scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
       twelveHour: twelveHour)
     compact = CompactView(window: window, page: page)
+    let meetingActions = ActionGroup([])  // filled below, once `self` can be referred to
     presenter = PresenterView(
-      title: Texts.shown(scrum.title), console: window, actions: actions, application: application, page: page,
+      title: Texts.shown(scrum.title), console: window,
+      actions: [WindowCommand.scope: windowActions, MeetingCommand.scope: meetingActions], application: application,
+      page: page,
       toast: toast
     ) { [session] in
       PresentationFace(
         scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
         twelveHour: twelveHour)
     }
+    actions = MeetingCommand.actions { [weak self] command, argument in self?.perform(command, argument: argument) }
+    meetingActions.add(Array(actions.values))
+    window.insert(meetingActions, prefix: MeetingCommand.scope)
     page.showMuted(sound.isMuted)
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
     page.showFullscreen(window.isFullscreen)
@@ -70,6 +80,7 @@ import ScrumdingerCore
         self.titleObservation = nil
         self.window.title = tr("Scrumdinger")
         self.giveKeysToNotes(false)
+        self.window.removeActions(prefix: MeetingCommand.scope)
       }
       onEnd(saved)
     }
@@ -79,15 +90,24 @@ import ScrumdingerCore
   /// buttons still work); afterwards they are the meeting's again.
   private func giveKeysToNotes(_ typing: Bool) {
     for command in Command.allCases where command.yieldsKeysToNotes {
-      application.setAccelerators(typing ? [] : command.accelerators, for: command.rawValue)
+      application.setAccelerators(typing ? [] : command.accelerators, for: command.detailedName)
     }
+  }
+
+  /// Enables the meeting's actions as the table's rule says in `context`.
+  func updateEnabled(in context: Command.Context) {
+    MeetingCommand.updateEnabled(actions, in: context)
   }
 
   /// Runs a meeting command of the table (Present on takes the monitor's connector as
   /// `argument`): the session's own (Pause, Next and Previous speaker, Add a minute) go
   /// straight to it, except while "End meeting?" is asked; Next on the last speaker asks it.
-  func perform(_ command: Command, argument: String? = nil) {
+  func perform(_ command: MeetingCommand, argument: String? = nil) {
     switch command {
+    case .pause: process(.togglePause)
+    case .nextSpeaker: process(.nextSpeaker)
+    case .previousSpeaker: process(.previousSpeaker)
+    case .addMinute: process(.addMinute)
     case .present: presenter.toggle()
     case .presentOn: if let argument { presenter.present(on: argument) }
     case .endMeeting: askToEnd()
@@ -96,10 +116,13 @@ import ScrumdingerCore
       page.showMuted(sound.isMuted)
     case .takeNote: page.notes.takeNote()
     case .compactView: compact.toggle()
-    default:
-      guard endQuestion == nil else { return }
-      if session.perform(command) { askToEnd() }
+    case .fullscreen: window.isFullscreen.toggle()
     }
+  }
+
+  private func process(_ action: MeetingAction) {
+    guard endQuestion == nil else { return }
+    if session.process(action) { askToEnd() }
   }
 
   /// Asks "End meeting?" with Save and End, Discard and Resume; the meeting is paused

@@ -104,14 +104,14 @@ import ScrumdingerCore
     header.packEnd(compactButton)
     header.packEnd(notes.button)
     headerRevealer = Revealer(header)
-    endButton.setAction(Command.endMeeting.rawValue)
-    pauseButton.setAction(Command.pause.rawValue)
-    muteButton.setAction(Command.mute.rawValue)
-    nextButton.setAction(Command.nextSpeaker.rawValue)
+    endButton.setAction(Command.meeting(.endMeeting).detailedName)
+    pauseButton.setAction(Command.meeting(.pause).detailedName)
+    muteButton.setAction(Command.meeting(.mute).detailedName)
+    nextButton.setAction(Command.meeting(.nextSpeaker).detailedName)
     footerCompactButton.isVisible = false
-    previousButton.setAction(Command.previousSpeaker.rawValue)
+    previousButton.setAction(Command.meeting(.previousSpeaker).detailedName)
     previousButton.tooltip = tr("Previous speaker")
-    addMinuteButton.setAction(Command.addMinute.rawValue)
+    addMinuteButton.setAction(Command.meeting(.addMinute).detailedName)
     elapsed = SpokenFigure(FigureLabel(), caption: captions[0])
     remaining = SpokenFigure(FigureLabel(), caption: captions[1])
     ring = MeetingRing(theme: scrum.theme)
@@ -208,7 +208,7 @@ import ScrumdingerCore
   /// the strip above the call is in its tooltip.
   static func compactToggle() -> ToggleButton {
     let toggle = ToggleButton(child: Image(iconName: "view-restore-symbolic"), accessibleName: tr("Compact View"))
-    toggle.setAction(Command.compactView.rawValue)
+    toggle.setAction(Command.meeting(.compactView).detailedName)
     toggle.tooltip = tr("Compact View (C). To keep it above the call, open the window menu (Alt+Space) and choose Always on Top")
     return toggle
   }

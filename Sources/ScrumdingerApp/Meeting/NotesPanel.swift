@@ -48,7 +48,7 @@ import ScrumdingerCore
     box.append(add)
     revealer = Revealer(box)
     revealer.isRevealed = false
-    entry.onActivate { [weak self] in
+    entry.onEntryActivated { [weak self] in
       guard let self else { return }
       guard self.session.addNote(self.entry.text) != nil else { return }
       self.entry.text = ""
@@ -99,7 +99,7 @@ import ScrumdingerCore
       remove.align(vertical: .center)
       row.addSuffix(remove)
       let id = note.id
-      row.onActivate { [weak self, weak row] in
+      row.onEntryActivated { [weak self, weak row] in
         guard let self, let row else { return }
         self.session.editNote(id, text: row.text)
       }

@@ -4,8 +4,7 @@ import ScrumdingerCore
 
 /// The speech models' downloads as the app makes them: libsoup on a worker thread, the
 /// checksum off the main loop. base.en in 5-bit is offered first (57 MiB), the full-precision
-/// base.en under it. SCRUMDINGER_MODEL_URL, SCRUMDINGER_MODEL_SHA256 and SCRUMDINGER_MODEL_SIZE
-/// name another source for the first (tests serve one from a loopback server).
+/// base.en under it; `LaunchEnvironment.modelSource` can name another source for the first.
 @MainActor struct ModelDownloads {
   /// "Download English Speech Model": base.en in 5-bit, unless the environment names another.
   let english: ModelDownload
@@ -26,10 +25,7 @@ import ScrumdingerCore
   }
 
   private static var configuredSource: ModelSource {
-    let environment = ProcessInfo.processInfo.environment
-    guard let url = environment["SCRUMDINGER_MODEL_URL"], let sha256 = environment["SCRUMDINGER_MODEL_SHA256"],
-      let size = environment["SCRUMDINGER_MODEL_SIZE"].flatMap(Int.init)
-    else { return .englishBaseQuantized }
+    guard let (url, sha256, size) = LaunchEnvironment.modelSource else { return .englishBaseQuantized }
     return ModelSource(url: url, sha256: sha256, size: size, fileName: ModelSource.englishBaseQuantized.fileName)
   }
 }

@@ -3,11 +3,11 @@ import GtkShim
 import ScrumdingerCore
 
 /// The meeting's audio from the default microphone (GStreamer's `autoaudiosrc`), or from the
-/// source SCRUMDINGER_AUDIO_SOURCE describes (tests record a PulseAudio null sink's monitor).
+/// source `LaunchEnvironment.audioSource` describes.
 @MainActor final class MicrophoneCapture: AudioCapture {
   /// The GStreamer source description recordings read from.
   static var defaultSource: String {
-    ProcessInfo.processInfo.environment["SCRUMDINGER_AUDIO_SOURCE"] ?? "autoaudiosrc"
+    LaunchEnvironment.audioSource ?? "autoaudiosrc"
   }
 
   private let source: String

@@ -7,7 +7,7 @@ import ScrumdingerCore
 /// temporary file beside it), then `scrumdinger-transcribe` recognises them in a process of
 /// its own (a model that crashes it never takes the app down; its memory leaves with it). The
 /// model is the newest in the data folder's `models` not set aside after a failure, else the
-/// one `make` prepares in the build tree; SCRUMDINGER_WHISPER_MODEL names another.
+/// one `make` prepares in the build tree; `LaunchEnvironment.whisperModel` names another.
 @MainActor package final class WhisperEngine: SpeechEngine {
   let modelsFolder: String
   private let helper: String?
@@ -26,7 +26,7 @@ import ScrumdingerCore
 
   /// The model in use when the models in `aside` were set aside.
   private func model(besides aside: Set<String>) -> String? {
-    if let chosen = ProcessInfo.processInfo.environment["SCRUMDINGER_WHISPER_MODEL"] {
+    if let chosen = LaunchEnvironment.whisperModel {
       return FileManager.default.fileExists(atPath: chosen) ? chosen : nil
     }
     let own = ((try? FileManager.default.contentsOfDirectory(atPath: modelsFolder)) ?? [])

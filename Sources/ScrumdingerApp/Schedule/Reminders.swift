@@ -2,22 +2,18 @@
 // sleeps until the next reminder, fires on time after a suspend and early when the clock is
 // set), desktop notifications whose "Start Meeting" button runs `app.start-scheduled` with the
 // scrum's id, written in the user's time zone (LocalTime, which also says when the zone
-// changes, to plan again). SCRUMDINGER_CLOCK_OFFSET (seconds) moves the app's wall clock,
-// for the tests.
+// changes, to plan again). `LaunchEnvironment.clockOffset` moves the app's wall clock.
 import FoundationEssentials
 import Glibc
 import GtkShim
 import ScrumdingerCore
-
-/// Seconds the app's wall clock is moved by (SCRUMDINGER_CLOCK_OFFSET; 0 unless testing).
-let wallClockOffset = ProcessInfo.processInfo.environment["SCRUMDINGER_CLOCK_OFFSET"].flatMap(TimeInterval.init) ?? 0
 
 /// The wall clock's alarm, as the planner's timer.
 @MainActor final class RealtimeTimer: WallTimer {
   private let alarm = WallClockAlarm()
 
   func arm(at instant: Date, _ action: @escaping @MainActor () -> Void) {
-    let real = instant.addingTimeInterval(-wallClockOffset)
+    let real = instant.addingTimeInterval(-LaunchEnvironment.clockOffset)
     alarm.arm(atUnixTime: Int64(real.timeIntervalSince1970.rounded(.up)), action)
   }
 
@@ -40,7 +36,7 @@ let wallClockOffset = ProcessInfo.processInfo.environment["SCRUMDINGER_CLOCK_OFF
     application.sendNotification(
       id: Self.notificationID(notice.scrumID), title: notice.heading,
       body: tr("At %@", Texts.timeOfDay(notice.start, twelveHour: time.twelveHour, timeZone: time.zone)),
-      button: (tr("Start Meeting"), Command.startScheduled.rawValue, notice.scrumID.uuidString))
+      button: (tr("Start Meeting"), Command.app(.startScheduled).detailedName, notice.scrumID.uuidString))
   }
 
   func withdraw(scrumID: UUID) {

@@ -11,7 +11,7 @@ import ScrumdingerCore
   let header: HeaderBar
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let editButton = Button(label: tr("Edit"))
-  let menuButton = MainMenu.button(pageItems: [(tr("Export History…"), .exportHistory), (tr("Add to Calendar…"), .addToCalendar)])
+  let menuButton = MainMenu.button(pageItems: [(tr("Export History…"), .history(.exportHistory)), (tr("Add to Calendar…"), .history(.addToCalendar))])
   let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
   /// Says why Start Meeting is greyed out when nobody is checked as here.
   let nobodyHereLabel = Label(tr("Nobody is here today: check who is, to start the meeting."))
@@ -61,11 +61,11 @@ import ScrumdingerCore
     header.packStart(backButton)
     header.packEnd(menuButton)
     header.packEnd(editButton)
-    backButton.setAction(Command.back.rawValue)
-    editButton.setAction(Command.edit.rawValue)
-    startButton.setAction(Command.startMeeting.rawValue)
-    deleteButton.setAction(Command.deleteScrum.rawValue)
-    shuffleButton.setAction(Command.shuffleLineup.rawValue)
+    backButton.setAction(Command.window(.back).detailedName)
+    editButton.setAction(Command.window(.edit).detailedName)
+    startButton.setAction(Command.window(.startMeeting).detailedName)
+    deleteButton.setAction(Command.window(.deleteScrum).detailedName)
+    shuffleButton.setAction(Command.window(.shuffleLineup).detailedName)
     history = RecyclingList(maximumHeight: 420) {
       let row = HistoryRow()
       return (row, row.row)
@@ -294,14 +294,14 @@ import ScrumdingerCore
     // Delete on a row deletes that meeting (Undo or Ctrl+Z bring it back).
     row.onKey("Delete") { [weak self] in
       guard let self, let id = self.entryID else { return false }
-      return self.row.activateAction(Command.deleteMeeting.rawValue, parameter: id.uuidString)
+      return self.row.activateAction(Command.window(.deleteMeeting).detailedName, parameter: id.uuidString)
     }
     // Right click, long press, Menu or Shift+F10: Open and Delete for the meeting shown now.
     row.setContextMenu { [weak self] in
       guard let id = self?.entryID?.uuidString else { return [] }
       return [
-        MenuItem(tr("Open"), action: Command.openHistory.rawValue, parameter: id),
-        MenuItem(tr("Delete"), action: Command.deleteMeeting.rawValue, parameter: id),
+        MenuItem(tr("Open"), action: Command.window(.openHistory).detailedName, parameter: id),
+        MenuItem(tr("Delete"), action: Command.window(.deleteMeeting).detailedName, parameter: id),
       ]
     }
   }
@@ -317,7 +317,7 @@ import ScrumdingerCore
     let name = tr("Show meeting of %@ (%@)", row.title, Texts.duration(seconds: entry.durationSeconds))
     showButton.setAccessibleLabel(name)
     showButton.tooltip = name
-    showButton.setAction(Command.openHistory.rawValue, parameter: entry.id.uuidString)
+    showButton.setAction(Command.window(.openHistory).detailedName, parameter: entry.id.uuidString)
   }
 
   /// "4:10 · Transcribing… 40 %" while the transcript is made; the duration alone otherwise.

@@ -75,7 +75,7 @@ import ScrumdingerCore
     button = Button(child: content, accessibleName: Texts.shown(scrum.title))
     button.addCSSClass("scrum-card")
     button.addCSSClass(ThemeStyle.cssClass(scrum.theme))
-    button.setAction(Command.openScrum.rawValue, parameter: scrum.id.uuidString)
+    button.setAction(Command.window(.openScrum).detailedName, parameter: scrum.id.uuidString)
     row = ListBoxRow(button, activatable: false)
     row.setAccessibleLabel(Texts.shown(scrum.title))
     button.setAccessibleDescription(

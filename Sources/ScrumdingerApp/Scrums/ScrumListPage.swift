@@ -70,11 +70,11 @@ import ScrumdingerCore
     header.packStart(newButton)
     header.packEnd(menuButton)
     header.packEnd(searchButton)
-    newButton.setAction(Command.newScrum.rawValue)
+    newButton.setAction(Command.app(.newScrum).detailedName)
     emptyButton.addCSSClass("pill")
     emptyButton.addCSSClass("suggested-action")
     emptyButton.align(horizontal: .center)
-    emptyButton.setAction(Command.newScrum.rawValue)
+    emptyButton.setAction(Command.app(.newScrum).detailedName)
     emptyPage.child = emptyButton
     if let icon = ResourceLocator.emptyListIcon { emptyPage.setIcon(file: icon, size: 128) }
     emptyPage.expand(vertically: true)

@@ -70,17 +70,14 @@ import FoundationEssentials
     arm()
   }
 
-  /// Runs one of the meeting's own commands from the table (Pause, Next and Previous
-  /// speaker, Add a minute): the window's action reaches the timer through here, with no
-  /// method of its own on the way. True when Next on the last speaker asks "End meeting?"
-  /// (nothing changed); other commands are not the session's and do nothing.
-  @discardableResult public func perform(_ command: Command) -> Bool {
-    switch command {
-    case .pause: togglePause()
+  /// Does `action` to the meeting: the one way in for the window's meeting commands. True
+  /// when Next on the last speaker asks "End meeting?" (nothing changed).
+  @discardableResult public func process(_ action: MeetingAction) -> Bool {
+    switch action {
+    case .togglePause: togglePause()
     case .nextSpeaker: return nextSpeaker() == .confirmEnd
     case .previousSpeaker: previousSpeaker()
     case .addMinute: addMinute()
-    default: break
     }
     return false
   }

@@ -34,7 +34,7 @@ final class ChineseGlyphsTests: XCTestCase {
         check("list", shows: "每日站会")
         app.state.navigation.value = .detail(scrumID: scrum.id)
         check("detail page", shows: "会议信息")
-        window.window.activateAction(Command.startMeeting.rawValue)
+        window.window.activateAction(Command.window(.startMeeting).detailedName)
         check("meeting", shows: "第 1 位发言人，共 2 位")
         picture(window, "meeting-zh_CN-glyphs.png")
       }

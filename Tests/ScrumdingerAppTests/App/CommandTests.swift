@@ -17,8 +17,8 @@ final class CommandTests: XCTestCase {
         let window = app.mainWindow!
         app.state.scrums.value = [design]
         let list = window.pages.list
-        XCTAssertEqual(list.newButton.actionName, Command.newScrum.rawValue)
-        XCTAssertEqual(app.application.actions(forAccelerator: "<Control>n"), [Command.newScrum.rawValue])
+        XCTAssertEqual(list.newButton.actionName, Command.app(.newScrum).detailedName)
+        XCTAssertEqual(app.application.actions(forAccelerator: "<Control>n"), [Command.app(.newScrum).detailedName])
 
         list.newButton.click()
         XCTAssertEqual(window.editing.sheet?.window.isMapped, true, "the button opened no editor")
@@ -33,13 +33,13 @@ final class CommandTests: XCTestCase {
         list.card(for: design.id)!.button.click()
         let detail = window.pages.detail!
         let bound: [(Button, Command)] = [
-          (detail.backButton, .back), (detail.editButton, .edit), (detail.startButton, .startMeeting),
-          (detail.deleteButton, .deleteScrum),
+          (detail.backButton, .window(.back)), (detail.editButton, .window(.edit)),
+          (detail.startButton, .window(.startMeeting)), (detail.deleteButton, .window(.deleteScrum)),
         ]
         for (button, command) in bound {
-          XCTAssertEqual(button.actionName, command.rawValue)
+          XCTAssertEqual(button.actionName, command.detailedName)
           for accelerator in command.accelerators {
-            XCTAssertTrue(app.application.actions(forAccelerator: accelerator).contains(command.rawValue), accelerator)
+            XCTAssertTrue(app.application.actions(forAccelerator: accelerator).contains(command.detailedName), accelerator)
           }
         }
         // Back by accelerator, then by button: the same route each time.
@@ -53,22 +53,54 @@ final class CommandTests: XCTestCase {
   }
 
   /// Each command of the table is an action of its own scope, and of no other: the
-  /// application's, the window's and the editor's.
+  /// application's, the window's, the history's, the editor's and the meeting's.
   func testEveryCommandIsAnActionOfItsScope() {
     MainActor.assumeIsolated {
       withRunningApp { app in
         let window = app.mainWindow!
+        app.state.scrums.value = [design]
         window.pages.list.newButton.click()
         guard let editor = window.editing.sheet else { return XCTFail("no editor") }
-        let installed: [(Command.Scope, Set<Command>)] = [
-          (.app, Set(app.actions.keys)), (.win, Set(window.actions.keys)), (.editor, Set(editor.actions.keys)),
+        var installed: [(String, Set<Command>)] = [
+          (AppCommand.scope, Set(app.actions.keys.map(\.command))),
+          (WindowCommand.scope, Set(window.actions.keys.map(\.command))),
+          (HistoryCommand.scope, Set(window.history.actions.keys.map(\.command))),
+          (EditorCommand.scope, Set(editor.actions.keys.map(\.command))),
         ]
-        for (scope, commands) in installed {
-          XCTAssertEqual(commands, Set(Command.allCases.filter { $0.scope == scope }), "\(scope)")
-          for command in commands { XCTAssertTrue(command.rawValue.hasPrefix(scope.rawValue + "."), command.rawValue) }
-        }
         editor.window.close()
         spin(.milliseconds(50))
+        app.state.navigation.value = .detail(scrumID: design.id)
+        window.pages.detail!.startButton.click()
+        guard let meeting = window.meeting else { return XCTFail("no meeting") }
+        installed.append((MeetingCommand.scope, Set(meeting.actions.keys.map(\.command))))
+        for (scope, commands) in installed {
+          XCTAssertEqual(commands, Set(Command.allCases.filter { $0.scope == scope }), scope)
+          for command in commands { XCTAssertTrue(command.detailedName.hasPrefix(scope + "."), command.detailedName) }
+        }
+        meeting.session.end(save: false)
+      }
+    }
+  }
+
+  /// The meeting's keys reach a meeting only while one runs: its actions come with it and go
+  /// with it, and the window's own actions stay.
+  func testTheMeetingsActionsExistOnlyWhileItRuns() {
+    MainActor.assumeIsolated {
+      withRunningApp { app in
+        let window = app.mainWindow!
+        app.state.scrums.value = [design]
+        app.state.navigation.value = .detail(scrumID: design.id)
+        XCTAssertFalse(window.window.activateAction(Command.meeting(.pause).detailedName), "Pause with no meeting")
+        window.pages.detail!.startButton.click()
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.pause).detailedName))
+        XCTAssertEqual(app.state.meeting.value?.snapshot.phase, .paused, "Space paused the meeting")
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.addMinute).detailedName))
+        XCTAssertEqual(app.state.meeting.value?.snapshot.secondsRemaining, 120, "a minute more: 2:00 planned, paused at once")
+        window.meeting?.session.end(save: false)
+        spin(.milliseconds(50))
+        XCTAssertNil(window.meeting)
+        XCTAssertFalse(window.window.activateAction(Command.meeting(.pause).detailedName), "a meeting's action outlived it")
+        XCTAssertTrue(window.window.activateAction(Command.window(.back).detailedName))
       }
     }
   }
@@ -85,11 +117,11 @@ final class CommandTests: XCTestCase {
         window.editing.newScrum()
         let editor = window.editing.sheet!
         XCTAssertFalse(editor.confirmButton.isSensitive, "Add with a blank title")
-        editor.window.activateAction(Command.confirmEditor.rawValue)  // as Ctrl+Enter would
+        editor.window.activateAction(Command.editor(.confirm).detailedName)  // as Ctrl+Enter would
         XCTAssertEqual(app.state.scrums.value.map(\.title), ["Design"], "a disabled Add still added")
         editor.titleRow.text = "Retro"
         XCTAssertTrue(editor.confirmButton.isSensitive)
-        XCTAssertTrue(editor.window.activateAction(Command.confirmEditor.rawValue))
+        XCTAssertTrue(editor.window.activateAction(Command.editor(.confirm).detailedName))
         XCTAssertEqual(app.state.scrums.value.map(\.title), ["Design", "Retro"])
       }
     }
@@ -121,7 +153,7 @@ final class CommandTests: XCTestCase {
         app.state.navigation.value = .detail(scrumID: design.id)
         window.pages.detail!.startButton.click()
         XCTAssertNotNil(window.meeting)
-        app.application.activateAction(Command.newScrum.name)
+        app.application.activateAction(Command.app(.newScrum).name)
         XCTAssertNil(window.editing.sheet, "an editor opened over a running meeting")
         XCTAssertEqual(app.state.navigation.value, .meeting(scrumID: design.id))
         window.meeting?.session.end(save: false)
@@ -134,11 +166,11 @@ final class CommandTests: XCTestCase {
       withRunningApp { app in
         let window = app.mainWindow!
         app.state.scrums.value = [design]
-        XCTAssertEqual(app.application.actions(forAccelerator: "F10"), [Command.showMenu.rawValue])
-        window.window.activateAction(Command.showMenu.rawValue)
+        XCTAssertEqual(app.application.actions(forAccelerator: "F10"), [Command.window(.showMenu).detailedName])
+        window.window.activateAction(Command.window(.showMenu).detailedName)
         XCTAssertTrue(window.pages.list.menuButton.isOpen)
         app.state.navigation.value = .detail(scrumID: design.id)
-        window.window.activateAction(Command.showMenu.rawValue)
+        window.window.activateAction(Command.window(.showMenu).detailedName)
         XCTAssertTrue(window.pages.detail!.menuButton.isOpen, "no menu on the detail page")
       }
     }

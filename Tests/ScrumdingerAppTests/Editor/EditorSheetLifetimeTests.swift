@@ -16,7 +16,7 @@ final class EditorSheetLifetimeTests: XCTestCase {
         openDetailPage(of: scrum, in: app)
         let mainWindow = app.mainWindow!
         for cycle in 1...50 {
-          XCTAssertTrue(mainWindow.window.activateAction(Command.edit.rawValue), "cycle \(cycle): Edit runs")
+          XCTAssertTrue(mainWindow.window.activateAction(Command.window(.edit).detailedName), "cycle \(cycle): Edit runs")
           guard let sheet = mainWindow.editing.sheet else { return XCTFail("cycle \(cycle): no editor opened") }
           spin(.milliseconds(20))  // shown and laid out, as a person sees it
           let probe = FinalizationProbe(sheet.window)

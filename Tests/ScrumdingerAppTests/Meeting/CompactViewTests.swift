@@ -17,7 +17,7 @@ final class CompactViewTests: XCTestCase {
         let page = meeting.page
         XCTAssertEqual(window.window.title, "Standup — Meeting", "easy to pick when sharing a window")
         let before = window.window.allocatedSize
-        XCTAssertTrue(window.window.activateAction(Command.compactView.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
         spin(.milliseconds(600))
         XCTAssertTrue(page.isCompact)
         XCTAssertTrue(page.compact.compactButton.isActive, "the toggle says it is on")
@@ -50,7 +50,7 @@ final class CompactViewTests: XCTestCase {
         }
         strip.nextButton.click()
         XCTAssertEqual(strip.nameLabel.text, "Ben", "Next speaker works from the strip")
-        XCTAssertTrue(window.window.activateAction(Command.compactView.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
         spin(.milliseconds(600))
         XCTAssertFalse(page.isCompact)
         XCTAssertEqual(window.window.allocatedSize.width, before.width, "the window gets its width back")
@@ -67,7 +67,7 @@ final class CompactViewTests: XCTestCase {
     MainActor.assumeIsolated {
       withMeeting(of: standup, size: (720, 760), recorded: true) { _, window, meeting, _ in
         XCTAssertEqual(window.window.title, "● Recording — Standup — Meeting")
-        XCTAssertTrue(window.window.activateAction(Command.compactView.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
         spin(.milliseconds(600))
         let strip = meeting.page.compact
         XCTAssertEqual(strip.recordingDot.accessibleName, "Recording")
@@ -125,7 +125,7 @@ final class CompactViewTests: XCTestCase {
         scrum.theme = theme
         withMeeting(of: scrum, size: (720, 760)) { _, window, meeting, _ in
           defer { Style.setScheme(.followSystem) }
-          XCTAssertTrue(window.window.activateAction(Command.compactView.rawValue))
+          XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
           for scheme in [Style.Scheme.forceLight, .forceDark] {
             Style.setScheme(scheme)
             spin(.milliseconds(300))

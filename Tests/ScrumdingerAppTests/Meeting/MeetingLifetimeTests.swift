@@ -19,7 +19,7 @@ final class MeetingLifetimeTests: XCTestCase {
         for count in 1...20 {
           let detailProbe = window.pages.detail.map { FinalizationProbe($0.root) }
           weak let detail = window.pages.detail
-          XCTAssertTrue(window.window.activateAction(Command.startMeeting.rawValue), "meeting \(count) starts")
+          XCTAssertTrue(window.window.activateAction(Command.window(.startMeeting).detailedName), "meeting \(count) starts")
           guard let page = window.meeting?.page else { return XCTFail("meeting \(count): no meeting page") }
           spin(.milliseconds(150))
           XCTAssertTrue(app.dependencies.recorder.isRecording.value, "meeting \(count) is recorded")
@@ -28,7 +28,7 @@ final class MeetingLifetimeTests: XCTestCase {
           weak let coordinator = window.meeting
           weak let session = window.meeting?.session
           _ = consume page
-          XCTAssertTrue(window.window.activateAction(Command.endMeeting.rawValue))
+          XCTAssertTrue(window.window.activateAction(Command.meeting(.endMeeting).detailedName))
           window.meeting?.endQuestion?.respond("discard")
           spin(.milliseconds(600))  // the page crossfades out
           XCTAssertNil(window.meeting, "meeting \(count) ended")

@@ -17,7 +17,7 @@ final class NotesPanelTests: XCTestCase {
         XCTAssertEqual(page.notes.button.accessibleName, "Notes")
         XCTAssertEqual(page.notes.entry.accessibleName, "Add a note")
         XCTAssertFalse(page.notes.isOpen)
-        XCTAssertTrue(window.window.activateAction(Command.takeNote.rawValue), "T opens the notes")
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.takeNote).detailedName), "T opens the notes")
         spin(.milliseconds(400))
         XCTAssertTrue(page.notes.isOpen)
         XCTAssertTrue(page.notes.entry.containsFocus, "typing starts at once")
@@ -58,23 +58,23 @@ final class NotesPanelTests: XCTestCase {
     MainActor.assumeIsolated {
       withMeeting(of: standup) { app, window, meeting, _ in
         let page = meeting.page
-        XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.pause.rawValue])
-        window.window.activateAction(Command.takeNote.rawValue)
+        XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.meeting(.pause).detailedName])
+        window.window.activateAction(Command.meeting(.takeNote).detailedName)
         spin(.milliseconds(300))
         XCTAssertTrue(page.notes.entry.containsFocus)
         for key in ["space", "n", "Page_Down", "Escape", "m", "t", "Right"] {
           XCTAssertEqual(app.application.actions(forAccelerator: key), [], "\(key) goes to the note")
         }
-        XCTAssertEqual(app.application.actions(forAccelerator: "F11"), [Command.fullscreen.rawValue])
+        XCTAssertEqual(app.application.actions(forAccelerator: "F11"), [Command.meeting(.fullscreen).detailedName])
         XCTAssertTrue(page.nextButton.isSensitive, "Next speaker still works by mouse")
         XCTAssertTrue(page.pauseButton.isSensitive)
 
         XCTAssertTrue(page.notes.button.grabFocus())
         spin(.milliseconds(100))
-        XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.pause.rawValue])
-        XCTAssertEqual(app.application.actions(forAccelerator: "Page_Down"), [Command.nextSpeaker.rawValue])
-        XCTAssertEqual(app.application.actions(forAccelerator: "t"), [Command.takeNote.rawValue])
-        window.window.activateAction(Command.takeNote.rawValue)
+        XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.meeting(.pause).detailedName])
+        XCTAssertEqual(app.application.actions(forAccelerator: "Page_Down"), [Command.meeting(.nextSpeaker).detailedName])
+        XCTAssertEqual(app.application.actions(forAccelerator: "t"), [Command.meeting(.takeNote).detailedName])
+        window.window.activateAction(Command.meeting(.takeNote).detailedName)
         spin(.milliseconds(100))
         XCTAssertTrue(page.notes.isOpen)
         XCTAssertTrue(page.notes.entry.containsFocus, "T goes back to typing")
@@ -83,11 +83,11 @@ final class NotesPanelTests: XCTestCase {
         XCTAssertFalse(page.notes.entry.containsFocus)
 
         // A meeting that ends while a note is typed gives the keys back.
-        window.window.activateAction(Command.takeNote.rawValue)
+        window.window.activateAction(Command.meeting(.takeNote).detailedName)
         spin(.milliseconds(100))
         XCTAssertEqual(app.application.actions(forAccelerator: "space"), [])
         meeting.session.end(save: false)
-        XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.pause.rawValue])
+        XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.meeting(.pause).detailedName])
       }
     }
   }

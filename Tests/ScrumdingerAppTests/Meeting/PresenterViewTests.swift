@@ -110,10 +110,10 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertEqual(
           page.presentItems.items.map(\.label), ["Present on \(other.model ?? "") (\(other.connector))"],
           "the header menu offers the other monitor, by model and connector")
-        XCTAssertTrue(window.actions[.present]!.isEnabled, "F5 works")
+        XCTAssertTrue(window.meeting!.actions[.present]!.isEnabled, "F5 works")
         XCTAssertFalse(page.upNext.root.isVisible, "no Up next before presenting")
 
-        XCTAssertTrue(window.window.activateAction(Command.present.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.present).detailedName))
         let presenter = meeting.presenter
         waitFor {
           presenter.window.map { $0.isFullscreen && monitors.connector(of: $0) == other.connector && $0.allocatedSize.height == other.height }
@@ -151,26 +151,26 @@ final class PresenterViewTests: XCTestCase {
         meeting.session.tick()
         XCTAssertEqual(face.turnLeft.label.text, "1:10")
         XCTAssertEqual(face.updateCount, faceUpdates + 1)
-        XCTAssertTrue(window.window.activateAction(Command.nextSpeaker.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.nextSpeaker).detailedName))
         XCTAssertEqual(face.ring.nameLabel.text, "Ben", "Next from the console")
         XCTAssertEqual(face.positionLabel.text, "Speaker 2 of 3")
         XCTAssertEqual(face.nextLabel.text, "Next: Cy")
         XCTAssertEqual(page.upNext.texts.count, 1)
-        XCTAssertTrue(window.window.activateAction(Command.pause.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.pause).detailedName))
         XCTAssertTrue(face.root.hasCSSClass("paused"))
         XCTAssertTrue(face.ring.pausedLabel.isVisible, "Pause from the console")
         picture(window, "presenter-console.png")
         spin(.milliseconds(300))
         XCTAssertTrue(shown.writePNG(to: "Tests/output/presenter-presentation.png"))
         // The meeting's commands from the presentation's own window.
-        XCTAssertTrue(shown.activateAction(Command.pause.rawValue))
+        XCTAssertTrue(shown.activateAction(Command.meeting(.pause).detailedName))
         XCTAssertFalse(face.root.hasCSSClass("paused"), "Resume from the presentation window")
-        XCTAssertTrue(shown.activateAction(Command.nextSpeaker.rawValue))
+        XCTAssertTrue(shown.activateAction(Command.meeting(.nextSpeaker).detailedName))
         XCTAssertEqual(face.ring.nameLabel.text, "Cy")
         XCTAssertEqual(face.nextLabel.text, "")
         XCTAssertFalse(face.nextLabel.isVisible)
 
-        XCTAssertTrue(shown.activateAction(Command.present.rawValue), "F5 again stops presenting")
+        XCTAssertTrue(shown.activateAction(Command.meeting(.present).detailedName), "F5 again stops presenting")
         waitFor { presenter.window == nil }
         XCTAssertNil(presenter.window)
         XCTAssertNotNil(window.meeting, "the meeting goes on")
@@ -178,7 +178,7 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertEqual(page.presentItems.items.count, 1, "offered again")
 
         // Presented again from the menu's choice; Escape there stops presenting, not the meeting.
-        XCTAssertTrue(window.window.activateAction(Command.presentOn.rawValue, parameter: other.connector))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: other.connector))
         waitFor { presenter.window?.isFullscreen == true }
         let again = try XCTUnwrap(presenter.window)
         XCTAssertTrue(again.runShortcut("Escape"))
@@ -199,7 +199,7 @@ final class PresenterViewTests: XCTestCase {
         let (monitors, console, other) = try twoMonitors(showing: window)
         defer { useMonitors([console, other.connector]) }
         let presenter = meeting.presenter
-        XCTAssertTrue(window.window.activateAction(Command.present.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.present).detailedName))
         waitFor { presenter.window?.isFullscreen == true }
         clock.advance(by: .seconds(20))
         meeting.session.tick()
@@ -212,15 +212,15 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertEqual(meeting.session.timer.snapshot.secondsRunning, 20, "and keeps its time")
         XCTAssertEqual(toastTexts(meeting.page.toasts), ["\(other.name) was disconnected: the meeting goes on here"])
         XCTAssertEqual(meeting.page.presentItems.items.count, 0)
-        XCTAssertFalse(window.actions[.present]!.isEnabled, "nothing to present on")
+        XCTAssertFalse(window.meeting!.actions[.present]!.isEnabled, "nothing to present on")
         XCTAssertFalse(meeting.page.upNext.root.isVisible)
 
         useMonitors([console, other.connector])
         waitFor { toastTexts(meeting.page.toasts).count == 2 && meeting.page.presentItems.items.count == 1 }
-        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["win.present-on::\(other.connector)"])
-        XCTAssertTrue(window.actions[.present]!.isEnabled)
+        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["meeting.present-on::\(other.connector)"])
+        XCTAssertTrue(window.meeting!.actions[.present]!.isEnabled)
         XCTAssertEqual(toastTexts(meeting.page.toasts), ["\(other.name) is connected", "Present"], "offered in a toast")
-        XCTAssertTrue(window.window.activateAction(Command.presentOn.rawValue, parameter: other.connector))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: other.connector))
         waitFor { presenter.window.map { $0.isFullscreen && monitors.connector(of: $0) == other.connector } == true }
         XCTAssertEqual(presenter.window.flatMap { monitors.connector(of: $0) }, other.connector, "presented again")
       }
@@ -243,13 +243,13 @@ extension PresenterViewTests {
     MainActor.assumeIsolated {
       withMeeting(of: standup) { _, window, meeting, _ in
         let (monitors, console, other) = try twoMonitors(showing: window)
-        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["win.present-on::\(other.connector)"])
+        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["meeting.present-on::\(other.connector)"])
         XCTAssertTrue(monitors.fullscreen(window.window, on: other.connector))
         waitFor { monitors.connector(of: window.window) == other.connector }
         XCTAssertEqual(monitors.connector(of: window.window), other.connector, "the console moved")
-        waitFor { meeting.page.presentItems.items.first?.action == "win.present-on::\(console)" }
-        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["win.present-on::\(console)"], "the monitor it left")
-        XCTAssertTrue(window.window.activateAction(Command.present.rawValue))
+        waitFor { meeting.page.presentItems.items.first?.action == "meeting.present-on::\(console)" }
+        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["meeting.present-on::\(console)"], "the monitor it left")
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.present).detailedName))
         waitFor { meeting.presenter.window.map { monitors.connector(of: $0) == console } == true }
         XCTAssertEqual(meeting.presenter.window.flatMap { monitors.connector(of: $0) }, console)
         window.window.isFullscreen = false
@@ -273,12 +273,12 @@ final class PresenterChoiceTests: XCTestCase {
         let others = monitors.all.filter { $0.connector != console }
         XCTAssertEqual(
           meeting.page.presentItems.items.map(\.label), others.map { "Present on MetaVirtualMonitor (\($0.connector))" })
-        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), others.map { "win.present-on::\($0.connector)" })
+        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), others.map { "meeting.present-on::\($0.connector)" })
         let presenter = meeting.presenter
-        XCTAssertTrue(window.window.activateAction(Command.present.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.present).detailedName))
         waitFor { presenter.window.map { monitors.connector(of: $0) == others[0].connector && $0.isFullscreen } == true }
         XCTAssertEqual(presenter.window.flatMap { monitors.connector(of: $0) }, others[0].connector, "F5: the first")
-        XCTAssertTrue(window.window.activateAction(Command.presentOn.rawValue, parameter: others[1].connector))
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: others[1].connector))
         waitFor { presenter.window.map { monitors.connector(of: $0) == others[1].connector && $0.isFullscreen } == true }
         XCTAssertEqual(presenter.window.flatMap { monitors.connector(of: $0) }, others[1].connector, "moved to the choice")
         let size = try XCTUnwrap(presenter.window).allocatedSize

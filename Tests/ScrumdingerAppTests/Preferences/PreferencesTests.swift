@@ -65,7 +65,7 @@ final class PreferencesTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp(dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
-        app.mainWindow!.window.activateAction(Command.preferences.rawValue)  // as Ctrl+, or the menu
+        app.mainWindow!.window.activateAction(Command.window(.preferences).detailedName)  // as Ctrl+, or the menu
         spin(.milliseconds(200))
         guard let preferences = window.tools.preferences else { return XCTFail("Preferences did not open") }
         XCTAssertEqual(preferences.englishModel.downloadButton.accessibleName, "Download English Speech Model")

@@ -20,7 +20,7 @@ final class SoundPreferencesTests: XCTestCase {
       XCTAssertTrue(runApp(first) {
         guard let window = first.mainWindow, window.window.isMapped, first.hasFinishedLoading else { return false }
         XCTAssertTrue(sound.chosen! == (.ding, 100), "the schema's defaults: the ding, full volume")
-        first.mainWindow!.window.activateAction(Command.preferences.rawValue)
+        first.mainWindow!.window.activateAction(Command.window(.preferences).detailedName)
         guard let sounds = window.tools.preferences?.sounds else {
           XCTFail("Preferences did not open")
           return true

@@ -41,12 +41,12 @@ final class LineupPageTests: XCTestCase {
         let window = app.mainWindow!
         let detail = openDetailPage(of: oneMinuteStandup, in: app)
         XCTAssertFalse(detail.nobodyHereLabel.isVisible)
-        for person in threeAttendees { window.model.setPresent(false, attendee: person.id, in: oneMinuteStandup.id) }
+        for person in threeAttendees { window.model.detail.setPresent(false, attendee: person.id, in: oneMinuteStandup.id) }
         XCTAssertFalse(detail.startButton.isSensitive)
         XCTAssertTrue(detail.nobodyHereLabel.isMapped, "no reason shown")
         XCTAssertFalse(detail.attendees.madeRows.contains { $0.here.isChecked })
         XCTAssertEqual(detail.attendees.madeRows.map { $0.here.accessibleName }, ["Ana is here", "Ben is here", "Cy is here"])
-        window.model.setPresent(true, attendee: threeAttendees[0].id, in: oneMinuteStandup.id)
+        window.model.detail.setPresent(true, attendee: threeAttendees[0].id, in: oneMinuteStandup.id)
         XCTAssertTrue(detail.startButton.isSensitive)
         XCTAssertFalse(detail.nobodyHereLabel.isVisible)
       }
@@ -63,10 +63,10 @@ final class LineupPageTests: XCTestCase {
         var order = detail.attendees.madeRows.sorted { $0.row.title < $1.row.title }.map(\.row.title)
         for _ in 0..<5 where order == six.map(\.name) {
           detail.shuffleButton.click()
-          order = window.model.lineup(for: scrum).attendees(of: scrum).map(\.name)
+          order = window.model.detail.lineup(for: scrum).attendees(of: scrum).map(\.name)
         }
         XCTAssertNotEqual(order, six.map(\.name), "five shuffles kept the team's order")
-        XCTAssertEqual(detail.attendees.items, window.model.lineup(for: scrum).order, "the page shows another order")
+        XCTAssertEqual(detail.attendees.items, window.model.detail.lineup(for: scrum).order, "the page shows another order")
         detail.startButton.click()
         XCTAssertEqual(window.meeting?.session.timer.schedule.turns.map(\.name), order)
         window.meeting?.session.end(save: false)

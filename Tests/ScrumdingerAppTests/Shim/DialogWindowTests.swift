@@ -12,7 +12,7 @@ final class DialogWindowTests: XCTestCase {
         parent?.present()
         let dialog = DialogWindow(parent: parent!, title: "x", width: 200, height: 200)
         var closed = 0
-        dialog.onClose { closed += 1 }
+        dialog.onUnrealize { closed += 1 }
         dialog.present()
         spin(.milliseconds(50))
         parent?.close()

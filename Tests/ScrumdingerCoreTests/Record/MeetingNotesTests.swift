@@ -50,9 +50,9 @@ import ScrumdingerTestSupport
     withNote.history = [History(attendees: ["Ana"], durationSeconds: 60, notes: [note])]
     let model = AppModel(state: AppState(scrums: [withNote]), dependencies: testDependencies())
     let historyID = withNote.history[0].id
-    model.editNote(note.id, text: "new", scrumID: scrum.id, historyID: historyID)
+    model.detail.editNote(note.id, text: "new", scrumID: scrum.id, historyID: historyID)
     #expect(model.state.scrum(scrum.id)?.history[0].notes.map(\.text) == ["new"])
-    model.editNote(note.id, text: "", scrumID: scrum.id, historyID: historyID)
+    model.detail.editNote(note.id, text: "", scrumID: scrum.id, historyID: historyID)
     #expect(model.state.scrum(scrum.id)?.history[0].notes.isEmpty == true)
   }
 

@@ -125,21 +125,21 @@ import ScrumdingerTestSupport
     session.end(save: true)
     let recorder = model.dependencies.recorder
     let id = session.historyID
-    let deletion = try #require(model.deleteHistory(scrumID: recorded.id, historyID: id))
+    let deletion = try #require(model.undo.deleteHistory(scrumID: recorded.id, historyID: id))
     #expect(recorder.recording(of: id) != nil, "kept while Undo can bring it back")
-    model.undo(deletion)
-    model.forgetUndo(deletion)
+    model.undo.undo(deletion)
+    model.undo.forget(deletion)
     #expect(recorder.recording(of: id) != nil, "undone: still there")
-    let again = try #require(model.deleteHistory(scrumID: recorded.id, historyID: id))
-    model.forgetUndo(again)
+    let again = try #require(model.undo.deleteHistory(scrumID: recorded.id, historyID: id))
+    model.undo.forget(again)
     #expect(recorder.recording(of: id) == nil, "gone for good with its meeting")
   }
 
   @Test func deletingAScrumDeletesItsMeetingsRecordings() throws {
     let (session, model, _) = start(recorded)
     session.end(save: true)
-    let deletion = try #require(model.deleteScrum(recorded.id))
-    model.forgetUndo(deletion)
+    let deletion = try #require(model.undo.deleteScrum(recorded.id))
+    model.undo.forget(deletion)
     #expect(model.dependencies.recorder.recording(of: session.historyID) == nil)
   }
 
@@ -193,12 +193,12 @@ import ScrumdingerTestSupport
   @Test func theEditorsSwitchIsSavedForThisComputer() throws {
     let model = AppModel(state: AppState(scrums: [recorded]), dependencies: testDependencies())
     model.state.navigation.value = .detail(scrumID: recorded.id)
-    var draft = try #require(model.draftOfShownScrum())
+    var draft = try #require(model.detail.draftOfShownScrum())
     #expect(!draft.recordsMeetings)
     draft.recordsMeetings = true
-    try model.apply(draft)
+    try model.list.apply(draft)
     #expect(model.dependencies.recorder.consent.records(recorded.id))
-    #expect(model.draftOfShownScrum()?.recordsMeetings == true, "the editor shows it on again")
+    #expect(model.detail.draftOfShownScrum()?.recordsMeetings == true, "the editor shows it on again")
   }
 
   @Test func aSharedFileSayingRecordTurnsNoMicrophoneOn() throws {

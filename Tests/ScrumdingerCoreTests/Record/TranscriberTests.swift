@@ -8,8 +8,8 @@ import ScrumdingerTestSupport
     title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1)
 
   /// Two recorded meetings saved, and a model over them.
-  func twoRecordedMeetings(speech: FakeSpeech = FakeSpeech()) -> (AppModel, [UUID]) {
-    let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies(speech: speech, recording: [scrum.id]))
+  func twoRecordedMeetings(speech: FakeSpeech = FakeSpeech()) -> (TranscriberRig, [UUID]) {
+    let model = TranscriberRig(state: AppState(scrums: [scrum]), dependencies: testDependencies(speech: speech, recording: [scrum.id]))
     var ids: [UUID] = []
     for _ in 0..<2 {
       let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)
@@ -40,7 +40,7 @@ import ScrumdingerTestSupport
 
   @Test func wordsSaidUpToNextStayWithThatSpeaker() throws {
     let speech = FakeSpeech(), capture = FakeCapture(), clock = ManualClock()
-    let model = AppModel(
+    let model = TranscriberRig(
       state: AppState(scrums: [scrum]),
       dependencies: testDependencies(clock: clock, capture: capture, speech: speech, recording: [scrum.id]))
     let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)
@@ -119,7 +119,7 @@ import ScrumdingerTestSupport
     let capture = FakeCapture()
     capture.holdsEnd = true  // GStreamer's end-of-stream still on its way to the file
     let speech = FakeSpeech()
-    let model = AppModel(
+    let model = TranscriberRig(
       state: AppState(scrums: [scrum]), dependencies: testDependencies(capture: capture, speech: speech, recording: [scrum.id]))
     let transcriber = model.transcriber
     let recorder = model.dependencies.recorder

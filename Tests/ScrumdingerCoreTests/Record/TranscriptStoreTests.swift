@@ -61,7 +61,7 @@ import ScrumdingerTestSupport
   @Test func aFinishedTranscriptionIsKeptOnThisComputer() throws {
     let design = scrum(transcript: [])
     let speech = FakeSpeech()
-    let model = AppModel(state: AppState(scrums: [design]), dependencies: testDependencies(speech: speech, recording: [design.id]))
+    let model = TranscriberRig(state: AppState(scrums: [design]), dependencies: testDependencies(speech: speech, recording: [design.id]))
     let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
     session.end(save: true)
     model.transcriber.queuePending()

@@ -43,13 +43,13 @@ import ScrumdingerTestSupport
   @Test func nobodyHereStopsTheMeetingFromStarting() {
     let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies())
     model.state.navigation.value = .detail(scrumID: scrum.id)
-    #expect(Command.startMeeting.isEnabled(in: model.commandContext()))
-    for person in team { model.setPresent(false, attendee: person.id, in: scrum.id) }
-    #expect(model.lineup(for: scrum).nobodyIsHere(in: scrum))
-    #expect(!Command.startMeeting.isEnabled(in: model.commandContext()))
-    model.setPresent(true, attendee: team[2].id, in: scrum.id)
-    #expect(Command.startMeeting.isEnabled(in: model.commandContext()))
-    #expect(model.lineup(for: scrum).speakers(of: scrum) == ["Cy"])
+    #expect(Command.window(.startMeeting).isEnabled(in: model.commandContext()))
+    for person in team { model.detail.setPresent(false, attendee: person.id, in: scrum.id) }
+    #expect(model.detail.lineup(for: scrum).nobodyIsHere(in: scrum))
+    #expect(!Command.window(.startMeeting).isEnabled(in: model.commandContext()))
+    model.detail.setPresent(true, attendee: team[2].id, in: scrum.id)
+    #expect(Command.window(.startMeeting).isEnabled(in: model.commandContext()))
+    #expect(model.detail.lineup(for: scrum).speakers(of: scrum) == ["Cy"])
     let nobody = DailyScrum(title: "Solo")
     #expect(!Lineup(for: nobody, random: RandomSource()).nobodyIsHere(in: nobody), "a scrum without attendees still meets")
   }
@@ -58,15 +58,15 @@ import ScrumdingerTestSupport
     var shuffling = scrum
     shuffling.shuffleSpeakingOrder = true
     let model = AppModel(state: AppState(scrums: [shuffling]), dependencies: testDependencies())
-    let first = model.lineup(for: shuffling)
-    #expect(model.lineup(for: shuffling) == first, "the page and the meeting must see one order")
-    model.setPresent(false, attendee: team[0].id, in: shuffling.id)
-    model.shuffleLineup(of: shuffling.id)
-    let today = model.lineup(for: shuffling)
+    let first = model.detail.lineup(for: shuffling)
+    #expect(model.detail.lineup(for: shuffling) == first, "the page and the meeting must see one order")
+    model.detail.setPresent(false, attendee: team[0].id, in: shuffling.id)
+    model.detail.shuffleLineup(of: shuffling.id)
+    let today = model.detail.lineup(for: shuffling)
     #expect(!today.isPresent(team[0].id))
     #expect(Set(today.order) == Set(first.order))
-    model.resetLineup(of: shuffling.id)
-    let next = model.lineup(for: shuffling)
+    model.detail.resetLineup(of: shuffling.id)
+    let next = model.detail.lineup(for: shuffling)
     #expect(next.isPresent(team[0].id), "after a meeting everyone is here again")
   }
 

@@ -67,7 +67,7 @@ import ScrumdingerCore
   }
 
   /// Plays the ding unless muted; loads the player on first use. `dueAt` is the monotonic
-  /// instant the change was due; with SCRUMDINGER_EVENT_LOG set, each ding appends
+  /// instant the change was due; with `LaunchEnvironment.eventLog` set, each ding appends
   /// "ding due=<µs> rang=<µs>" (CLOCK_MONOTONIC) to that file, to measure ding latency.
   func ring(dueAt: Duration) {
     guard !isMuted else { return }
@@ -76,7 +76,7 @@ import ScrumdingerCore
     if let eventLog { eventLog.record(due: dueAt) }
   }
 
-  private let eventLog = EventLog(path: ProcessInfo.processInfo.environment["SCRUMDINGER_EVENT_LOG"])
+  private let eventLog = EventLog(path: LaunchEnvironment.eventLog)
 
   /// Prepares the ding's player ahead of the first ding (so the first one is as prompt as
   /// the rest).

@@ -4,7 +4,7 @@
 // rules of `Presenting` (core); this controller feeds them GDK's monitors, opens and closes
 // the presentation window, keeps the header menu's "Present on …" items and the console's
 // list in step, and says in a toast what the monitors did. The presentation window reaches the
-// main window's actions, so the meeting's keys work in either; Escape there stops presenting,
+// main window's actions and the meeting's, so the meeting's keys work in either; Escape there stops presenting,
 // not the meeting.
 import FoundationEssentials
 import GtkShim
@@ -24,8 +24,8 @@ import ScrumdingerCore
   private(set) var window: MonitorWindow?
   private(set) var face: PresentationFace?
   private let console: ApplicationWindow
-  /// The console's actions, which the presentation window reaches too.
-  private let actions: ActionGroup
+  /// The console's action groups by prefix, which the presentation window reaches too.
+  private let actions: [String: ActionGroup]
   private let application: Application
   private let page: MeetingPage
   private let makeFace: @MainActor () -> PresentationFace
@@ -34,11 +34,11 @@ import ScrumdingerCore
   /// The toast saying what the monitors did last (a newer one replaces it).
   private var notice: Toast?
 
-  /// The presenter view of the meeting shown in `page` of `console` (whose actions are
-  /// `actions`), which says what the monitors did with `toast`; `makeFace` makes the room's
+  /// The presenter view of the meeting shown in `page` of `console` (whose action groups are
+  /// `actions`, by prefix), which says what the monitors did with `toast`; `makeFace` makes the room's
   /// face of it each time it is presented.
   init(
-    title: String, console: ApplicationWindow, actions: ActionGroup, application: Application, page: MeetingPage,
+    title: String, console: ApplicationWindow, actions: [String: ActionGroup], application: Application, page: MeetingPage,
     toast: @escaping ShowToast, makeFace: @escaping @MainActor () -> PresentationFace
   ) {
     self.toast = toast
@@ -104,7 +104,7 @@ import ScrumdingerCore
       self?.stop()
       return true
     }
-    window.onClose { [weak self, weak window] in
+    window.onUnrealize { [weak self, weak window] in
       guard let self, let window, self.window === window else { return }
       self.window = nil
       self.face = nil
@@ -150,10 +150,10 @@ import ScrumdingerCore
 
   private func updateMenu() {
     if presenting.presentingOn != nil {
-      page.presentItems.set([(tr("Stop Presenting"), Command.present.rawValue)])
+      page.presentItems.set([(tr("Stop Presenting"), Command.meeting(.present).detailedName)])
     } else {
       page.presentItems.set(presenting.choices(windowOn: consoleMonitor).map { monitor in
-        (tr("Present on %@", monitor.name), Command.presentOn.rawValue + "::" + monitor.connector)
+        (tr("Present on %@", monitor.name), Command.meeting(.presentOn).detailedName + "::" + monitor.connector)
       })
     }
   }

@@ -4,7 +4,7 @@ import GtkShim
 import ScrumdingerCore
 import XCTest
 
-final class ReliabilityTests: XCTestCase {
+final class ScrumdingerApplicationTests: XCTestCase {
   /// A second instance that cannot take the folder's lock shows why and changes nothing.
   func testASecondInstanceOnlyReadsAndSaysWhy() throws {
     try MainActor.assumeIsolated {

@@ -5,7 +5,7 @@ import ScrumdingerCore
 import XCTest
 import ScrumdingerTestSupport
 
-final class DeleteMeetingTests: XCTestCase {
+final class UndoToastsTests: XCTestCase {
   func testAPastMeetingIsDeletedFromItsPageAndCtrlZBringsItBack() {
     MainActor.assumeIsolated {
       withRunningApp { app in
@@ -19,12 +19,12 @@ final class DeleteMeetingTests: XCTestCase {
         page.deleteButton.click()
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: scrum.id))
         XCTAssertEqual(app.state.scrum(scrum.id)?.history.map(\.id), [scrum.history[0].id, scrum.history[2].id])
-        XCTAssertEqual(app.application.actions(forAccelerator: "<Control>z"), [Command.undo.rawValue])
-        XCTAssertTrue(window.window.activateAction(Command.undo.rawValue))
+        XCTAssertEqual(app.application.actions(forAccelerator: "<Control>z"), [Command.window(.undo).detailedName])
+        XCTAssertTrue(window.window.activateAction(Command.window(.undo).detailedName))
         XCTAssertEqual(app.state.scrum(scrum.id)?.history, scrum.history, "Ctrl+Z did not bring it back")
         // Delete on a history row deletes that meeting.
         let row = window.pages.detail!.history.madeRows.first { $0.entryID == doomed.id }!
-        XCTAssertTrue(row.row.activateAction(Command.deleteMeeting.rawValue, parameter: doomed.id.uuidString))
+        XCTAssertTrue(row.row.activateAction(Command.window(.deleteMeeting).detailedName, parameter: doomed.id.uuidString))
         XCTAssertFalse(app.state.scrum(scrum.id)!.history.contains(doomed))
       }
     }

@@ -17,7 +17,7 @@ private let meeting = History(
   ])
 private let team = DailyScrum(title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 2, history: [meeting])
 
-final class HistoryRecordTests: XCTestCase {
+final class HistoryPageTests: XCTestCase {
   func testAPastMeetingShowsItsNotesAndItsTranscriptBySpeaker() {
     let store = temporaryStore()
     MainActor.assumeIsolated {
@@ -117,10 +117,10 @@ final class HistoryRecordTests: XCTestCase {
         let window = app.mainWindow!
         app.state.navigation.value = .detail(scrumID: team.id)
         spin(.milliseconds(200))
-        XCTAssertTrue(window.actions[.exportHistory]!.isEnabled)
+        XCTAssertTrue(window.history.actions[.exportHistory]!.isEnabled)
         app.state.navigation.value = .list
         spin(.milliseconds(100))
-        XCTAssertFalse(window.actions[.exportHistory]!.isEnabled, "no scrum, nothing to export")
+        XCTAssertFalse(window.history.actions[.exportHistory]!.isEnabled, "no scrum, nothing to export")
       }
     }
   }

@@ -13,7 +13,7 @@ func scrumWithHistory(_ meetings: Int, title: String = "Daily") -> DailyScrum {
   return DailyScrum(title: title, attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")], history: history)
 }
 
-final class ScalingListTests: XCTestCase {
+final class ScrumListPageTests: XCTestCase {
   func testRenamingOneScrumOfAHundredRebuildsOneCard() {
     MainActor.assumeIsolated {
       withRunningApp { app in
@@ -21,7 +21,7 @@ final class ScalingListTests: XCTestCase {
         app.state.scrums.value = (1...100).map { DailyScrum(title: "Scrum \($0)") }
         XCTAssertEqual(page.cardBuilds, 100)
         let rows = page.cards.map(\.row)
-        app.mainWindow!.model.upsert({ var s = app.state.scrums.value[41]; s.title = "Renamed"; return s }())
+        app.mainWindow!.model.list.upsert({ var s = app.state.scrums.value[41]; s.title = "Renamed"; return s }())
         XCTAssertEqual(page.cardBuilds, 101, "renaming one scrum rebuilt more than its card")
         XCTAssertEqual(page.cards[41].titleLabel.text, "Renamed")
         XCTAssertEqual(page.list.children.count, 100)
@@ -30,9 +30,9 @@ final class ScalingListTests: XCTestCase {
         app.state.scrums.update { $0[7].history.append(History(attendees: [], durationSeconds: 5)) }
         XCTAssertEqual(page.cardBuilds, 101)
         // Deleting and undoing moves only that card.
-        let deletion = app.mainWindow!.model.deleteScrum(app.state.scrums.value[3].id)!
+        let deletion = app.mainWindow!.model.undo.deleteScrum(app.state.scrums.value[3].id)!
         XCTAssertEqual(page.list.children.count, 99)
-        app.mainWindow!.model.undo(deletion)
+        app.mainWindow!.model.undo.undo(deletion)
         XCTAssertEqual(page.cards.map(\.titleLabel.text), app.state.scrums.value.map(\.title))
         XCTAssertTrue(page.list.children.elementsEqual(page.cards.map(\.row), by: ===))
         XCTAssertEqual(page.cardBuilds, 102, "undo built more than the one card it put back")

@@ -7,7 +7,7 @@ import XCTest
 private let recorded = DailyScrum(
   title: "Recorded", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1)
 
-final class RecordingTests: XCTestCase {
+final class MicrophoneCaptureTests: XCTestCase {
   /// A real GStreamer recording (a test tone as the microphone): "Recording" shows the whole
   /// meeting, the saved meeting keeps an Ogg Opus file named after it, its page plays it and
   /// deletes it.
@@ -26,11 +26,11 @@ final class RecordingTests: XCTestCase {
         XCTAssertTrue(meeting.page.recordingIndicator.root.isMapped, "on screen")
         picture(window, "recording-indicator.png")  // once the page has crossfaded in
         spin(.milliseconds(200))
-        window.window.activateAction(Command.nextSpeaker.rawValue)
-        window.window.activateAction(Command.pause.rawValue)
+        window.window.activateAction(Command.meeting(.nextSpeaker).detailedName)
+        window.window.activateAction(Command.meeting(.pause).detailedName)
         spin(.milliseconds(200))
         XCTAssertTrue(meeting.page.recordingIndicator.root.isVisible, "still said while paused")
-        window.window.activateAction(Command.pause.rawValue)
+        window.window.activateAction(Command.meeting(.pause).detailedName)
         spin(.milliseconds(1200))
         let id = meeting.session.historyID
         let ran = meeting.session.timer.runningTime
@@ -89,7 +89,7 @@ final class RecordingTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let page = openDetailPage(of: plain, in: app)
-        XCTAssertTrue(app.mainWindow!.window.activateAction(Command.edit.rawValue))
+        XCTAssertTrue(app.mainWindow!.window.activateAction(Command.window(.edit).detailedName))
         guard let sheet = app.mainWindow!.editing.sheet else { return XCTFail("no editor") }
         XCTAssertEqual(sheet.recordSwitch.accessibleName, "Record and transcribe meetings")
         XCTAssertFalse(sheet.recordSwitch.isOn, "off by default")

@@ -6,14 +6,14 @@ import XCTest
 
 /// A reminder's Start Meeting never closes an editor with changes without asking; an editor
 /// with none gives way at once.
-final class ScheduledStartTests: XCTestCase {
+final class RemindersTests: XCTestCase {
   func testAReminderStartLeavesAnEditorWithChangesOnlyWhenAsked() {
     let standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")], lengthInMinutes: 5)
     MainActor.assumeIsolated {
       withRunningApp { app in
         let window = app.mainWindow!
         openDetailPage(of: standup, in: app)
-        XCTAssertTrue(window.window.activateAction(Command.edit.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.window(.edit).detailedName))
         guard let sheet = window.editing.sheet else { return XCTFail("no editor") }
         sheet.titleRow.text = "Standup, renamed"
         XCTAssertTrue(sheet.hasChanges)
@@ -36,7 +36,7 @@ final class ScheduledStartTests: XCTestCase {
         XCTAssertEqual(app.state.scrum(standup.id)?.title, "Standup", "its changes were not applied")
         window.meeting?.session.end(save: false)
 
-        XCTAssertTrue(window.window.activateAction(Command.edit.rawValue))
+        XCTAssertTrue(window.window.activateAction(Command.window(.edit).detailedName))
         window.startScheduledMeeting(standup.id)
         XCTAssertNil(window.editing.leaveQuestion, "an editor with no changes is not asked about")
         XCTAssertNotNil(window.meeting)

@@ -3,14 +3,6 @@
 // observe only the parts they draw.
 import FoundationEssentials
 
-/// Which page the window shows.
-public enum Route: Equatable, Sendable {
-  case list
-  case detail(scrumID: UUID)
-  case meeting(scrumID: UUID)
-  case history(scrumID: UUID, historyID: UUID)
-}
-
 /// What the meeting page shows of the running meeting.
 public struct MeetingState: Equatable, Sendable {
   /// The scrum being met.

@@ -27,7 +27,7 @@ let speechSample = ".build/whisper/samples/jfk.wav"
   return path
 }
 
-final class TranscriptionTests: XCTestCase {
+final class MeetingRecordViewTests: XCTestCase {
   /// A recorded meeting saved without a transcript (as if the app quit while transcribing):
   /// the next start transcribes it with whisper.cpp and its page shows what was said.
   func testARecordedMeetingIsTranscribedAtTheNextStartAndShownBySpeaker() throws {
@@ -46,7 +46,7 @@ final class TranscriptionTests: XCTestCase {
         spin(.milliseconds(300))
         let deadline = ContinuousClock.now + .seconds(60)
         while app.state.scrum(scrum.id)?.history[0].transcript.isEmpty != false, ContinuousClock.now < deadline {
-          if let status = window.model.transcriber.statuses.value[entry.id], case .failed(let reason) = status {
+          if let status = app.services.transcriber.statuses.value[entry.id], case .failed(let reason) = status {
             return XCTFail("transcription failed: \(reason)")
           }
           spin(.milliseconds(100))
@@ -95,7 +95,7 @@ final class TranscriptionTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp(dependencies: recordingDependencies()) { app in
         let detail = openDetailPage(of: scrum, in: app)
-        let statuses = app.mainWindow!.model.transcriber.statuses
+        let statuses = app.services.transcriber.statuses
         statuses.value[entries[1].id] = .transcribing(percent: 40)
         let rows = detail.history.madeRows
         XCTAssertEqual(rows.first { $0.entryID == entries[1].id }?.row.subtitle, "4:10 · Transcribing… 40 %")

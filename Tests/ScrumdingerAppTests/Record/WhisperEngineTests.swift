@@ -7,7 +7,7 @@ import XCTest
 /// Speech to text in its own process: a model that cannot be read, or a helper stopped from
 /// outside, leaves the app running, the recording kept and the reason on the meeting's page;
 /// and the recogniser's memory leaves with the helper.
-final class HelperProcessTests: XCTestCase {
+final class WhisperEngineTests: XCTestCase {
   private static let tinyModel = ".build/whisper/models/ggml-tiny.en.bin"
 
   /// The kinds of bad model file a user may end up with, by name.
@@ -45,7 +45,7 @@ final class HelperProcessTests: XCTestCase {
   }
 
   @MainActor private static func waitForTranscription(of entry: History, in app: ScrumdingerApplication) -> TranscriptionStatus? {
-    let statuses = app.mainWindow!.model.transcriber.statuses
+    let statuses = app.services.transcriber.statuses
     let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       switch statuses.value[entry.id] {
@@ -146,7 +146,7 @@ final class HelperProcessTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
         spin(.milliseconds(500))
-        XCTAssertEqual(app.mainWindow!.model.transcriber.statuses.value[entry.id], .stopped)
+        XCTAssertEqual(app.services.transcriber.statuses.value[entry.id], .stopped)
         let before = Memory.residentKiB()
         app.mainWindow!.pages.history!.record.transcriptionButton.click()
         XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed")

@@ -10,7 +10,7 @@ private let entry = History(
   speakers: [SpeakerTime(name: "Ana", seconds: 65, shareSeconds: 60), SpeakerTime(name: "Cy", seconds: 30, shareSeconds: 60)],
   absent: ["Ben"])
 
-final class WhoSpokeTests: XCTestCase {
+final class SpeakerChartTests: XCTestCase {
   func testTheHistoryPageChartsWhoSpokeHowLongInWords() {
     MainActor.assumeIsolated {
       withRunningApp { app in

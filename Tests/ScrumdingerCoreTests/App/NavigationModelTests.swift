@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+import ScrumdingerTestSupport
+
+@MainActor @Suite struct NavigationModelTests {
+  let fixture = PageModelFixture()
+  var retro: DailyScrum { fixture.retro }
+  var design: DailyScrum { fixture.design }
+  var standup: DailyScrum { fixture.standup }
+  func model(_ scrums: [DailyScrum]? = nil) -> AppModel { fixture.model(scrums) }
+
+  @Test func routesFallBackWhenWhatTheyShowIsGone() {
+    let model = model()
+    let gone = UUID()
+    #expect(model.navigation.resolved(.detail(scrumID: gone)) == .list)
+    #expect(model.navigation.resolved(.history(scrumID: design.id, historyID: gone)) == .detail(scrumID: design.id))
+    #expect(model.navigation.resolved(.history(scrumID: gone, historyID: gone)) == .list)
+    #expect(model.navigation.resolved(.meeting(scrumID: design.id)) == .detail(scrumID: design.id), "no meeting runs")
+    model.state.navigation.value = .detail(scrumID: retro.id)
+    model.state.scrums.update { $0.removeFirst() }  // deleted elsewhere (an undo, another edit)
+    model.navigation.revalidate()
+    #expect(model.state.navigation.value == .list)
+  }
+
+
+  @Test func focusReturnsToTheRowTheUserLeft() {
+    let model = model()
+    let entry = design.history[1]
+    #expect(model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .list) == .scrumCard(design.id))
+    #expect(model.navigation.focusTarget(from: .history(scrumID: design.id, historyID: entry.id), to: .detail(scrumID: design.id))
+            == .historyRow(entry.id))
+    #expect(model.navigation.focusTarget(from: .list, to: .detail(scrumID: design.id)) == .startButton)
+    #expect(model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .meeting(scrumID: design.id)) == .nextSpeakerButton)
+    #expect(model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .history(scrumID: design.id, historyID: entry.id))
+            == .backButton)
+  }
+
+
+  @Test func backGoesUpAPageAndTheMeetingPageAsksInstead() {
+    let model = model()
+    let entry = design.history[0]
+    model.navigation.show(.history(scrumID: design.id, historyID: entry.id))
+    #expect(model.navigation.back())
+    #expect(model.state.navigation.value == .detail(scrumID: design.id))
+    model.navigation.openHistory(entry.id)
+    #expect(model.state.navigation.value == .history(scrumID: design.id, historyID: entry.id), "opened from its scrum's page")
+    #expect(model.navigation.back() && model.navigation.back())
+    #expect(model.state.navigation.value == .list)
+    model.navigation.openHistory(entry.id)
+    #expect(model.state.navigation.value == .list, "a past meeting opens from its scrum's page only")
+    let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
+    model.navigation.show(.meeting(scrumID: design.id))
+    #expect(!model.navigation.back(), "the meeting page's Back asks to end the meeting")
+    #expect(model.state.navigation.value == .meeting(scrumID: design.id))
+    session.end(save: false)
+    model.navigation.revalidate()
+    #expect(model.state.navigation.value == .detail(scrumID: design.id), "the meeting is over")
+  }
+}
