@@ -148,7 +148,7 @@ sanitize:
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter ScrumdingerCoreTests
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none GSETTINGS_BACKEND=memory \
-	  scripts/with-display.sh $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter SignalOwnershipTests
+	  scripts/with-display.sh $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter SignalConnectionsTests
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter ScrumdingerCoreTests
 

@@ -1,7 +1,10 @@
 // swift-tools-version: 6.0
-// Layers, bottom up: a GTK-free core (models, store, timer, app state) over GLib only;
-// C modules for GTK4/libadwaita and GStreamer; one Swift shim that hides the C casts;
-// the feature code; and a thin executable.
+// Layers, bottom up: a platform layer over GLib and GIO (worker threads, the main loop and
+// timeouts, files, the file monitor, child processes, D-Bus, settings, dates in a time zone,
+// signal connections); a GTK-free core (models, store, timer, app state) over it alone; one
+// Swift shim for the widgets, drawing and sound (GTK4/libadwaita, GStreamer, libsoup) that
+// hides the C casts; the feature code; and a thin executable. Each C module is named after
+// what it wraps.
 import PackageDescription
 
 // How the program ships (release builds): linked by lld with packed relative relocations,
@@ -38,26 +41,28 @@ let package = Package(
       providers: [.apt(["libglib2.0-dev"])]
     ),
     .systemLibrary(
-      name: "CSpeech",
+      name: "CSoup",
       pkgConfig: "gmodule-no-export-2.0",
       providers: [.apt(["libglib2.0-dev"])]
     ),
-    .target(name: "ScrumdingerCore", dependencies: ["CGLib"]),
-    .target(name: "GtkShim", dependencies: ["CAdwaita", "CGStreamer", "CSpeech"]),
+    .target(name: "Platform", dependencies: ["CGLib"]),
+    .target(name: "ScrumdingerCore", dependencies: ["Platform"]),
+    .target(name: "GtkShim", dependencies: ["Platform", "CAdwaita", "CGStreamer", "CSoup"]),
     .target(name: "ScrumdingerApp", dependencies: ["ScrumdingerCore", "GtkShim"]),
     .executableTarget(
-      name: "scrumdinger", dependencies: ["ScrumdingerApp", "GtkShim"], exclude: ["startup.order"],
+      name: "scrumdinger", dependencies: ["ScrumdingerApp", "GtkShim", "Platform"], exclude: ["startup.order"],
       linkerSettings: [.unsafeFlags(shippedLinking, .when(configuration: .release))]),
     .executableTarget(
-      name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim", "ScrumdingerTestSupport"]),
+      name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim", "Platform", "ScrumdingerTestSupport"]),
     // The file readers under libFuzzer (`make fuzz`); a plain build replays files through them.
     .executableTarget(name: "scrumdinger-fuzz", dependencies: ["ScrumdingerCore", "ScrumdingerTestSupport"]),
     // The fakes both test targets stand the app's effects in with, and the clock, generator
     // and round trip the tests, the fuzzer and the bench share; never in the product.
     .target(name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore"], path: "Tests/ScrumdingerTestSupport"),
     .testTarget(
-      name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "ScrumdingerTestSupport"], exclude: ["Record/Golden"]),
+      name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "Platform", "ScrumdingerTestSupport"], exclude: ["Record/Golden"]),
     .testTarget(
-      name: "ScrumdingerAppTests", dependencies: ["ScrumdingerApp", "GtkShim", "ScrumdingerCore", "ScrumdingerTestSupport"]),
+      name: "ScrumdingerAppTests",
+      dependencies: ["ScrumdingerApp", "GtkShim", "Platform", "ScrumdingerCore", "ScrumdingerTestSupport"]),
   ]
 )

@@ -19,7 +19,7 @@ done
 
 # No `unowned` reference anywhere in the code: a closure handed to a GObject (a signal, a
 # shortcut) or kept by one can run after the Swift object it names has gone, and reading an
-# unowned reference then aborts the app. Captures are weak (see GtkShim/Core/Signals.swift).
+# unowned reference then aborts the app. Captures are weak (see Platform/Signals.swift).
 unowned=$(grep -rnE '\bunowned\b' --include='*.swift' Sources | grep -vE '^[^:]+:[0-9]+:\s*//' || true)
 [ -z "$unowned" ] || fail "unowned references (use weak):
 $unowned"

@@ -9,6 +9,6 @@ out=$1
 version=$(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/App/AppID.swift)
 xgettext -L C --add-comments=Translators: --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 --package-name=scrumdinger \
   --package-version="$version" --msgid-bugs-address=none -o "$out" \
-  $(find Sources -name "*.swift" -not -path "Sources/GtkShim/*" | LC_ALL=C sort)  # the shim says nothing of its own
+  $(find Sources -name "*.swift" -not -path "Sources/GtkShim/*" -not -path "Sources/Platform/*" | LC_ALL=C sort)  # the shim and the platform layer say nothing of their own
 xgettext -j -L Desktop --from-code=UTF-8 -o "$out" "data/$app.desktop"
 xgettext -j --its=/usr/share/gettext/its/metainfo.its --from-code=UTF-8 -o "$out" "data/$app.metainfo.xml"

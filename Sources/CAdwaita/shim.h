@@ -1,49 +1,7 @@
-// C helpers for what Swift cannot import: variadic functions and function-like macros,
-// plus the bridge that lets libdispatch's main queue (and so @MainActor tasks) run inside
-// the GLib main loop. Kept tiny; the Swift side (GtkShim) wraps everything else.
+// C helpers for what Swift cannot import of GTK and libadwaita: variadic functions and
+// function-like macros. Kept tiny; the Swift side (GtkShim) wraps everything else. GLib's and
+// GIO's own helpers are CGLib's (the platform layer's).
 #include <adwaita.h>
-#include <glib-unix.h>
-#define G_SETTINGS_ENABLE_BACKEND
-#include <gio/gsettingsbackend.h>
-#include <malloc.h>
-#include <sys/timerfd.h>
-#include <errno.h>
-
-extern int _dispatch_get_main_queue_handle_4CF(void);
-extern void _dispatch_main_queue_callback_4CF(void *);
-
-static inline gboolean shim_drain_main_queue(gint fd, GIOCondition condition, gpointer data) {
-  guint64 count;
-  (void)condition;
-  (void)data;
-  (void)!read(fd, &count, sizeof count);
-  _dispatch_main_queue_callback_4CF(NULL);
-  return G_SOURCE_CONTINUE;
-}
-
-/// Runs libdispatch's main queue whenever it has work, from the default GLib main context.
-static inline guint shim_install_main_queue_bridge(void) {
-  return g_unix_fd_add(_dispatch_get_main_queue_handle_4CF(), G_IO_IN, shim_drain_main_queue, NULL);
-}
-
-/// A CLOCK_REALTIME timer (it fires at a wall-clock time even after a suspend, and is woken
-/// early, reading ECANCELED, when the clock is set); -1 on failure.
-static inline int shim_wall_timer_new(void) {
-  return timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
-}
-
-/// Arms `fd` for the Unix time `seconds` (0 disarms).
-static inline int shim_wall_timer_arm(int fd, gint64 seconds) {
-  struct itimerspec spec = {0};
-  spec.it_value.tv_sec = (time_t)seconds;
-  return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
-}
-
-/// Reads `fd` once it is readable: 1 when it expired, 0 when the clock was set meanwhile.
-static inline int shim_wall_timer_read(int fd) {
-  guint64 expirations;
-  return read(fd, &expirations, sizeof expirations) == sizeof expirations ? 1 : (errno == ECANCELED ? 0 : -1);
-}
 
 static inline void shim_accessible_set_description(GtkAccessible *accessible, const char *text) {
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);

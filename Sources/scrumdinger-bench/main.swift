@@ -5,6 +5,7 @@
 // --transcribe, the speech figures; with --memory-figures, what the app keeps over time.
 import Foundation
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// Foundation's codec on the same data: the baseline for the hand-written one.

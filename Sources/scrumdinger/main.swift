@@ -1,6 +1,7 @@
 // The executable only starts the app; everything else lives in ScrumdingerApp.
 import Glibc
 import GtkShim
+import Platform
 import ScrumdingerApp
 
 Memory.shareOneArena()  // see GtkShim/Memory.swift

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// What the controls GTK builds itself are called, in the user's language: the app sets
 /// these (through its translations) before building any window.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A widget that runs an action when pressed (GtkActionable): buttons and toggle buttons.
 @MainActor public protocol Actionable: Widget {}

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A named command (a GAction) that menus, buttons and keyboard accelerators share.
 @MainActor public final class Action: SignalOwner {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A libadwaita application: one per process, identified by its reverse-DNS id.
 @MainActor public final class Application: SignalOwner {

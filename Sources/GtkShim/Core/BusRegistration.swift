@@ -6,13 +6,8 @@
 // AdwApplication subclass (registered here from Swift) whose `dbus_register` chains up and
 // then runs the handlers the app gave.
 import CAdwaita
+import Platform
 
-/// The application's connection to the session bus, handed to `Application.onBusRegistration`.
-public struct BusConnection: @unchecked Sendable {
-  package let raw: OpaquePointer
-  /// The application's object path ("/io/github/scrumdinger/Scrumdinger").
-  public let applicationPath: String
-}
 
 private typealias RegisterFunction = @convention(c) (
   UnsafeMutablePointer<GApplication>?, OpaquePointer?, UnsafePointer<gchar>?,

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Watches a widget and everything inside it through GWeakRefs, without keeping any of it
 /// alive: after the widget is closed and released, `survivors` says how many of those GTK

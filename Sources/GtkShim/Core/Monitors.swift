@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// The monitors of the display, as GDK lists them (GdkDisplay's monitor list model), and word
 /// whenever one is plugged in or out, or says more about itself (on Wayland a monitor joins

@@ -1,6 +1,7 @@
 // What lets a page fit its window: being told the window's or a drawing's size, text sized
 // in pixels, and where a widget ended up (for tests that measure allocations).
 import CAdwaita
+import Platform
 
 extension DrawingArea {
   /// Calls `action` with the new width and height whenever GTK resizes the area.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Application-wide CSS and colour scheme.
 public enum Style {

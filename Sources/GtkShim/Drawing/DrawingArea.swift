@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Cairo drawing as Swift (arcs and filled rectangles): what a draw function may do.
 @MainActor public struct Canvas {

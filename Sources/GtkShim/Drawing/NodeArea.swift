@@ -5,6 +5,7 @@
 // back) appends nodes the app made once and keeps (`RenderNode`), and a node met again is
 // the same node to GSK, which repaints nothing there; only new nodes are repainted.
 import CAdwaita
+import Platform
 
 /// A picture kept between frames: a Cairo drawing within `bounds`, made once.
 @MainActor public final class RenderNode {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 extension Widget {
   /// Renders the widget as it looks now into a PNG file at `path` (tests keep pictures of

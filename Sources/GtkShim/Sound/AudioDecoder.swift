@@ -1,3 +1,4 @@
+import Platform
 import CGStreamer
 
 /// Decodes a sound file (any format GStreamer reads) to raw 16 kHz mono 32-bit float

@@ -1,3 +1,4 @@
+import Platform
 import CGStreamer
 
 /// Records sound from a GStreamer source (the default microphone: `autoaudiosrc`) to an Ogg

@@ -1,3 +1,4 @@
+import Platform
 import CGStreamer
 
 /// One GStreamer pipeline and its bus, heard through GObject signals on the main loop: what

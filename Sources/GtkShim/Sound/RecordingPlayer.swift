@@ -1,3 +1,4 @@
+import Platform
 import CGStreamer
 
 /// Plays a recording with pause and position (a meeting's, on its history page). While it

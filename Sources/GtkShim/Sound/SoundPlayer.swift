@@ -1,3 +1,4 @@
+import Platform
 import CGStreamer
 
 /// Plays one short sound file again and again with little delay: between plays the

@@ -1,4 +1,5 @@
-import CSpeech
+import Platform
+import CSoup
 
 /// Downloads over HTTP(S) with libsoup 3 (opened on first use) on a worker thread: the main
 /// loop hears progress and the end.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// libadwaita's About window.
 public enum AboutWindow {

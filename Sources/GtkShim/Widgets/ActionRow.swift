@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// libadwaita's list row with a title, subtitle and widgets at either side.
 @MainActor public final class ActionRow: Widget {

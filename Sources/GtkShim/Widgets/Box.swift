@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Lays children out in a row or a column.
 @MainActor public final class Box: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A push button with a text label or an icon.
 @MainActor public final class Button: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A check box, and a switch: two-state controls whose changes by the user are reported
 /// (changes made from code are not).

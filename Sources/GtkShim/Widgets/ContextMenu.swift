@@ -1,6 +1,7 @@
 // A context menu built when it opens, from what the widget shows at that moment: rows that
 // are reused for other items as a list scrolls must not keep a menu of their first item.
 import CAdwaita
+import Platform
 
 /// One entry of a context menu: a label and the action it runs, with an optional string
 /// parameter ("win.delete-meeting" with a meeting's id).

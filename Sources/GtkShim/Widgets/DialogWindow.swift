@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A modal window over the main window (the editor sheet), with libadwaita's content area.
 @MainActor public class DialogWindow: Widget {

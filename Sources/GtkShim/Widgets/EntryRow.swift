@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// libadwaita's list row holding a text entry, its title shown as the placeholder.
 @MainActor public final class EntryRow: Widget {

@@ -5,6 +5,7 @@
 // costs no shaping, no new layout while the width stays (digits are tabular), and GSK
 // repaints only the digit that changed. Runs are shaped apart, which suits figures, not prose.
 import CAdwaita
+import Platform
 
 /// A one-line figure drawn from kept, shaped pieces (screen readers do not see it: name what
 /// stands for it).

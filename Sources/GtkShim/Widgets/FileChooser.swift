@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// The desktop's file chooser (GtkFileChooserNative: the portal's dialog in a sandbox or
 /// under GNOME, GTK's own otherwise), to open a file or to save one, with one filter per type.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 extension Widget {
   /// Calls `action` with true when keyboard focus moves into this widget or one inside it,

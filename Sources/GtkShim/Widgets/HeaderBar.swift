@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// libadwaita's header bar with a title and buttons at either end.
 @MainActor public final class HeaderBar: Widget {

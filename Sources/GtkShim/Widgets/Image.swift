@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// An icon from the icon theme.
 @MainActor public final class Image: Widget {

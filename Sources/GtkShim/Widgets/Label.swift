@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A piece of text.
 @MainActor public final class Label: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A vertical list of rows, without selection; its rows are kept in order by the caller.
 @MainActor public final class ListBox: Widget {

@@ -6,6 +6,7 @@
 // the view are the only ones mapped (`RowsNearView`), so an edit and a frame cost what a
 // screen of rows costs, however long the list.
 import CAdwaita
+import Platform
 
 /// A boxed list of many rows (list rows: `ActionRow`, `EntryRow`) in pages of at most
 /// `pageLimit`, of which only those near the scrolling view are drawn.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A header-bar button opening a menu of actions. The menu's popover is built when it first
 /// opens: every page has this button, and most windows never open it.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// libadwaita's modal question with a heading, body text and response buttons.
 @MainActor public final class MessageDialog: SignalOwner {

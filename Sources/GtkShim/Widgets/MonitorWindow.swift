@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A window of the application that fills one monitor (the presenter view's face for the
 /// room). It reaches another window's action groups under their prefixes, so the

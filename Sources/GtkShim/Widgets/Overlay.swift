@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Stacks widgets on top of a main child (text in the middle of a drawing, say).
 @MainActor public final class Overlay: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// libadwaita's preferences window over the main window: pages of groups, closed by Escape.
 @MainActor public final class PreferencesWindow: DialogWindow {

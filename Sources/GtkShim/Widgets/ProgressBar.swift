@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A horizontal bar showing a fraction done.
 @MainActor public final class ProgressBar: Widget {

@@ -5,6 +5,7 @@
 // out of view, and scrolling re-binds the few row widgets to other items. A change is a
 // splice of the ids that changed, never a rebuild.
 import CAdwaita
+import Platform
 
 /// A scrolling list of same-height rows (list rows, such as `ActionRow`), each showing the
 /// item with one id; only the rows in view exist as widgets.

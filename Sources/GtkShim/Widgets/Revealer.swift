@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Shows or hides its child by sliding it in and out (a full-screen page's header bar).
 @MainActor public final class Revealer: Widget {

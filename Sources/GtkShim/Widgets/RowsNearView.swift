@@ -8,6 +8,7 @@
 // and those that left are unmapped, found by a binary search of the children's places: a
 // frame costs what the children near the view cost.
 import CAdwaita
+import Platform
 
 /// Maps only the children of one container that are near its scrolling view (see above).
 @MainActor final class RowsNearView: SignalOwner {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A horizontal slider over whole numbers.
 @MainActor public final class Scale: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Scroll bars are controls too: names instead of "GtkScrollbar" for both of `scroller`'s.
 @MainActor func nameScrollBars(of scroller: OpaquePointer) {

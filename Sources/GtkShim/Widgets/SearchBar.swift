@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A bar under the header that slides in to hold a search field (Ctrl+F, or its toggle);
 /// Escape in the field closes it.

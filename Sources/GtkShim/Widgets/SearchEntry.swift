@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A search field: a magnifier, a clear button, and a change signal that waits for a pause
 /// in typing.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// GTK's keyboard-shortcuts window, built from GtkBuilder XML (a GtkShortcutsWindow with id
 /// "help_overlay") when first shown rather than at start-up.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A number field with − and + (arrow keys and Page Up/Down step it), wrapping at its ends
 /// when asked (hours, minutes).

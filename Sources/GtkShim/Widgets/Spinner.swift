@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// GTK's busy indicator, spinning while shown.
 @MainActor public final class Spinner: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Shows one of several named pages, with a slide between them.
 @MainActor public final class Stack: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// libadwaita's centred page with an icon, title, description and an optional child.
 @MainActor public final class StatusPage: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// Shows toasts over its child (libadwaita's toast overlay).
 @MainActor public final class ToastOverlay: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A button that stays pressed; toggles sharing a group act as radio buttons.
 @MainActor public final class ToggleButton: Widget {

@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A GTK widget owned from Swift: the wrapper holds one strong reference (sinking the
 /// floating one) and drops it when released.

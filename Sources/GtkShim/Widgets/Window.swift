@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// A top-level window of an application, with libadwaita's content area.
 @MainActor public final class ApplicationWindow: Widget {

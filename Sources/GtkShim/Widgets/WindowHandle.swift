@@ -1,4 +1,5 @@
 import CAdwaita
+import Platform
 
 /// An area that moves its window when dragged (and shows the window menu on a right click),
 /// as a header bar does: for a window without one.

@@ -4,6 +4,7 @@
 // chosen, the transcriber and its models' downloads. Nothing here is global or per window.
 import FoundationEssentials
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// The application's lasting services.

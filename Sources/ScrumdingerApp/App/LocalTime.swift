@@ -5,6 +5,7 @@
 import FoundationEssentials
 import Glibc
 import GtkShim
+import Platform
 
 /// The user's time zone and clock format.
 @MainActor final class LocalTime {

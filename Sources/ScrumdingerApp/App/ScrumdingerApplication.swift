@@ -9,6 +9,7 @@
 import FoundationEssentials
 import Glibc
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// Scrumdinger's application: state, store and window, wired together.

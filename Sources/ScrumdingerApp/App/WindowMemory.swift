@@ -2,6 +2,7 @@
 // keys window-width, window-height, window-maximized), as GNOME apps do. Read once at start,
 // written once when the window closes: never on every resize.
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// Remembers the main window's size and state.

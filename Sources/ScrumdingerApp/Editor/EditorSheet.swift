@@ -2,6 +2,7 @@
 // confirms, so Dismiss/Cancel and Escape can never lose or half-apply a change.
 import FoundationEssentials
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// The modal sheet that creates a scrum (Dismiss/Add) or edits one (Cancel/Done).

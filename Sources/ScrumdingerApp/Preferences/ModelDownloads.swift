@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// The speech models' downloads as the app makes them: libsoup on a worker thread, the
@@ -20,7 +21,7 @@ import ScrumdingerCore
   /// The download of `source` into `folder`.
   static func make(folder: String, source: ModelSource) -> ModelDownload {
     ModelDownload(folder: folder, source: source, fetcher: SoupFetcher()) { path, done in
-      WorkerThreads.run({ ModelDownload.sha256(ofFile: path) }, then: done)
+      WorkerThreads.run({ Checksum.sha256(ofFile: path) }, then: done)
     }
   }
 

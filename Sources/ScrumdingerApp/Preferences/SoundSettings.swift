@@ -3,6 +3,7 @@
 // change in Preferences is written back and handed on at once, so the chime never reads
 // settings itself and tests give it a recording sound instead.
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// The chosen sound and volume, kept and applied.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// Speech to text on this computer: GStreamer decodes the recording to 16 kHz samples (a
@@ -147,7 +148,7 @@ import ScrumdingerCore
     _ arguments: [String], limit: Duration, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (TranscriptionHelperEnding, [TranscriptSegment]) -> Void
   ) {
-    do throws(SoundPlayer.Unavailable) {
+    do throws(ChildProcess.CannotStart) {
       process = try ChildProcess(arguments, onLine: { [weak self] text in
         switch TranscriptionHelperLine(text) {
         case .progress(let percent)?: progress(percent)

@@ -8,6 +8,7 @@
 import FoundationEssentials
 import Glibc
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// Running on without a window, for reminders.

@@ -6,6 +6,7 @@
 import FoundationEssentials
 import Glibc
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// The wall clock's alarm, as the planner's timer.

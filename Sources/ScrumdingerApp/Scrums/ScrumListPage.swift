@@ -5,6 +5,7 @@
 // every word typed, by the rule the Activities overview uses (ScrumSearch).
 import FoundationEssentials
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// The first page: "Daily Scrums", a card per scrum, or "No Scrums" with a button to add one.

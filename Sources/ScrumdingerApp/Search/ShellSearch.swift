@@ -6,6 +6,7 @@
 // inactivity timeout) and ends, with no window ever made.
 import FoundationEssentials
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// Answers the overview's searches, and opens what is picked there.

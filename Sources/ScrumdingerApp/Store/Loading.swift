@@ -4,6 +4,7 @@
 // or without a window (--background).
 import FoundationEssentials
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// Reading the scrums once, and the work that waits for them.

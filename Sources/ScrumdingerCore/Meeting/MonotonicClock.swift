@@ -2,7 +2,7 @@
 // monotonic clock (the one GLib timeouts are scheduled on); tests hand it a ManualClock (in
 // ScrumdingerTestSupport) and move time by hand, so no test waits for real seconds (the
 // SyncUps pattern).
-import CGLib
+import Platform
 
 /// A clock that never goes backwards; `now` is the time since an arbitrary origin.
 public protocol MonotonicClock: AnyObject {
@@ -13,5 +13,5 @@ public protocol MonotonicClock: AnyObject {
 /// GLib's monotonic clock (`CLOCK_MONOTONIC`, microsecond resolution).
 public final class GLibMonotonicClock: MonotonicClock {
   public init() {}
-  public var now: Duration { .microseconds(g_get_monotonic_time()) }
+  public var now: Duration { .microseconds(MonotonicTime.microseconds) }
 }

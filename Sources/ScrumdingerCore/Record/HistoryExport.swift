@@ -1,4 +1,4 @@
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// The formats "Export History…" writes.

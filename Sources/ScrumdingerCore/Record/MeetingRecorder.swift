@@ -7,7 +7,7 @@
 // `AudioCapture` (GStreamer in the app, a fake in tests), so these rules run without a
 // microphone. A capture that fails never stops the meeting: the recording so far is kept and
 // the problem is said once.
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// Something that records audio to a file.
@@ -72,17 +72,14 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public func recording(of historyID: UUID) -> String? {
     guard finishing[historyID] == nil else { return nil }
     let file = path(of: historyID)
-    return g_file_test(file, G_FILE_TEST_IS_REGULAR) != 0 ? file : nil
+    return Files.isRegularFile(file) ? file : nil
   }
 
   /// The past meetings that have a complete recording, and those whose transcription the
   /// user stopped (one read of the folder, however long the history).
   public func recordedMeetings() -> (recorded: Set<UUID>, stopped: Set<UUID>) {
     var recorded = Set<UUID>(), stopped = Set<UUID>()
-    guard let dir = g_dir_open(folder, 0, nil) else { return ([], []) }
-    defer { g_dir_close(dir) }
-    while let entry = g_dir_read_name(dir) {
-      let name = String(cString: entry)
+    for name in names() {
       if name.hasSuffix(".ogg"), let id = UUID(uuidString: String(name.dropLast(4))), finishing[id] == nil {
         recorded.insert(id)
       }
@@ -93,18 +90,13 @@ public struct CaptureFailure: Error, Equatable, Sendable {
 
   /// Where the turns of past meeting `historyID` changed on its recording (none known: no cuts).
   public func cuts(of historyID: UUID) -> RecordingCuts {
-    var contents: UnsafeMutablePointer<CChar>?
-    guard g_file_get_contents(path(of: historyID) + ".turns", &contents, nil, nil) != 0, let contents else {
-      return RecordingCuts()
-    }
-    defer { g_free(contents) }
-    return RecordingCuts(fileText: String(cString: contents))
+    Files.text(of: path(of: historyID) + ".turns").map(RecordingCuts.init(fileText:)) ?? RecordingCuts()
   }
 
   /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark, its
   /// turns and the samples decoded from it).
   public func deleteRecording(of historyID: UUID) {
-    for suffix in ["", ".stopped", ".turns", ".samples"] { g_unlink(path(of: historyID) + suffix) }
+    for suffix in ["", ".stopped", ".turns", ".samples"] { Files.remove(path(of: historyID) + suffix) }
   }
 
   /// Deletes all this computer keeps of past meeting `historyID`: its recording and its
@@ -117,7 +109,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// At start, before any transcription runs: deletes every file of samples decoded for a
   /// transcription that a crash left (made again from the recording when needed).
   public func removeDecodedSamples() {
-    for name in names() where name.hasSuffix(".ogg.samples") { g_unlink(folder + "/" + name) }
+    for name in names() where name.hasSuffix(".ogg.samples") { Files.remove(folder + "/" + name) }
   }
 
   /// At start, once the scrums are read and the copies left meanwhile merged: moves to the
@@ -139,11 +131,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
 
   /// The names of the files in the recordings folder (one read of it).
   private func names() -> [String] {
-    guard let dir = g_dir_open(folder, 0, nil) else { return [] }
-    defer { g_dir_close(dir) }
-    var names: [String] = []
-    while let entry = g_dir_read_name(dir) { names.append(String(cString: entry)) }
-    return names
+    Files.names(in: folder)
   }
 
   public func meeting(_ session: MeetingSession, did event: MeetingEvent) {
@@ -167,8 +155,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       guard let capture, let path else { return }
       stop()
       guard saved else {  // the capture, let go, stops where it is
-        g_unlink(path + ".turns")
-        return _ = g_unlink(path)
+        Files.remove(path + ".turns")
+        return _ = Files.remove(path)
       }
       let historyID = session.historyID
       finishing[historyID] = capture

@@ -6,7 +6,7 @@
 // filled by a wrong answer); only a file of that size whose SHA-256 matches is renamed into
 // place, so a wrong or damaged file is never used. The transfer and the
 // checksum run off the main loop (the injected fetcher and hasher); this is the bookkeeping.
-import CGLib
+import Platform
 import FoundationEssentials
 import Glibc
 
@@ -103,7 +103,7 @@ public enum DownloadState: Equatable, Sendable {
       state.value = .failed(tr("the folder %@ cannot be made", folder))
       return
     }
-    if g_file_test(partial, G_FILE_TEST_EXISTS) == 0 { Path.createPrivate(file: partial) }
+    if !Files.exists(partial) { Path.createPrivate(file: partial) }
     let offset = Path.size(of: partial)
     state.value = .downloading(received: offset, total: nil)
     task = fetcher.fetch(
@@ -134,7 +134,7 @@ public enum DownloadState: Equatable, Sendable {
   private func refuse(_ reason: String) {
     task?.cancel()
     task = nil
-    g_unlink(partial)
+    Files.remove(partial)
     state.value = .failed(reason)
   }
 
@@ -153,23 +153,5 @@ public enum DownloadState: Equatable, Sendable {
       }
       self.state.value = .installed
     }
-  }
-
-  /// The SHA-256 of the file at `path` in lowercase hex (nil if it cannot be read); reads it
-  /// in 1 MiB pieces.
-  public nonisolated static func sha256(ofFile path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { return nil }
-    defer { g_checksum_free(checksum) }
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
-    defer { buffer.deallocate() }
-    while true {
-      let count = fread(buffer, 1, 1 << 20, file)
-      if count > 0 { g_checksum_update(checksum, buffer, gssize(count)) }
-      if count < 1 << 20 { break }
-    }
-    guard ferror(file) == 0, let hex = g_checksum_get_string(checksum) else { return nil }
-    return String(cString: hex)
   }
 }

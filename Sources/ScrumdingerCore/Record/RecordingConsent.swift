@@ -4,7 +4,7 @@
 // teammate's edit, a merge, a hostile file) can turn a microphone on. Versions before this one
 // kept the switch in the shared file; the first start of this one carries it over only for
 // the scrums whose meetings were recorded here (their recordings are in this data folder).
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// The scrums whose meetings this computer records, read from and saved to one private file.
@@ -25,7 +25,7 @@ import FoundationEssentials
   /// `….unreadable`) and nothing is recorded until asked again.
   public init(path: String) {
     self.path = path
-    guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return }
+    guard Files.exists(path) else { return }
     isNew = false
     if let data = FileManager.default.contents(atPath: path), let file = try? JSONDecoder().decode(File.self, from: data) {
       scrumIDs = Set(file.recordedScrums)

@@ -1,4 +1,4 @@
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// The speech models that made the helper fail, kept in the models folder's `set-aside` file
@@ -14,21 +14,19 @@ public struct SetAsideModels: Sendable {
 
   /// The paths set aside.
   public var paths: Set<String> {
-    var contents: UnsafeMutablePointer<gchar>?
-    guard g_file_get_contents(file, &contents, nil, nil) != 0, let contents else { return [] }
-    defer { g_free(contents) }
-    return Set(String(cString: contents).split(separator: "\n").map(String.init))
+    guard let contents = Files.text(of: file) else { return [] }
+    return Set(contents.split(separator: "\n").map(String.init))
   }
 
   /// Sets `model` aside (the folder is made if need be).
   public func setAside(_ model: String) {
     _ = Path.makeFolder(Path.folder(of: file))
     let lines = (paths.union([model])).sorted().joined(separator: "\n") + "\n"
-    _ = g_file_set_contents(file, lines, -1, nil)
+    Files.write(lines, to: file)
   }
 
   /// Lets every model be used again.
   public func clear() {
-    g_unlink(file)
+    Files.remove(file)
   }
 }

@@ -4,7 +4,7 @@
 // whisper.cpp in a helper process in the app, a fake in tests) is injected. A transcription
 // cut by quitting simply has no transcript yet, so the next start queues it again; one the
 // user stopped is marked beside its recording and waits for "Transcribe".
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// Turns a recording into timestamped text.
@@ -98,7 +98,7 @@ public enum TranscriptionStatus: Equatable, Sendable {
       !queue.contains(where: { $0.historyID == historyID })
     else { return }
     engine.retryModel()
-    g_unlink(recording + ".stopped")
+    Files.remove(recording + ".stopped")
     enqueue(scrumID: scrumID, historyID: historyID)
     next()
   }
@@ -111,7 +111,7 @@ public enum TranscriptionStatus: Equatable, Sendable {
     }
     queue.removeAll { $0.historyID == historyID }
     if let recording = recorder.recording(of: historyID) {
-      _ = g_file_set_contents(recording + ".stopped", "", 0, nil)
+      Files.write("", to: recording + ".stopped")
     }
     statuses.value[historyID] = .stopped
     next()

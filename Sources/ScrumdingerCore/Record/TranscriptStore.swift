@@ -6,7 +6,7 @@
 // computer's own file are moved here once, at the first start of this version, and then
 // never again: a transcript arriving later in the shared file is a teammate's words planted
 // as ours, and is never taken. What the app removes on its own goes to the Trash.
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// The transcripts of this computer's recorded meetings.
@@ -29,16 +29,13 @@ import FoundationEssentials
 
   /// Deletes the transcript of past meeting `historyID`, if any.
   public func delete(of historyID: UUID) {
-    g_unlink(path(of: historyID))
+    Files.remove(path(of: historyID))
   }
 
   /// The meetings that have a transcript here (one read of the folder).
   private func stored() -> Set<UUID> {
-    guard let dir = g_dir_open(folder, 0, nil) else { return [] }
-    defer { g_dir_close(dir) }
     var ids = Set<UUID>()
-    while let entry = g_dir_read_name(dir) {
-      let name = String(cString: entry)
+    for name in Files.names(in: folder) {
       if name.hasSuffix(".json"), let id = UUID(uuidString: String(name.dropLast(5))) { ids.insert(id) }
     }
     return ids
@@ -53,7 +50,7 @@ import FoundationEssentials
   /// move done; from then on, a transcript in the file is never read. Says why one could not
   /// be kept (then the move is tried again at the next start).
   public func moveOutOfFileOnce(_ scrums: [DailyScrum]) -> StoreError? {
-    guard g_file_test(migratedMark, G_FILE_TEST_EXISTS) == 0 else { return nil }
+    guard !Files.exists(migratedMark) else { return nil }
     let here = stored()
     for scrum in scrums {
       for entry in scrum.history where !entry.transcript.isEmpty && !here.contains(entry.id) {

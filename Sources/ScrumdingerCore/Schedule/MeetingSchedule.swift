@@ -3,7 +3,7 @@
 // by default), never by adding seconds: a 9:30 stand-up stays at 9:30 local time across a
 // daylight-saving change, and a time that does not exist that day (2:30 on a spring-forward
 // night) is moved, as GLib does, to the first valid time after it.
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// A scrum's weekly schedule.
@@ -85,31 +85,15 @@ public struct MeetingSchedule: Codable, Equatable, Hashable, Sendable {
   /// "Europe/Berlin"; nil is the user's own); nil without days.
   public func nextStart(after instant: Date, timeZone: String? = nil) -> Date? {
     guard !days.isEmpty else { return nil }
-    return LocalTime(timeZone).withZone { zone in
-      let seconds = gint64(instant.timeIntervalSince1970.rounded(.down))
-      guard let utc = g_date_time_new_from_unix_utc(seconds) else { return nil }
-      defer { g_date_time_unref(utc) }
-      guard let local = g_date_time_to_timezone(utc, zone) else { return nil }
-      defer { g_date_time_unref(local) }
-      // Noon of today, then whole days on from it: noon never falls in a change of offset.
-      guard let noon = g_date_time_new(
-        zone, g_date_time_get_year(local), g_date_time_get_month(local), g_date_time_get_day_of_month(local), 12, 0, 0)
-      else { return nil }
-      defer { g_date_time_unref(noon) }
-      for offset in 0...7 {
-        guard let day = g_date_time_add_days(noon, gint(offset)) else { continue }
-        defer { g_date_time_unref(day) }
-        guard let weekday = Weekday(rawValue: Int(g_date_time_get_day_of_week(day))), days.contains(weekday),
-          let start = g_date_time_new(
-            zone, g_date_time_get_year(day), g_date_time_get_month(day), g_date_time_get_day_of_month(day), gint(hour),
-            gint(minute), 0)
-        else { continue }
-        defer { g_date_time_unref(start) }
-        let unix = g_date_time_to_unix(start)
-        if Double(unix) > instant.timeIntervalSince1970 { return Date(timeIntervalSince1970: Double(unix)) }
-      }
-      return nil
+    guard let zone = ZoneRules(timeZone), let today = zone.day(ofUnix: Int64(instant.timeIntervalSince1970.rounded(.down)))
+    else { return nil }
+    for offset in 0...7 {
+      guard let day = zone.day(offset, after: today), let weekday = Weekday(rawValue: day.weekday), days.contains(weekday),
+        let unix = zone.unixTime(of: day, hour: hour, minute: minute)
+      else { continue }
+      if Double(unix) > instant.timeIntervalSince1970 { return Date(timeIntervalSince1970: Double(unix)) }
     }
+    return nil
   }
 }
 
@@ -118,7 +102,7 @@ extension Texts {
   /// 9:30", "Next: Monday at 9:30" (the weekday within the week to come).
   public static func nextMeeting(_ start: Date, now: Date, twelveHour: Bool = false, timeZone: String? = nil) -> String {
     let time = timeOfDay(start, twelveHour: twelveHour, timeZone: timeZone)
-    let days = LocalTime(timeZone).withZone { zone in localDays(from: now, to: start, in: zone) } ?? 7
+    let days = ZoneRules(timeZone).flatMap { zone in localDays(from: now, to: start, in: zone) } ?? 7
     switch days {
     case 0: return tr("Next: today at %@", time)
     case 1: return tr("Next: tomorrow at %@", time)
@@ -129,34 +113,10 @@ extension Texts {
   }
 
   /// How many calendar days `end` lies after `start` in `zone`.
-  private static func localDays(from start: Date, to end: Date, in zone: OpaquePointer) -> Int? {
-    func day(_ date: Date) -> OpaquePointer? {
-      guard let utc = g_date_time_new_from_unix_utc(gint64(date.timeIntervalSince1970.rounded(.down))) else { return nil }
-      defer { g_date_time_unref(utc) }
-      guard let local = g_date_time_to_timezone(utc, zone) else { return nil }
-      defer { g_date_time_unref(local) }
-      return g_date_time_new(
-        zone, g_date_time_get_year(local), g_date_time_get_month(local), g_date_time_get_day_of_month(local), 12, 0, 0)
-    }
-    guard let from = day(start), let to = day(end) else { return nil }
-    defer {
-      g_date_time_unref(from)
-      g_date_time_unref(to)
-    }
-    // Noon to noon: whole days, give or take the hour a daylight-saving change moves.
-    return Int((Double(g_date_time_difference(to, from)) / 86_400_000_000).rounded())
-  }
-}
-
-/// A time zone by identifier (nil: the user's own), opened for the length of a computation.
-struct LocalTime {
-  let identifier: String?
-
-  init(_ identifier: String?) { self.identifier = identifier }
-
-  func withZone<T>(_ body: (OpaquePointer) -> T?) -> T? {
-    guard let zone = identifier.map({ g_time_zone_new_identifier($0) }) ?? g_time_zone_new_local() else { return nil }
-    defer { g_time_zone_unref(zone) }
-    return body(zone)
+  private static func localDays(from start: Date, to end: Date, in zone: ZoneRules) -> Int? {
+    guard let from = zone.day(ofUnix: Int64(start.timeIntervalSince1970.rounded(.down))),
+      let to = zone.day(ofUnix: Int64(end.timeIntervalSince1970.rounded(.down)))
+    else { return nil }
+    return zone.days(from: from, to: to)
   }
 }

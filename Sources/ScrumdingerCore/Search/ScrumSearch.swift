@@ -4,7 +4,7 @@
 // (compatibility decomposition by GLib, accents dropped, case folded by GLib), and every
 // term must occur somewhere in the title. It runs over the in-memory list: a few thousand
 // titles fold in a few milliseconds, so nothing is indexed or cached that could go stale.
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// What was typed, folded for matching; matches titles with every term in them.
@@ -42,17 +42,12 @@ public struct ScrumSearch: Equatable, Sendable {
 
   /// `text` as it is compared: "Plätform Sync" → "platform sync" ("ﬁ" → "fi", "Ａ" → "a").
   public static func fold(_ text: String) -> String {
-    guard let decomposed = g_utf8_normalize(text, -1, G_NORMALIZE_ALL) else { return "" }
-    defer { g_free(decomposed) }
     var bare = String.UnicodeScalarView()
-    for scalar in String(cString: decomposed).unicodeScalars
+    for scalar in TextForms.decomposed(text).unicodeScalars
     where scalar.properties.generalCategory != .nonspacingMark {
       bare.append(scalar)
     }
-    let kept = String(bare)
-    guard let folded = g_utf8_casefold(kept, -1) else { return kept }
-    defer { g_free(folded) }
-    return String(cString: folded)
+    return TextForms.caseFolded(String(bare))
   }
 }
 

@@ -8,7 +8,7 @@
 // save names its lineage, so a merge after a restart can prove what was deleted. One instance writes at a time: the folder is locked (an advisory lock
 // the kernel drops when the process ends, so a crash never leaves it stale), and an instance
 // that cannot take the lock only reads.
-import CGLib
+import Platform
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -59,7 +59,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// The user's data folder per the XDG rules (`$XDG_DATA_HOME`, else `~/.local/share`),
   /// as GLib reads it, plus the app id.
   public static var defaultDirectory: String {
-    String(cString: g_get_user_data_dir()) + "/" + appID
+    Files.userDataFolder + "/" + appID
   }
 
   /// Whether saving is refused because a file could not be read.
@@ -230,10 +230,7 @@ public final class ScrumStore: @unchecked Sendable {
     }
     defer { close(descriptor) }
     // A kernel file (/proc, /sys) says it is empty and never ends: not a scrums file.
-    var system = statfs()
-    if fstatfs(descriptor, &system) == 0, [0x9fa0, 0x6265_6572].contains(Int(system.f_type)) {
-      throw .notRegularFile
-    }
+    if Files.isKernelFile(descriptor) { throw .notRegularFile }
     // Read up to one byte past the cap, whatever the size said: the file may grow meanwhile.
     var data = Data(count: Int(info.st_size) + 1)
     var filled = 0
@@ -417,15 +414,14 @@ public final class ScrumStore: @unchecked Sendable {
   public var mergedConflictsFolder: String { directory + "/merged-conflicts" }
 
   /// A save error in words a user knows.
-  static func describe(_ error: UnsafeMutablePointer<GError>) -> String {
-    guard error.pointee.domain == g_file_error_quark() else { return String(cString: error.pointee.message) }
-    switch GFileError(rawValue: UInt32(error.pointee.code)) {
-    case G_FILE_ERROR_NOSPC: return tr("the disk is full")
-    case G_FILE_ERROR_ACCES, G_FILE_ERROR_PERM: return tr("permission denied")
-    case G_FILE_ERROR_ISDIR: return tr("it is a folder, not a file")
-    case G_FILE_ERROR_ROFS: return tr("the disk is read-only")
-    case G_FILE_ERROR_NOENT, G_FILE_ERROR_NOTDIR: return tr("its folder does not exist")
-    default: return String(cString: error.pointee.message)
+  static func describe(_ problem: FileProblem) -> String {
+    switch problem.kind {
+    case .diskFull: tr("the disk is full")
+    case .permissionDenied: tr("permission denied")
+    case .isFolder: tr("it is a folder, not a file")
+    case .readOnlyDisk: tr("the disk is read-only")
+    case .folderMissing: tr("its folder does not exist")
+    case .notFound, .other: problem.message
     }
   }
 

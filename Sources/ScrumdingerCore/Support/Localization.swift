@@ -1,7 +1,7 @@
 // Every user-visible string, accessible names included, goes through GNU gettext (libc's,
 // so the core stays GTK-free). Extraction: `make pot` runs xgettext over the Swift sources
 // with the keywords `tr` and `trn`; catalogues live in po/, compiled by `make`.
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// The gettext text domain.
@@ -11,36 +11,22 @@ public let textDomain = "scrumdinger"
 /// gettext ignores LANGUAGE in the plain C locale; when that is all there is (no LANG) but
 /// LANGUAGE asks for a language, the C.UTF-8 locale is used so the request is honoured.
 public func setUpLocalization(localeDirectory: String?) {
-  let chosen = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
-  if chosen == "C" || chosen == "POSIX", let language = getenv("LANGUAGE"), language.pointee != 0 {
-    setlocale(LC_ALL, "C.UTF-8")
-  }
-  if let localeDirectory { bindtextdomain(textDomain, localeDirectory) }
-  bind_textdomain_codeset(textDomain, "UTF-8")
+  Gettext.useUserLocale()
+  Gettext.bind(textDomain, to: localeDirectory)
 }
 
 /// The translation of `message`; `arguments` fill its `%@` (strings) and `%d` (numbers), in
 /// order or by position (`%2$@`, as translators reorder them).
 public func tr(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
-  let translated = message.withCString { id in
-    // Untranslated, gettext returns the argument itself: keep the Swift string then.
-    guard let result = dgettext(textDomain, id), result != id else { return message }
-    return String(cString: result)
-  }
+  let translated = Gettext.translation(of: message, in: textDomain) ?? message
   return arguments.isEmpty ? translated : fill(translated, with: arguments)
 }
 
 /// The translation of `singular`/`plural` chosen for `count`, with `%d` filled by `count`, or
 /// its placeholders by `arguments` in order when given (`count` among them).
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
-  let translated = singular.withCString { one in
-    plural.withCString { many in
-      guard let result = dngettext(textDomain, one, many, UInt(max(0, count))) else { return plural }
-      if result == one { return singular }
-      if result == many { return plural }
-      return String(cString: result)
-    }
-  }
+  let translated =
+    Gettext.translation(of: singular, plural, count: count, in: textDomain) ?? (count == 1 ? singular : plural)
   return fill(translated, with: arguments.isEmpty ? [count] : arguments)
 }
 

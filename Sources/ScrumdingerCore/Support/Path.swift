@@ -1,24 +1,24 @@
-// Paths are plain strings, as GLib and the C library take them; GLib takes them apart, so
-// no Foundation path type is needed for it.
-import CGLib
+// Paths are plain strings, as GLib and the C library take them; GLib takes them apart (through
+// the platform layer's `Files`), so no Foundation path type is needed for it.
 import FoundationEssentials
 import Glibc
+import Platform
 
 /// Taking file paths apart.
 public enum Path {
   /// The folder holding `path`: "/a/b" for "/a/b/c", "." for a bare name.
   public static func folder(of path: String) -> String {
-    taking(g_path_get_dirname(path))
+    Files.folder(of: path)
   }
 
   /// The last part of `path`: "c" for "/a/b/c".
   public static func name(of path: String) -> String {
-    taking(g_path_get_basename(path))
+    Files.name(of: path)
   }
 
   /// `path` made absolute and without "." or ".." parts (no link is followed).
   public static func canonical(_ path: String) -> String {
-    taking(g_canonicalize_filename(path, nil))
+    Files.canonical(path)
   }
 
   /// The size in bytes of the file at `path` (through links), 0 when there is none.
@@ -34,7 +34,7 @@ public enum Path {
   }
 
   /// The user's settings folder ($XDG_CONFIG_HOME, ~/.config by default).
-  public static var userConfigFolder: String { String(cString: g_get_user_config_dir()) }
+  public static var userConfigFolder: String { Files.userConfigFolder }
 
   /// Where a file that cannot be read is kept, beside it: `<path>.unreadable-<UTC timestamp>`.
   public static func unreadableAside(_ path: String, now: Date) -> String {
@@ -43,7 +43,7 @@ public enum Path {
 
   /// Makes the folder `path` and the folders above it that are missing; false if it cannot.
   @discardableResult
-  public static func makeFolder(_ path: String) -> Bool { g_mkdir_with_parents(path, 0o700) == 0 }
+  public static func makeFolder(_ path: String) -> Bool { Files.makeFolder(path) }
 
   /// Makes the folder `path` its owner's alone, if it exists: folders made by an earlier
   /// version, or by hand, took the umask. Group and other lose their bits; nothing is ever
@@ -61,17 +61,11 @@ public enum Path {
   /// the app removes on its own goes there, never unlinked.
   @discardableResult
   public static func trash(_ path: String) -> Bool {
-    let file = g_file_new_for_path(path)
-    defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-    var error: UnsafeMutablePointer<GError>?
-    guard g_file_trash(file, nil, &error) != 0 else {
-      if let error, error.pointee.code != G_IO_ERROR_NOT_FOUND.rawValue {
-        warn(tr("%@ could not be moved to the Trash and was left where it is: %@", path, String(cString: error.pointee.message)))
-      }
-      g_clear_error(&error)
-      return false
+    guard let problem = Files.trash(path) else { return true }
+    if problem.kind != .notFound {
+      warn(tr("%@ could not be moved to the Trash and was left where it is: %@", path, problem.message))
     }
-    return true
+    return false
   }
 
   /// Adds `text` at the end of the file at `path` (made readable by this user alone if it is
@@ -93,11 +87,5 @@ public enum Path {
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     return fchmod(descriptor, 0o600) == 0
-  }
-
-  private static func taking(_ text: UnsafeMutablePointer<gchar>?) -> String {
-    guard let text else { return "" }
-    defer { g_free(text) }
-    return String(cString: text)
   }
 }

@@ -1,6 +1,6 @@
 // The phrases the UI and screen readers use, in one place so their plural rules are
 // tested and every page says the same thing the same way.
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// User-facing phrases.
@@ -18,9 +18,7 @@ public enum Texts {
 
   /// A size as GNOME writes one: "300.0 MB", "128.0 MB" (GLib's g_format_size).
   public static func bytes(_ count: Int) -> String {
-    guard let text = g_format_size(guint64(max(0, count))) else { return "\(count)" }
-    defer { g_free(text) }
-    return String(cString: text)
+    TextForms.size(count)
   }
 
   /// "1 attendee", "3 attendees".
@@ -86,15 +84,6 @@ public enum Texts {
   /// LC_TIME locale, the pattern from the translation (as GNOME's own apps write dates), so
   /// no ICU is loaded to write a date.
   public static func format(_ date: Date, _ pattern: String, timeZone: String?) -> String {
-    let seconds = gint64(date.timeIntervalSince1970.rounded(.down))
-    let zone = timeZone.map { g_time_zone_new_identifier($0) } ?? g_time_zone_new_local()
-    defer { if let zone { g_time_zone_unref(zone) } }
-    guard let utc = g_date_time_new_from_unix_utc(seconds) else { return "" }
-    defer { g_date_time_unref(utc) }
-    guard let zone, let local = g_date_time_to_timezone(utc, zone) else { return "" }
-    defer { g_date_time_unref(local) }
-    guard let text = g_date_time_format(local, pattern) else { return "" }
-    defer { g_free(text) }
-    return String(cString: text)
+    ZoneRules(timeZone)?.format(unix: Int64(date.timeIntervalSince1970.rounded(.down)), pattern) ?? ""
   }
 }

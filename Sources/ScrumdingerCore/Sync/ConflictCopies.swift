@@ -5,7 +5,7 @@
 // over the base the store proves) a copy moves into the data folder's `merged-conflicts`:
 // never deleted, and never left where nobody looks. The file watcher in the app decides when
 // to look.
-import CGLib
+import Platform
 import FoundationEssentials
 import Glibc
 
@@ -45,13 +45,7 @@ public enum ConflictCopies {
   /// device or oversized file is opened), but those `refused` before and unchanged since.
   public static func read(besides file: String, skipping refused: [String: Mark] = [:]) -> [Copy] {
     let folder = Path.folder(of: file), fileName = Path.name(of: file)
-    guard let dir = g_dir_open(folder, 0, nil) else { return [] }
-    var names: [String] = []
-    while let entry = g_dir_read_name(dir) {
-      let name = String(cString: entry)
-      if isCopy(name, of: fileName) { names.append(name) }
-    }
-    g_dir_close(dir)
+    let names = Files.names(in: folder).filter { isCopy($0, of: fileName) }
     return names.sorted().compactMap { name in
       let path = folder + "/" + name
       var info = stat()
@@ -79,7 +73,7 @@ public enum ConflictCopies {
     if rename(path, target) == 0 { return target }
     // Another file system (a synced folder on another disk): copy, then remove.
     guard errno == EXDEV, let data = FileManager.default.contents(atPath: path),
-      (try? AtomicFile.write(data, to: target)) != nil, g_unlink(path) == 0
+      (try? AtomicFile.write(data, to: target)) != nil, Files.remove(path)
     else { return nil }
     return target
   }

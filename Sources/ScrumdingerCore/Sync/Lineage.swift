@@ -6,7 +6,7 @@
 // version's file, or one made by hand) is named after its bytes, so two computers that read
 // the same file call it the same. A base is an ancestor of a side when its revision is that
 // side's or among its ancestors; `ScrumStore.mergeBase` picks among the versions it knows.
-import CGLib
+import Platform
 import FoundationEssentials
 
 /// Which version of the scrums file this is, and which versions it grew from.
@@ -45,13 +45,7 @@ public struct Lineage: Equatable, Sendable {
 
   /// A revision for a file that states none: the first 16 bytes of its SHA-256.
   static func revision(naming bytes: Data) -> UUID {
-    let hex = bytes.withUnsafeBytes { raw -> String in
-      guard let sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, raw.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(raw.count)) else {
-        return String(repeating: "0", count: 64)
-      }
-      defer { g_free(sum) }
-      return String(cString: sum)
-    }
+    let hex = Checksum.sha256(of: bytes)
     let digits = Array(hex.prefix(32))
     let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
     return UUID(uuidString: groups.joined(separator: "-")) ?? UUID(uuidString: "00000000-0000-0000-0000-000000000000")!

@@ -1,4 +1,5 @@
 import GtkShim
+import Platform
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest

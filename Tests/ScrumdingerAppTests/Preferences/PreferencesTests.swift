@@ -1,5 +1,6 @@
 import Foundation
 import GtkShim
+import Platform
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
@@ -40,7 +41,7 @@ final class PreferencesTests: XCTestCase {
     var generator = SeededGenerator(seed: 3)
     for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-    return (path, ModelDownload.sha256(ofFile: path)!)
+    return (path, Checksum.sha256(ofFile: path)!)
   }
 
   @MainActor private static func wait(for download: ModelDownload, _ done: (DownloadState) -> Bool) {

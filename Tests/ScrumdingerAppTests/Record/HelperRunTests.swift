@@ -1,5 +1,6 @@
 import Foundation
 import GtkShim
+import Platform
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest

@@ -1,6 +1,7 @@
 import CAdwaita
 import Foundation
 import GtkShim
+import Platform
 @testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest

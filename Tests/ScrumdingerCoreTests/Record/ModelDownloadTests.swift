@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Testing
 @testable import ScrumdingerCore
 
@@ -44,7 +45,7 @@ import Testing
 
   func download(_ fetcher: FakeFetcher, source: ModelSource? = nil) -> ModelDownload {
     ModelDownload(folder: folder, source: source ?? self.source, fetcher: fetcher) { path, done in
-      done(ModelDownload.sha256(ofFile: path))
+      done(Checksum.sha256(ofFile: path))
     }
   }
 
@@ -52,7 +53,7 @@ import Testing
     let file = folder + "-sum"
     try Data("whisper model bytes".utf8).write(to: URL(fileURLWithPath: file))
     defer { try? FileManager.default.removeItem(atPath: file) }
-    #expect(ModelDownload.sha256(ofFile: file) == source.sha256)
+    #expect(Checksum.sha256(ofFile: file) == source.sha256)
     #expect(source.sha256 == "54f3082fc93cfb892a86cbbf701e2be927e9d4669c4ec5e3a22101f3c6c2a61a", "kept in lowercase")
     #expect(ModelSource.englishBase.size == 147_964_211 && ModelSource.englishBase.sha256.count == 64)
     #expect(ModelSource.englishBaseQuantized.size == 59_721_011 && ModelSource.englishBaseQuantized.sha256.count == 64)

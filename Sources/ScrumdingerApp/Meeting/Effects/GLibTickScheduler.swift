@@ -1,4 +1,5 @@
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// Meeting ticks as GLib timeouts on the main loop: one per due instant, nothing in between.

@@ -1,12 +1,13 @@
 import CAdwaita
 import Foundation
 @testable import GtkShim
+@testable import Platform
 import XCTest
 
 /// A signal's closure never outlives the Swift object that connected it (GtkShim's
 /// `SignalOwner`): the GObject may live on and emit, and nothing of the owner's runs or is
 /// read. `make sanitize` also runs these under AddressSanitizer.
-final class SignalOwnershipTests: XCTestCase {
+final class SignalConnectionsTests: XCTestCase {
   /// What a closure captured: a test sees it released and counts the calls.
   final class Captured {
     var calls = 0

@@ -6,9 +6,9 @@ import ScrumdingerCore
 import ScrumdingerTestSupport
 import XCTest
 
-/// The running app meets a conflict copy: what the merge removes is said, with Undo, and kept
+/// The app saves and merges: the running app meets a conflict copy: what the merge removes is said, with Undo, and kept
 /// in the Trash; a title with markup in it reads as it is.
-final class FileWatcherTests: XCTestCase {
+final class SavingTests: XCTestCase {
   func testWhatAMergeRemovedIsSaidUndoneAndKeptInTheTrash() throws {
     let m1 = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
     let m3 = History(date: Date(timeIntervalSince1970: 1_795_172_800), attendees: ["Ana"], durationSeconds: 60)

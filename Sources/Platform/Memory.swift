@@ -4,7 +4,7 @@
 // worker pool, the saver) allocate little, so they share the main arena, and start-up's
 // freed pages are handed back once the list is up. Measured by `make bench` (memory row):
 // 0.7 MiB for each of the two.
-import CAdwaita
+import CGLib
 
 /// The process's memory, as the C library manages it.
 public enum Memory {

@@ -6,21 +6,20 @@
 // it is on disk; if that save fails, the journal stays and the next start offers it.
 import FoundationEssentials
 import Glibc
-import GtkShim
-import ScrumdingerCore
+import Platform
 
 /// `meeting-journal.json` in the data folder.
-@MainActor final class JournalFile: JournalStorage {
-  let path: String
+@MainActor public final class JournalFile: JournalStorage {
+  public let path: String
   /// Writes what is pending of the scrums now; true once they are on disk.
-  var flushSaves: @MainActor () -> Bool = { true }
+  public var flushSaves: @MainActor () -> Bool = { true }
   private let worker = SerialWorker()
 
-  init(folder: String) {
+  public init(folder: String) {
     path = folder + "/meeting-journal.json"
   }
 
-  func write(_ data: Data) {
+  public func write(_ data: Data) {
     let path = path
     worker.run {
       do throws(StoreError) {
@@ -32,26 +31,26 @@ import ScrumdingerCore
     }
   }
 
-  func meetingEnded(saved: Bool) {
+  public func meetingEnded(saved: Bool) {
     if saved, !flushSaves() { return }  // kept: the next start offers the meeting again
     remove()
   }
 
   /// Removes the journal, after any write still queued.
-  func remove() {
+  public func remove() {
     let path = path
     worker.run { _ = unlink(path) }
   }
 
   /// Moves an unreadable journal to `<name>.unreadable-<UTC timestamp>`, kept for whoever
   /// wants to look; returns where, or nil if it could not be moved.
-  func moveAside(now: Date) -> String? {
+  public func moveAside(now: Date) -> String? {
     let aside = Path.unreadableAside(path, now: now)
     return rename(path, aside) == 0 ? aside : nil
   }
 
   /// What the file holds: nothing, a journal, or why it cannot be read.
-  nonisolated static func read(_ path: String) -> Result<MeetingJournal, UnreadableReason>? {
+  public nonisolated static func read(_ path: String) -> Result<MeetingJournal, UnreadableReason>? {
     guard access(path, F_OK) == 0 else { return nil }
     guard let data = FileManager.default.contents(atPath: path) else { return .failure(.notJSON) }
     do throws(UnreadableReason) {

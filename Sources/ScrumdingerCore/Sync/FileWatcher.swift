@@ -11,13 +11,12 @@
 // is, said once, and not read again until it changes. A running meeting is not touched: it
 // holds its own copy of its scrum, and its entry is added by id when it ends.
 import FoundationEssentials
-import GtkShim
-import ScrumdingerCore
+import Platform
 
 /// Merges changes made to the scrums file elsewhere while the app runs.
-@MainActor final class FileWatcher {
+@MainActor public final class FileWatcher {
   /// How long after the last file event the file is read.
-  static let settle = Duration.milliseconds(200)
+  public static let settle = Duration.milliseconds(200)
   private let store: ScrumStore
   private let state: AppState
   private let transcripts: TranscriptStore
@@ -31,25 +30,25 @@ import ScrumdingerCore
   private var shown: [DailyScrum]
   private var observation: ObservationToken?
   /// Says a merged scrum's same field was also changed here ("TITLE was also changed elsewhere").
-  var onConflict: @MainActor (String) -> Void = { _ in }
+  public var onConflict: @MainActor (String) -> Void = { _ in }
   /// The file cannot be read any more: nothing is saved until the user chooses.
-  var onUnreadable: @MainActor (StoreError) -> Void = { _ in }
+  public var onUnreadable: @MainActor (StoreError) -> Void = { _ in }
   /// The file on disk differs from what is shown (merged, or deleted): save.
-  var onNeedsSave: @MainActor () -> Void = {}
+  public var onNeedsSave: @MainActor () -> Void = {}
   /// A conflict copy brought changes, merged; the copy is moved aside.
-  var onMergedCopy: @MainActor () -> Void = {}
+  public var onMergedCopy: @MainActor () -> Void = {}
   /// A merge removed scrums or meetings (already in the Trash as a file): say so, with Undo.
-  var onRemoved: @MainActor (MergeRemovals) -> Void = { _ in }
+  public var onRemoved: @MainActor (MergeRemovals) -> Void = { _ in }
   /// The first look (at start: the file, and the copies left while the app was closed) is
   /// merged: what the app holds now is what start-up's clean-up may keep.
-  var onFirstCheck: @MainActor () -> Void = {}
+  public var onFirstCheck: @MainActor () -> Void = {}
   private var checkedOnce = false
   /// A conflict copy cannot be read, and why (said once per copy).
-  var onUnreadableCopy: @MainActor (String) -> Void = { _ in }
+  public var onUnreadableCopy: @MainActor (String) -> Void = { _ in }
   /// The copies refused, as they were then: not read again until they change.
   private var refused: [String: ConflictCopies.Mark] = [:]
 
-  init(store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date) {
+  public init(store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date) {
     self.store = store
     self.state = state
     self.transcripts = transcripts
@@ -104,7 +103,7 @@ import ScrumdingerCore
 
   /// Merges what changed on disk now, on the main thread (at quit, when a save found the file
   /// changed elsewhere and its merge is not in yet).
-  func mergeNow() {
+  public func mergeNow() {
     pending?.cancel()
     let before = state.scrums.value
     apply(store.checkDisk())

@@ -1,4 +1,4 @@
-import CAdwaita
+import CGLib
 import Dispatch  // links libdispatch, whose main queue the bridge below drains
 
 /// The GLib main loop, as Swift code needs it.

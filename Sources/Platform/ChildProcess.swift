@@ -1,4 +1,4 @@
-import CAdwaita
+import CGLib
 
 /// A program run in a process of its own (GSubprocess), its standard output read line by
 /// line on the main loop without blocking it: for work that must not take the app down with
@@ -19,13 +19,19 @@ import CAdwaita
   private let onEnd: @MainActor (Ending) -> Void
   private var ended = false
 
+  /// Why a program could not be started.
+  public struct CannotStart: Error {
+    /// GLib's words.
+    public let reason: String
+  }
+
   /// Starts `arguments` (the program's path first); `onLine` hears each line it writes to
   /// its standard output, then `onEnd` how it ended. Its standard error is let go. Throws
   /// why it cannot be started.
   public init(
     _ arguments: [String], onLine: @escaping @MainActor (String) -> Void,
     onEnd: @escaping @MainActor (Ending) -> Void
-  ) throws(SoundPlayer.Unavailable) {
+  ) throws(CannotStart) {
     self.onLine = onLine
     self.onEnd = onEnd
     var argv: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
@@ -40,7 +46,7 @@ import CAdwaita
       let reason = error.map { String(cString: $0.pointee.message) } ?? "the program could not be started"
       g_clear_error(&error)
       g_object_unref(UnsafeMutableRawPointer(cancellable))
-      throw SoundPlayer.Unavailable(reason: reason)
+      throw CannotStart(reason: reason)
     }
     process = started
     lines = g_data_input_stream_new(g_subprocess_get_stdout_pipe(started))!

@@ -3,7 +3,7 @@
 // with result ids, then their names, descriptions and icons, and is told which one was
 // picked. Answers may come later (the scrums may still be read from disk): each closure gets
 // a reply function to call once, on the main loop.
-import CAdwaita
+import CGLib
 
 /// A search result as the overview shows it.
 public struct SearchResultMeta: Sendable {
@@ -35,7 +35,7 @@ public struct SearchResultMeta: Sendable {
   /// The user asked to search in the app itself for `terms`.
   public var launchSearch: (_ terms: [String]) -> Void = { _ in }
 
-  static let interfaceXML = """
+  package static let interfaceXML = """
     <node>
       <interface name="org.gnome.Shell.SearchProvider2">
         <method name="GetInitialResultSet">

@@ -2,7 +2,7 @@
 // build tree's compiled schemas, the install prefix's) before the system's, and a missing
 // schema is a nil, never GLib's abort; so is a key an older installed schema lacks (reads give
 // nothing, writes are dropped). Tests choose a key file (or GSETTINGS_BACKEND=memory).
-import CAdwaita
+import CGLib
 
 /// An app's settings (GSettings): whole numbers, switches and texts by key.
 @MainActor public final class Settings {

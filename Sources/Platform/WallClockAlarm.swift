@@ -1,4 +1,4 @@
-import CAdwaita
+import CGLib
 
 /// Calls back at a wall-clock instant (Unix time), sleeping until then: one CLOCK_REALTIME
 /// timer whose file descriptor the GLib main loop watches, so nothing wakes before it is due,

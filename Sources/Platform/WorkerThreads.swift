@@ -5,17 +5,17 @@
 // (a meeting, and the app idling in the background for reminders, would pay it), and starts a
 // new thread for work that comes more than 5 s after the last. GLib's idle worker waits 15 s
 // for the next job (a meeting's journal comes every 10 s) and nothing wakes meanwhile.
-import CAdwaita
+import CGLib
 
 /// A job handed to a pool or a thread, boxed (released once run), and the pool's function
 /// that runs it.
 private enum Job {
   typealias Work = @Sendable () -> Void
 
-  static let run: GFunc = { job, _ in ClosureBox<Work>.take(job!).live?() }
+  package static let run: GFunc = { job, _ in ClosureBox<Work>.take(job!).live?() }
 
   /// `work` in a form a pool or a thread takes.
-  static func pointer(_ work: @escaping Work) -> UnsafeMutableRawPointer {
+  package static func pointer(_ work: @escaping Work) -> UnsafeMutableRawPointer {
     ClosureBox.retained(work)
   }
 }

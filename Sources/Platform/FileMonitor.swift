@@ -1,4 +1,4 @@
-import CAdwaita
+import CGLib
 
 /// Tells when a file changes, is replaced or goes (GFileMonitor): for /etc/localtime, which
 /// changes with the time zone; or when anything in a folder does.

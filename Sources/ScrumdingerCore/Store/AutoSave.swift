@@ -3,8 +3,7 @@
 // durable write run on a serial worker thread (SerialWorker), so a large store (100 ms to save 100
 // scrums with 1,000 meetings each) never stalls the main loop; the main thread only hands
 // over the (copy-on-write) array.
-import GtkShim
-import ScrumdingerCore
+import Platform
 
 /// Saves the scrum list through the store shortly after each change.
 @MainActor package final class AutoSave {

@@ -9,7 +9,7 @@
 // kind, `connectForLifetime`, is GTK's own clean-up at the object's end and captures no Swift
 // object at all. A wrapper's method that connects a signal is named after it: `onX` for the
 // signal `x` (`onUnrealize`, `onCloseRequest`, `onEntryActivated`, `onValueChanged`).
-import CAdwaita
+import CGLib
 
 /// A Swift object that connects GObject signals: what it connects lives no longer than it.
 @MainActor package protocol SignalOwner: AnyObject {
@@ -85,12 +85,12 @@ import CAdwaita
 /// Holds a Swift closure (or value) for as long as C keeps it (a signal connection, a
 /// shortcut, a GLib source, an asynchronous call, a pool's job), and the object it belongs to,
 /// if any, weakly: the one form in which the shim hands Swift to C as user data.
-final class ClosureBox<Handler> {
+package final class ClosureBox<Handler> {
   private let handler: Handler
   private weak var owner: AnyObject?
   private let owned: Bool
 
-  init(_ handler: Handler, owner: AnyObject? = nil) {
+  package init(_ handler: Handler, owner: AnyObject? = nil) {
     self.handler = handler
     self.owner = owner
     owned = owner != nil
@@ -98,30 +98,30 @@ final class ClosureBox<Handler> {
 
   /// The closure, or nil once its owner has started to go (a weak reference reads nil from
   /// the start of `deinit`).
-  var live: Handler? { owned && owner == nil ? nil : handler }
+  package var live: Handler? { owned && owner == nil ? nil : handler }
 
   /// The object it belongs to, while it lives.
-  var liveOwner: AnyObject? { owner }
+  package var liveOwner: AnyObject? { owner }
 
   /// A new box for `handler`, retained, as C user data: released by `releaseClosureBox` (a
   /// destroy notify) or by `take` (a one-shot callback).
-  static func retained(_ handler: Handler, owner: AnyObject? = nil) -> UnsafeMutableRawPointer {
+  package static func retained(_ handler: Handler, owner: AnyObject? = nil) -> UnsafeMutableRawPointer {
     Unmanaged.passRetained(ClosureBox(handler, owner: owner) as AnyObject).toOpaque()
   }
 
   /// The box behind user data `data`, still held by C.
-  static func peek(_ data: UnsafeMutableRawPointer) -> ClosureBox<Handler> {
+  package static func peek(_ data: UnsafeMutableRawPointer) -> ClosureBox<Handler> {
     Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Handler>
   }
 
   /// The box behind user data `data`, which C gives back (the last call that gets it).
-  static func take(_ data: UnsafeMutableRawPointer) -> ClosureBox<Handler> {
+  package static func take(_ data: UnsafeMutableRawPointer) -> ClosureBox<Handler> {
     Unmanaged<AnyObject>.fromOpaque(data).takeRetainedValue() as! ClosureBox<Handler>
   }
 }
 
 /// The destroy notify of a box handed to C by `ClosureBox.retained`.
-let releaseClosureBox: GDestroyNotify = { data in
+package let releaseClosureBox: GDestroyNotify = { data in
   guard let data else { return }
   Unmanaged<AnyObject>.fromOpaque(data).release()
 }
@@ -132,12 +132,12 @@ private let swiftSideQuark = g_quark_from_string("scrumdinger-swift-side")
 /// Ties `object`, weakly, to the GObject `instance` as its Swift side, for the C callbacks
 /// that get only the instance (a widget class's virtual functions): kept in the instance's
 /// qdata, in a box dropped with the instance.
-@MainActor func attachSwiftSide(_ object: AnyObject, to instance: UnsafeMutableRawPointer) {
+@MainActor package func attachSwiftSide(_ object: AnyObject, to instance: UnsafeMutableRawPointer) {
   g_object_set_qdata_full(cast(instance), swiftSideQuark, ClosureBox.retained((), owner: object), releaseClosureBox)
 }
 
 /// The Swift side attached to `instance`, if it is a `T` and still alive.
-@MainActor func swiftSide<T: AnyObject>(of instance: UnsafeMutableRawPointer, as type: T.Type) -> T? {
+@MainActor package func swiftSide<T: AnyObject>(of instance: UnsafeMutableRawPointer, as type: T.Type) -> T? {
   guard let box = g_object_get_qdata(cast(instance), swiftSideQuark) else { return nil }
   return ClosureBox<Void>.peek(box).liveOwner as? T
 }
@@ -166,7 +166,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 /// for the clean-up GTK needs when the object goes (a popover unparented as its anchor is
 /// disposed, which happens as the wrapper lets go of it). `cleanUp` captures C pointers only,
 /// never a Swift object.
-@MainActor func connectForLifetime(
+@MainActor package func connectForLifetime(
   _ instance: UnsafeMutableRawPointer, _ signal: String, cleanUp: @escaping VoidHandler
 ) {
   _ = connect(instance, signal, for: nil, cleanUp, via: voidTrampoline)
@@ -175,7 +175,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 /// Connects a signal of the shape `void (*)(GObject *self, gpointer data)`; `after` runs
 /// `action` after the handlers connected without it.
 @discardableResult
-@MainActor func connect(
+@MainActor package func connect(
   _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, after: Bool = false,
   perform action: @escaping VoidHandler
 ) -> gulong {
@@ -184,7 +184,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 
 /// Connects a signal of the shape `gboolean (*)(GObject *self, gpointer data)`.
 @discardableResult
-@MainActor func connect(
+@MainActor package func connect(
   _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, decide action: @escaping BoolHandler
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: boolTrampoline)
@@ -192,7 +192,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 
 /// Connects a signal of the shape `gint (*)(GObject *self, gpointer arg, gpointer data)`.
 @discardableResult
-@MainActor func connect(
+@MainActor package func connect(
   _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, answer action: @escaping IntPointerHandler
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: intPointerTrampoline)
@@ -200,7 +200,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 
 /// Connects a signal of the shape `void (*)(GObject *self, gpointer arg, gpointer data)`.
 @discardableResult
-@MainActor func connect(
+@MainActor package func connect(
   _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, withArgument action: @escaping PointerHandler
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: pointerTrampoline)
@@ -208,7 +208,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 
 /// Connects GFileMonitor's `changed`, `void (*)(GFileMonitor *, GFile *, GFile *, GFileMonitorEvent, gpointer data)`.
 @discardableResult
-@MainActor func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, fileChanged action: @escaping VoidHandler) -> gulong {
+@MainActor package func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, fileChanged action: @escaping VoidHandler) -> gulong {
   connect(instance, "changed", for: owner, action, via: fileChangedTrampoline)
 }
 
@@ -220,30 +220,30 @@ private let fileChangedTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
 
 /// Unpacks the Swift closure a trampoline received as user data; nil once its owner has
 /// started to go.
-func handler<Handler>(_ data: gpointer?) -> Handler? {
+package func handler<Handler>(_ data: gpointer?) -> Handler? {
   ClosureBox<Handler>.peek(data!).live
 }
 
 /// Signals of the shape `void (*)(GObject *self, gpointer data)`: clicked, toggled, changed,
 /// value-changed, entry-activated, unrealize, after-paint, a toast's button-clicked, the
 /// application's activate and shutdown.
-typealias VoidHandler = @MainActor () -> Void
-let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+package typealias VoidHandler = @MainActor () -> Void
+package let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
   guard let run: VoidHandler = handler(data) else { return }
   MainActor.assumeIsolated { run() }
 }
 
 /// Signals of the shape `gboolean (*)(GObject *self, gpointer data)`: close-request.
-typealias BoolHandler = @MainActor () -> Bool
-let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+package typealias BoolHandler = @MainActor () -> Bool
+package let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
   guard let run: BoolHandler = handler(data) else { return 0 }
   return MainActor.assumeIsolated { run() } ? 1 : 0
 }
 
 /// Signals of the shape `gint (*)(GObject *self, gpointer arg, gpointer data)`:
 /// GApplication::handle-local-options.
-typealias IntPointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Int32
-let intPointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Int32 = { _, arg, data in
+package typealias IntPointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Int32
+package let intPointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Int32 = { _, arg, data in
   guard let run: IntPointerHandler = handler(data) else { return -1 }
   let address = UInt(bitPattern: arg)
   return MainActor.assumeIsolated { run(UnsafeMutableRawPointer(bitPattern: address)) }
@@ -252,8 +252,8 @@ let intPointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> In
 /// Signals carrying one pointer argument: `void (*)(GObject *self, gpointer arg, gpointer data)`
 /// — GSimpleAction::activate (GVariant *), notify (GParamSpec *), a list item factory's
 /// setup/bind/teardown (GtkListItem *), AdwMessageDialog::response (const char *).
-typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
-let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
+package typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+package let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
   guard let run: PointerHandler = handler(data) else { return }
   let address = UInt(bitPattern: arg)  // GTK calls on the main thread; the pointer stays there
   MainActor.assumeIsolated { run(UnsafeMutableRawPointer(bitPattern: address)) }
@@ -262,15 +262,15 @@ let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void 
 
 /// Signals carrying two integers: `void (*)(GObject *self, int, int, gpointer data)` —
 /// GtkDrawingArea::resize, GdkSurface::layout.
-typealias SizeHandler = @MainActor (Int, Int) -> Void
-let sizeTrampoline: @convention(c) (gpointer?, Int32, Int32, gpointer?) -> Void = { _, width, height, data in
+package typealias SizeHandler = @MainActor (Int, Int) -> Void
+package let sizeTrampoline: @convention(c) (gpointer?, Int32, Int32, gpointer?) -> Void = { _, width, height, data in
   guard let run: SizeHandler = handler(data) else { return }
   MainActor.assumeIsolated { run(Int(width), Int(height)) }
 }
 
 /// Connects a signal carrying a width and a height.
 @discardableResult
-@MainActor func connect(
+@MainActor package func connect(
   _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, size action: @escaping SizeHandler
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: sizeTrampoline)
@@ -278,15 +278,15 @@ let sizeTrampoline: @convention(c) (gpointer?, Int32, Int32, gpointer?) -> Void 
 
 /// Signals carrying a point: `void (*)(GObject *self, double x, double y, gpointer data)` —
 /// GtkEventControllerMotion::enter and ::motion.
-typealias PointHandler = @MainActor (Double, Double) -> Void
-let pointTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+package typealias PointHandler = @MainActor (Double, Double) -> Void
+package let pointTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
   guard let run: PointHandler = handler(data) else { return }
   MainActor.assumeIsolated { run(x, y) }
 }
 
 /// Connects a signal carrying a point.
 @discardableResult
-@MainActor func connect(
+@MainActor package func connect(
   _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, point action: @escaping PointHandler
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: pointTrampoline)
@@ -294,14 +294,14 @@ let pointTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Vo
 
 /// GtkGestureClick::pressed: `void (*)(GtkGestureClick *self, int n_press, double x, double y,
 /// gpointer data)`.
-let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, _, x, y, data in
+package let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, _, x, y, data in
   guard let run: PointHandler = handler(data) else { return }
   MainActor.assumeIsolated { run(x, y) }
 }
 
 /// Connects GtkGestureClick::pressed, passing where the press was.
 @discardableResult
-@MainActor func connect(
+@MainActor package func connect(
   _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, press action: @escaping PointHandler
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: pressTrampoline)
@@ -317,6 +317,6 @@ private let itemsChangedTrampoline: @convention(c) (gpointer?, guint, guint, gui
 
 /// Connects GListModel::items-changed; `action` runs after each change of the list.
 @discardableResult
-@MainActor func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, itemsChanged action: @escaping VoidHandler) -> gulong {
+@MainActor package func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, itemsChanged action: @escaping VoidHandler) -> gulong {
   connect(instance, "items-changed", for: owner, action, via: itemsChangedTrampoline)
 }
