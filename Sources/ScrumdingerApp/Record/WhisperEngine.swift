@@ -11,14 +11,16 @@ import ScrumdingerCore
 /// one `make` prepares in the build tree; `LaunchEnvironment.whisperModel` names another.
 @MainActor package final class WhisperEngine: SpeechEngine {
   let modelsFolder: String
-  private let helper: String?
+  /// The helper, looked for when speech is first needed (not at start-up).
+  private lazy var helper: String? = findHelper()
+  private let findHelper: @MainActor () -> String?
   private let setAside: SetAsideModels
   private var probing: HelperRun?
 
-  /// An engine running `helper` on models from `modelsFolder`.
-  package init(modelsFolder: String, helper: String? = ResourceLocator.speechHelper) {
+  /// An engine running `helper` (looked for on first use) on models from `modelsFolder`.
+  package init(modelsFolder: String, helper: @escaping @autoclosure @MainActor () -> String? = ResourceLocator.speechHelper) {
     self.modelsFolder = modelsFolder
-    self.helper = helper
+    findHelper = helper
     setAside = SetAsideModels(modelsFolder: modelsFolder)
   }
 
