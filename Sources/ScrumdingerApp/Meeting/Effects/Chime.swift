@@ -67,16 +67,16 @@ import ScrumdingerCore
   }
 
   /// Plays the ding unless muted; loads the player on first use. `dueAt` is the monotonic
-  /// instant the change was due; with `LaunchEnvironment.eventLog` set, each ding appends
-  /// "ding due=<µs> rang=<µs>" (CLOCK_MONOTONIC) to that file, to measure ding latency.
+  /// instant the change was due, which `onRang` hears once the ding is started.
   func ring(dueAt: Duration) {
     guard !isMuted else { return }
     prepare()
     ding?.play()
-    if let eventLog { eventLog.record(due: dueAt) }
+    onRang?(dueAt)
   }
 
-  private let eventLog = EventLog(path: LaunchEnvironment.eventLog)
+  /// Hears each ding as it is started, with the instant it was due (the ding's log).
+  var onRang: (@MainActor (_ dueAt: Duration) -> Void)?
 
   /// Prepares the ding's player ahead of the first ding (so the first one is as prompt as
   /// the rest).

@@ -16,7 +16,7 @@ private func refusal(_ data: Data) -> UnreadableReason? {
 
 private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}"#
 
-@Suite(.serialized) struct StoreRobustnessTests {
+@Suite(.serialized) struct ScrumStoreRobustnessTests {
   @Test func tempFilesOfKilledSavesAreClearedAndNothingElse() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try store.save(sampleScrums)

@@ -3,7 +3,7 @@ import Testing
 @testable import ScrumdingerCore
 
 /// What the helper process says and what its ending means for the meeting's entry.
-@Suite struct TranscriptionHelperTests {
+@Suite struct TranscriptionHelperLineTests {
   @Test func itsLinesAreProgressSegmentsAndErrors() {
     #expect(TranscriptionHelperLine(#"{"progress":40}"#) == .progress(40))
     #expect(TranscriptionHelperLine(#"{"progress":140}"#) == .progress(100))

@@ -11,7 +11,7 @@ private let team = DailyScrum(
   lengthInMinutes: 15, theme: .sky,
   history: [History(date: Date(timeIntervalSince1970: 1_795_357_920), attendees: ["Ana Lima"], durationSeconds: 840)])
 
-final class NarrowWindowTests: XCTestCase {
+final class MainWindowNarrowTests: XCTestCase {
   func testEveryPageFits360By640() {
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([team]))

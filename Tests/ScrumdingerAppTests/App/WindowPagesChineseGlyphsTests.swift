@@ -8,7 +8,7 @@ import GtkShim
 import ScrumdingerCore
 import XCTest
 
-final class ChineseGlyphsTests: XCTestCase {
+final class WindowPagesChineseGlyphsTests: XCTestCase {
   func testEveryChineseCharacterOfTheMainPagesHasAGlyph() {
     setenv("LANGUAGE", "zh_CN", 1)
     setUpLocalization(localeDirectory: ResourceLocator.localeDirectory)

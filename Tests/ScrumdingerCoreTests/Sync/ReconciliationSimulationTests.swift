@@ -4,7 +4,7 @@ import Testing
 
 /// The merge rules through 10,000 random schedules of three computers (SyncSimulation): apps
 /// open and closed, every kind of edit, Syncthing's conflict copies meeting closed apps.
-@Suite struct SyncSimulationTests {
+@Suite struct ReconciliationSimulationTests {
   /// Where the simulated computers' folders go: memory, where there is a tmpfs.
   static let root: String = {
     let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()

@@ -5,7 +5,7 @@ import ScrumdingerTestSupport
 
 /// Added minutes, going back a speaker and agenda items after the round: the meeting's
 /// numbers, who spoke how long and what the history keeps.
-@MainActor @Suite struct TurnsThatBendTests {
+@MainActor @Suite struct MeetingTimerTurnsThatBendTests {
   let team = DailyScrum(title: "T", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 2)
 
   /// Ticks as the UI does for `seconds` of clock time; the events noticed.

@@ -3,7 +3,7 @@ import Testing
 @testable import ScrumdingerCore
 import ScrumdingerTestSupport
 
-@MainActor @Suite struct MeetingNotesTests {
+@MainActor @Suite struct MeetingNoteTests {
   let scrum = DailyScrum(
     title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
 

@@ -29,7 +29,7 @@ private let standup = DailyScrum(
 }
 
 
-final class MeetingScreenTests: XCTestCase {
+final class MeetingPageScreenTests: XCTestCase {
   /// A toast during a meeting ("The ding cannot be played") covers none of the footer's
   /// buttons, in a narrow window and a common one.
   func testAToastCoversNoControlOfTheMeeting() {

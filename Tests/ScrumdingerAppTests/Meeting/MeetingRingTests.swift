@@ -9,7 +9,7 @@ private let standup = DailyScrum(
   title: "Design Review", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1,
   theme: .orange, overtime: .letFinish, agenda: [AgendaItem(title: "Parking lot", minutes: 1)])
 
-final class RingPictureTests: XCTestCase {
+final class MeetingRingTests: XCTestCase {
   /// The ring drawn at five moments of a meeting, in kept pieces, is the ring in Tests/Golden,
   /// drawn in one piece by the Cairo drawing area it replaced: no channel of any pixel differs
   /// by more than 32 of 255, and at most 1 pixel in 2,000 by more than 8 (pixels on the

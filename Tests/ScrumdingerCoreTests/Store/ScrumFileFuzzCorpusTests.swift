@@ -6,7 +6,7 @@ import ScrumdingerTestSupport
 /// The fuzzer's seeds, and every crash it found (`make fuzz`; the files in Tests/FuzzCorpus),
 /// kept as regression cases: each must read or be refused, and whatever reads must come back
 /// the same once written.
-@Suite struct FuzzCorpusTests {
+@Suite struct ScrumFileFuzzCorpusTests {
   static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../FuzzCorpus").standardized.path
 

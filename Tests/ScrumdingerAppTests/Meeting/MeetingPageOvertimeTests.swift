@@ -5,7 +5,7 @@ import ScrumdingerCore
 import XCTest
 import ScrumdingerTestSupport
 
-final class OvertimePageTests: XCTestCase {
+final class MeetingPageOvertimeTests: XCTestCase {
   func testLetTheSpeakerFinishShowsTheOverrunAndTheMeetingsOvertime() {
     MainActor.assumeIsolated {
       let clock = ManualClock()

@@ -4,7 +4,7 @@ import Testing
 
 /// Dates are written in the translation's pattern (as GNOME's apps write them), and texts
 /// fill their placeholders in the order the translation puts them.
-@Suite struct DateLocaleTests {
+@Suite struct TextsDateLocaleTests {
   private let date = Date(timeIntervalSince1970: 1_795_357_920)  // 2026-11-22 14:32 UTC
 
   @Test func aMeetingIsDatedInEnglishByDefault() {

@@ -5,7 +5,7 @@ import ScrumdingerCore
 import XCTest
 import ScrumdingerTestSupport
 
-final class TurnWarningPageTests: XCTestCase {
+final class MeetingPageTurnWarningTests: XCTestCase {
   func testTheLastSecondsOfATurnAreMarkedAndAnnounced() {
     MainActor.assumeIsolated {
       let clock = ManualClock()

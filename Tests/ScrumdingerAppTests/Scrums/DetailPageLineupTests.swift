@@ -5,7 +5,7 @@ import ScrumdingerCore
 import XCTest
 import ScrumdingerTestSupport
 
-final class LineupPageTests: XCTestCase {
+final class DetailPageLineupTests: XCTestCase {
   /// Unchecking "Ben is here" leaves him out of the next meeting only; the time is shared
   /// among those here; after the meeting everyone is checked again.
   func testWhoIsHereShapesTheNextMeetingOnly() {

@@ -3,7 +3,7 @@ import GtkShim
 import ScrumdingerCore
 import XCTest
 
-final class DarkStyleTests: XCTestCase {
+final class ThemeStyleDarkTests: XCTestCase {
   /// In light and dark style alike, every theme's card and meeting page draw their text in
   /// the theme's accent colour (the pair whose contrast ThemeTests checks), not in
   /// libadwaita's light-on-dark default.

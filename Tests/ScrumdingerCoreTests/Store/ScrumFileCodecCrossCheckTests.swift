@@ -94,7 +94,7 @@ private struct Envelope: Codable, Equatable {
   var scrums: [DailyScrum]
 }
 
-@Suite struct CodecCrossCheckTests {
+@Suite struct ScrumFileCodecCrossCheckTests {
   /// Our writer against Foundation's decoder, and Foundation's encoder against our reader:
   /// a field added to the model and forgotten in the hand-written codec fails here.
   @Test func theHandWrittenCodecAgreesWithFoundationBothWays() throws {

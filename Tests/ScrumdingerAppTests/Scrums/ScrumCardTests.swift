@@ -8,7 +8,7 @@ private let design = DailyScrum(
   title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) },
   lengthInMinutes: 10, theme: .navy)
 
-final class ScrumPagesTests: XCTestCase {
+final class ScrumCardTests: XCTestCase {
   func testACardShowsTitleCountsAndTheme() {
     MainActor.assumeIsolated {
       guard requireDisplay() else { return }

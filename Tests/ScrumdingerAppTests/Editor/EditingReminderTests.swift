@@ -6,7 +6,7 @@ import XCTest
 
 /// A reminder's Start Meeting never closes an editor with changes without asking; an editor
 /// with none gives way at once.
-final class RemindersTests: XCTestCase {
+final class EditingReminderTests: XCTestCase {
   func testAReminderStartLeavesAnEditorWithChangesOnlyWhenAsked() {
     let standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")], lengthInMinutes: 5)
     MainActor.assumeIsolated {

@@ -14,7 +14,7 @@ import ScrumdingerTestSupport
   return RGBColor(hex: try XCTUnwrap(UInt32(css[start...].prefix(6), radix: 16)))
 }
 
-final class WarningStagePageTests: XCTestCase {
+final class MeetingPageWarningStageTests: XCTestCase {
   /// In every theme, light and dark style alike, each stage of the warning (1:00, 0:30, 0:10)
   /// colours the footer's words and the speaker's name in a colour of its own, drawn as the
   /// CSS says, with a contrast of at least 4.5:1 against the panel; the ring's warning arc at

@@ -6,7 +6,7 @@ import XCTest
 
 /// A meeting ended leaves nothing behind: neither its coordinator nor any GTK object of its
 /// page, recorded (a real GStreamer recording) or not, however many are held in a day.
-final class MeetingLifetimeTests: XCTestCase {
+final class MeetingCoordinatorLifetimeTests: XCTestCase {
   func testTwentyMeetingsStartedAndDiscardedAreFinalizedEachTime() throws {
     let scrum = DailyScrum(title: "Standup", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 5)
     let store = temporaryStore()

@@ -1,0 +1,28 @@
+import Foundation
+import GtkShim
+import Platform
+@testable import ScrumdingerApp
+import XCTest
+
+final class RealtimeTimerTests: XCTestCase {
+  /// The reminders' timer fires at a wall-clock time on the real clock (the second after it,
+  /// never before), and a cancelled one never does.
+  func testItFiresAtTheWallClockTimeAndNotOnceCancelled() {
+    MainActor.assumeIsolated {
+      let timer = RealtimeTimer()
+      let due = Date().addingTimeInterval(1.2)
+      var firedAt: Date?
+      timer.arm(at: due) { firedAt = Date() }
+      _ = MainLoop.run(until: { firedAt != nil }, timeout: .seconds(4))
+      let fired = try? XCTUnwrap(firedAt, "the timer never fired")
+      XCTAssertGreaterThanOrEqual(fired?.timeIntervalSince(due) ?? -1, 0, "it fired early")
+      XCTAssertLessThan(fired?.timeIntervalSince(due) ?? 9, 1.5, "it fired late")
+
+      var cancelledFired = false
+      timer.arm(at: Date().addingTimeInterval(1)) { cancelledFired = true }
+      timer.cancel()
+      _ = MainLoop.run(until: { cancelledFired }, timeout: .seconds(2.5))
+      XCTAssertFalse(cancelledFired, "a cancelled timer fired")
+    }
+  }
+}
