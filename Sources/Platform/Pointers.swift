@@ -1,6 +1,7 @@
-// GtkShim: the one place that speaks C to GTK4, libadwaita and GStreamer. Feature code sees
-// Swift classes with Swift closures; the pointer casts, signal trampolines, floating
-// references and the libdispatch/GLib bridge all live here.
+// Platform: the one place that speaks C to GLib and GIO (GtkShim, above it, to GTK4,
+// libadwaita, GStreamer and libsoup). The core and the features see Swift types with Swift
+// closures; the pointer casts, the signal trampolines and the libdispatch/GLib bridge live
+// here, and these casts serve the shim too.
 import CGLib
 
 /// Reinterprets a GObject pointer as another C type (the job of the GTK_* cast macros,

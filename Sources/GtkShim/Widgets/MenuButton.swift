@@ -57,7 +57,7 @@ import Platform
 
   isolated deinit { g_object_unref(UnsafeMutableRawPointer(menu)) }
 
-  /// Replaces the items with `items`: (label, detailed action such as "win.present-on::HDMI-1").
+  /// Replaces the items with `items`: (label, detailed action such as "meeting.present-on::HDMI-1").
   public func set(_ items: [(String, String)]) {
     g_menu_remove_all(menu)
     for (label, action) in items { g_menu_append(menu, label, action) }

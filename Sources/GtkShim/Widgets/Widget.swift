@@ -1,3 +1,6 @@
+// GtkShim: the one place that speaks C to GTK4, libadwaita, GStreamer and libsoup, over the
+// platform layer (Platform: GLib, GIO, signal connections). Feature code sees Swift classes
+// with Swift closures; the casts, floating references and each widget's C calls live here.
 import CAdwaita
 import Platform
 

@@ -50,7 +50,7 @@ public struct Lineup: Equatable, Sendable {
   }
 
   /// Whether the scrum has attendees but none of them is here (the lineup following the
-  /// scrum, as `AppModel.lineup(for:)` gives it: every absent id is on the team).
+  /// scrum, as `ScrumDetailModel.lineup(for:)` gives it: every absent id is on the team).
   public func nobodyIsHere(in scrum: DailyScrum) -> Bool {
     !scrum.attendees.isEmpty && absent.count >= order.count
   }
