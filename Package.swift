@@ -58,7 +58,7 @@ let package = Package(
     .executableTarget(name: "scrumdinger-fuzz", dependencies: ["ScrumdingerCore", "ScrumdingerTestSupport"]),
     // The fakes both test targets stand the app's effects in with, and the clock, generator
     // and round trip the tests, the fuzzer and the bench share; never in the product.
-    .target(name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore"], path: "Tests/ScrumdingerTestSupport"),
+    .target(name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore", "Platform"], path: "Tests/ScrumdingerTestSupport"),
     .testTarget(
       name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "Platform", "ScrumdingerTestSupport"], exclude: ["Record/Golden"]),
     .testTarget(

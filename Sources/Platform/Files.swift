@@ -60,7 +60,7 @@ public enum Files {
 
   /// Makes the folder `path` (its owner's alone) and the folders above it that are missing;
   /// false if it cannot.
-  public static func makeFolder(_ path: String) -> Bool { g_mkdir_with_parents(path, 0o700) == 0 }
+  @discardableResult public static func makeFolder(_ path: String) -> Bool { g_mkdir_with_parents(path, 0o700) == 0 }
 
   /// The names in the folder `path` (not "." or ".."), in no order; empty when it cannot be
   /// read.

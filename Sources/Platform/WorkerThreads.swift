@@ -18,13 +18,13 @@ private enum Job {
   /// `work` in a form a pool, a thread or the main loop takes.
   static func pointer(_ work: @escaping Work) -> UnsafeMutableRawPointer {
     let job = ClosureBox.retained(work)
-    Handoff.release()
+    Handoff.pass()
     return job
   }
 
   /// Runs the job `job` on the thread that got it.
   static func start(_ job: UnsafeMutableRawPointer?) {
-    Handoff.acquire()
+    Handoff.pass()
     ClosureBox<Work>.take(job!).live?()
   }
 }
@@ -40,14 +40,9 @@ private enum Handoff {
     return lock
   }()
 
-  /// After writing what the other side reads, before handing it over.
-  static func release() {
-    pthread_mutex_lock(lock)
-    pthread_mutex_unlock(lock)
-  }
-
-  /// After taking what the other side handed over, before reading it.
-  static func acquire() {
+  /// Passes through the lock: on the handing side after writing what the other reads, on the
+  /// taking side before reading it.
+  static func pass() {
     pthread_mutex_lock(lock)
     pthread_mutex_unlock(lock)
   }
@@ -77,11 +72,11 @@ public final class SerialWorker: Sendable {
     let reply = Reply<T>()
     run {
       reply.value = work()
-      Handoff.release()
+      Handoff.pass()
       g_async_queue_push(reply.done, UnsafeMutableRawPointer(bitPattern: 1))
     }
     _ = g_async_queue_pop(reply.done)
-    Handoff.acquire()
+    Handoff.pass()
     return reply.value!
   }
 

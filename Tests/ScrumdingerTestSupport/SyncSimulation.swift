@@ -13,6 +13,7 @@
 // recording of a meeting that is kept may have been removed by a clean-up.
 import Foundation
 import ScrumdingerCore
+import Platform
 
 /// Random schedules of computers editing, syncing and restarting, checked for lost data.
 public struct SyncSimulation {
@@ -330,7 +331,7 @@ private struct World {
     let copy = computers[loser].folder + "/scrums.sync-conflict-20261126-\(100_000 + step)-DEV\(winner)ABC.json"
     if computers[loser].file != nil {
       _ = rename(path(loser), copy)
-      computers[loser].copiesSeen.insert(Path.name(of: copy))
+      computers[loser].copiesSeen.insert(Files.name(of: copy))
     }
     if let data = computers[winner].file { place(data, at: path(loser), modified: modified(path(winner))) }
     let merged = zip(va, vb).map { max($0, $1) }

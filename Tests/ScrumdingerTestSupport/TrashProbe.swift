@@ -4,6 +4,7 @@
 import CGLib
 import Foundation
 import ScrumdingerCore
+import Platform
 
 /// A new folder inside the data folder GLib reads (so on the Trash's own file system).
 public func trashableFolder() -> String {
@@ -22,7 +23,7 @@ public func trashedPaths(named name: String, prefix: Bool = false) -> [String] {
       let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Path=") }),
       let original = String(line.dropFirst(5)).removingPercentEncoding
     else { return nil }
-    let was = Path.name(of: original)
+    let was = Files.name(of: original)
     return (prefix ? was.hasPrefix(name) : was == name) ? original : nil
   }.sorted()
 }

@@ -5,6 +5,7 @@
 import FoundationEssentials
 import Glibc
 import ScrumdingerCore
+import Platform
 
 /// Finds the app's resource files.
 enum ResourceLocator {
@@ -16,7 +17,7 @@ enum ResourceLocator {
       binDir + "/../../../Resources",
     ]
     return candidates
-      .map(Path.canonical)
+      .map(Files.canonical)
       .first { FileManager.default.fileExists(atPath: $0 + "/style.css") }
   }()
 
@@ -28,7 +29,7 @@ enum ResourceLocator {
       binDir + "/../../locale",
     ]
     return candidates
-      .map(Path.canonical)
+      .map(Files.canonical)
       .first(where: holdsCatalogue)
   }()
 
@@ -36,7 +37,7 @@ enum ResourceLocator {
   /// in the system's hicolor theme already).
   static let iconDirectory: String? = {
     [binDir + "/../../data/icons", binDir + "/../../../data/icons"]
-      .map(Path.canonical)
+      .map(Files.canonical)
       .first { FileManager.default.fileExists(atPath: $0 + "/hicolor/scalable/apps/\(appID).svg") }
   }()
 
@@ -45,14 +46,14 @@ enum ResourceLocator {
   static let emptyListIcon: String? = {
     let name = "hicolor/128x128/apps/\(appID)-symbolic.symbolic.png"
     return ([binDir + "/../share/icons"] + (iconDirectory.map { [$0] } ?? []))
-      .map { Path.canonical($0) + "/" + name }
+      .map { Files.canonical($0) + "/" + name }
       .first { FileManager.default.fileExists(atPath: $0) }
   }()
 
   /// Where the compiled GSettings schema may be: the install prefix's, the build tree's
   /// (`make` compiles it into .build/schemas).
   static var schemaDirectories: [String] {
-    [binDir + "/../share/glib-2.0/schemas", binDir + "/../../schemas"].map(Path.canonical)
+    [binDir + "/../share/glib-2.0/schemas", binDir + "/../../schemas"].map(Files.canonical)
   }
 
   /// scrumdinger-transcribe (speech to text, beside libwhisper): `<prefix>/lib/scrumdinger`
@@ -61,12 +62,12 @@ enum ResourceLocator {
   static let speechHelper: String? = {
     let name = "scrumdinger-transcribe"
     return [binDir + "/../lib/scrumdinger/" + name, binDir + "/../../whisper/lib/" + name]
-      .map(Path.canonical).first { access($0, X_OK) == 0 }
+      .map(Files.canonical).first { access($0, X_OK) == 0 }
   }()
 
   /// The speech model prepared in the build tree (`make` converts one), for development.
   static let buildTreeSpeechModel: String? = {
-    let model = Path.canonical(binDir + "/../../whisper/models/ggml-tiny.en.bin")
+    let model = Files.canonical(binDir + "/../../whisper/models/ggml-tiny.en.bin")
     return FileManager.default.fileExists(atPath: model) ? model : nil
   }()
 
@@ -81,7 +82,7 @@ enum ResourceLocator {
   private static var binDir: String {
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
-    return Path.folder(of: executable)
+    return Files.folder(of: executable)
   }
 
   /// The full path of resource `name`, if the resource folder was found.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
+import Platform
 
 /// A scrum's history: a past meeting's page and what it offers (its summary on the clipboard,
 /// deleting its recording), exporting the history, the schedule as a calendar file. Each
@@ -109,7 +110,7 @@ import ScrumdingerCore
       let format = ExportFormat(fileName: path) ?? formats[min(filter, formats.count - 1)]
       do throws(ExportError) {
         try HistoryExport.write(scrum, as: format, to: path, transcripts: chooser?.isChecked == true)
-        self.toast(tr("History exported to %@", Path.name(of: path)))
+        self.toast(tr("History exported to %@", Files.name(of: path)))
       } catch {
         self.toast(error.description)
       }
@@ -128,7 +129,7 @@ import ScrumdingerCore
       else { return }
       do throws(ExportError) {
         try HistoryExport.write(Data(text.utf8), to: path)
-        self.toast(tr("Saved %@: open it with your calendar to add the meetings", Path.name(of: path)))
+        self.toast(tr("Saved %@: open it with your calendar to add the meetings", Files.name(of: path)))
       } catch {
         self.toast(error.description)
       }

@@ -9,6 +9,7 @@
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
+import Platform
 
 /// The Preferences window.
 @MainActor final class Preferences {
@@ -88,7 +89,7 @@ import ScrumdingerCore
       modelRow.subtitle = tr("None: recorded meetings are kept, and transcribed once there is one")
       return
     }
-    modelRow.subtitle = tr("%@ · %@", Path.name(of: model), Self.megabytes(Path.size(of: model)))
+    modelRow.subtitle = tr("%@ · %@", Files.name(of: model), Self.megabytes(Path.size(of: model)))
   }
 
   private func chooseModel(parent: ApplicationWindow) {

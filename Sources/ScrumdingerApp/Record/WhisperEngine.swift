@@ -192,7 +192,7 @@ extension WhisperEngine {
   /// checking it is a whisper.cpp model the helper can open; `done` hears nil, or why it
   /// cannot be used. A model chosen lets every model set aside be tried again.
   package func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void) {
-    let name = Path.name(of: path)
+    let name = Files.name(of: path)
     let target = modelsFolder + "/" + (name.hasPrefix("ggml-") ? name : "ggml-" + name)
     let folder = modelsFolder
     WorkerThreads.run({ Self.looksLikeModel(path) }, then: { [weak self] problem in

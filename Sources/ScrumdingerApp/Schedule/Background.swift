@@ -21,7 +21,7 @@ import ScrumdingerCore
   var quitRequested = false
   /// Where the autostart entry goes ($XDG_CONFIG_HOME/autostart).
   static var autostartPath: String {
-    Path.userConfigFolder + "/autostart/" + appID + ".desktop"
+    Files.userConfigFolder + "/autostart/" + appID + ".desktop"
   }
 
   init(application: Application, settings: Settings?, reminders: ReminderPlanner) {
@@ -72,7 +72,7 @@ import ScrumdingerCore
     ].joined(separator: "\n")
     let path = Self.autostartPath
     if (try? String(contentsOfFile: path, encoding: .utf8)) == entry { return }
-    Path.makeFolder(Path.folder(of: path))
+    Files.makeFolder(Files.folder(of: path))
     do throws(ExportError) {
       try HistoryExport.write(Data(entry.utf8), to: path)
     } catch {

@@ -159,7 +159,7 @@ public struct ExportError: Error, Equatable, CustomStringConvertible {
   /// The reason, in words a user knows ("the disk is full").
   public var reason: String
 
-  public var description: String { tr("%@ could not be written: %@", Path.name(of: path), reason) }
+  public var description: String { tr("%@ could not be written: %@", Files.name(of: path), reason) }
 }
 
 extension HistoryExport {

@@ -64,7 +64,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public init(folder: String, consent: RecordingConsent, makeCapture: @escaping @MainActor () -> any AudioCapture) {
     self.folder = folder
     self.consent = consent
-    transcripts = TranscriptStore(folder: Path.folder(of: folder) + "/transcripts")
+    transcripts = TranscriptStore(folder: Files.folder(of: folder) + "/transcripts")
     self.makeCapture = makeCapture
   }
 
@@ -119,7 +119,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// meeting being recorded and recordings being finished are kept. Other files are left alone.
   public func removeLeftovers(keeping meetings: Set<UUID>) {
     var kept = meetings.union(finishing.keys)
-    if let path, let id = UUID(uuidString: String(Path.name(of: path).dropLast(4))) { kept.insert(id) }
+    if let path, let id = UUID(uuidString: String(Files.name(of: path).dropLast(4))) { kept.insert(id) }
     transcripts.removeLeftovers(keeping: kept)
     for name in names() where name.hasSuffix(".ogg") || name.hasSuffix(".ogg.stopped") || name.hasSuffix(".ogg.turns") {
       guard let id = name.split(separator: ".", maxSplits: 1).first.flatMap({ UUID(uuidString: String($0)) }),
@@ -182,7 +182,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   private func path(of historyID: UUID) -> String { folder + "/" + historyID.uuidString + ".ogg" }
 
   private func start(to file: String) {
-    guard Path.makeFolder(folder) else {
+    guard Files.makeFolder(folder) else {
       return say(tr("the folder %@ cannot be made", folder))
     }
     // Readable by this user alone, whatever the umask: the capture writes into it.

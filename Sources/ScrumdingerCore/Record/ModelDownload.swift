@@ -99,7 +99,7 @@ public enum DownloadState: Equatable, Sendable {
   /// Starts, or resumes from what an earlier try left.
   public func start() {
     guard task == nil, state.value != .verifying else { return }
-    guard Path.makeFolder(folder) else {
+    guard Files.makeFolder(folder) else {
       state.value = .failed(tr("the folder %@ cannot be made", folder))
       return
     }

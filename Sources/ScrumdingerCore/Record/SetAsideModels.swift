@@ -20,7 +20,7 @@ public struct SetAsideModels: Sendable {
 
   /// Sets `model` aside (the folder is made if need be).
   public func setAside(_ model: String) {
-    _ = Path.makeFolder(Path.folder(of: file))
+    _ = Files.makeFolder(Files.folder(of: file))
     let lines = (paths.union([model])).sorted().joined(separator: "\n") + "\n"
     Files.write(lines, to: file)
   }

@@ -22,7 +22,7 @@ import FoundationEssentials
 
   /// Keeps `segments` as the transcript of past meeting `historyID`.
   public func save(_ segments: [TranscriptSegment], of historyID: UUID) throws(StoreError) {
-    guard Path.makeFolder(folder) else { throw .writeFailed(path: folder, message: tr("its folder does not exist")) }
+    guard Files.makeFolder(folder) else { throw .writeFailed(path: folder, message: tr("its folder does not exist")) }
     let data = (try? JSONEncoder().encode(segments)) ?? Data("[]".utf8)  // segments always encode
     try AtomicFile.write(data, to: path(of: historyID))
   }
@@ -62,7 +62,7 @@ import FoundationEssentials
       }
     }
     do throws(StoreError) {
-      guard Path.makeFolder(Path.folder(of: folder)) else {
+      guard Files.makeFolder(Files.folder(of: folder)) else {
         throw .writeFailed(path: migratedMark, message: tr("its folder does not exist"))
       }
       try AtomicFile.write(Data(), to: migratedMark)

@@ -23,7 +23,7 @@ import Platform
     let path = path
     worker.run {
       do throws(StoreError) {
-        Path.makeFolder(Path.folder(of: path))
+        Files.makeFolder(Files.folder(of: path))
         try AtomicFile.write(data, to: path)
       } catch {
         warn("the meeting journal could not be written: \(error)")

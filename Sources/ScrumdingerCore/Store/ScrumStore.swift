@@ -76,7 +76,7 @@ public final class ScrumStore: @unchecked Sendable {
   @discardableResult
   public func claimWriting() -> Bool {
     if lock.withLock({ _ in lockDescriptor >= 0 }) { return true }
-    _ = Path.makeFolder(directory)
+    _ = Files.makeFolder(directory)
     let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return true }  // a folder we cannot lock in: the save will say why
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -94,8 +94,8 @@ public final class ScrumStore: @unchecked Sendable {
   @discardableResult
   public func removeLeftoverTempFiles() -> Int {
     let target = (try? Self.target(of: path)) ?? path
-    let folder = Path.folder(of: target)
-    let prefix = Path.name(of: target) + "."
+    let folder = Files.folder(of: target)
+    let prefix = Files.name(of: target) + "."
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     var removed = 0
     for name in names where Self.isTempName(name, prefix: prefix) {
@@ -155,7 +155,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// from its folder): one link, the user's own, is followed, never a second.
   static func target(of file: String) throws(UnreadableReason) -> String {
     guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: file) else { return file }
-    let target = destination.hasPrefix("/") ? destination : Path.folder(of: file) + "/" + destination
+    let target = destination.hasPrefix("/") ? destination : Files.folder(of: file) + "/" + destination
     var info = stat()
     guard lstat(target, &info) == 0 else { throw .danglingLink(target: target) }
     // The user's link leads into the synced folder; a link found there came with the files a
@@ -337,7 +337,7 @@ public final class ScrumStore: @unchecked Sendable {
   }
 
   private func write(_ data: Data) throws(StoreError) {
-    guard Path.makeFolder(directory) else {
+    guard Files.makeFolder(directory) else {
       throw .writeFailed(path: path, message: Self.describe(errno: errno))
     }
     let target: String

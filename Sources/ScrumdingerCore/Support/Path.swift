@@ -6,21 +6,6 @@ import Platform
 
 /// Taking file paths apart.
 public enum Path {
-  /// The folder holding `path`: "/a/b" for "/a/b/c", "." for a bare name.
-  public static func folder(of path: String) -> String {
-    Files.folder(of: path)
-  }
-
-  /// The last part of `path`: "c" for "/a/b/c".
-  public static func name(of path: String) -> String {
-    Files.name(of: path)
-  }
-
-  /// `path` made absolute and without "." or ".." parts (no link is followed).
-  public static func canonical(_ path: String) -> String {
-    Files.canonical(path)
-  }
-
   /// The size in bytes of the file at `path` (through links), 0 when there is none.
   public static func size(of path: String) -> Int {
     var info = stat()
@@ -33,17 +18,10 @@ public enum Path {
     return stat(path, &info) == 0 ? Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) : 0
   }
 
-  /// The user's settings folder ($XDG_CONFIG_HOME, ~/.config by default).
-  public static var userConfigFolder: String { Files.userConfigFolder }
-
   /// Where a file that cannot be read is kept, beside it: `<path>.unreadable-<UTC timestamp>`.
   public static func unreadableAside(_ path: String, now: Date) -> String {
     path + ".unreadable-" + Texts.format(now, "%Y%m%dT%H%M%SZ", timeZone: "UTC")
   }
-
-  /// Makes the folder `path` and the folders above it that are missing; false if it cannot.
-  @discardableResult
-  public static func makeFolder(_ path: String) -> Bool { Files.makeFolder(path) }
 
   /// Makes the folder `path` its owner's alone, if it exists: folders made by an earlier
   /// version, or by hand, took the umask. Group and other lose their bits; nothing is ever

@@ -44,7 +44,7 @@ public enum ConflictCopies {
   /// whole) as files that arrived from elsewhere (`ScrumStore.readArrived`: no link, pipe,
   /// device or oversized file is opened), but those `refused` before and unchanged since.
   public static func read(besides file: String, skipping refused: [String: Mark] = [:]) -> [Copy] {
-    let folder = Path.folder(of: file), fileName = Path.name(of: file)
+    let folder = Files.folder(of: file), fileName = Files.name(of: file)
     let names = Files.names(in: folder).filter { isCopy($0, of: fileName) }
     return names.sorted().compactMap { name in
       let path = folder + "/" + name
@@ -62,8 +62,8 @@ public enum ConflictCopies {
   /// Moves the merged copy at `path` into `folder` (created 0700), under its own name or, if
   /// that is taken, a numbered one; returns where it went, or nil if it could not be moved.
   public static func keep(_ path: String, in folder: String) -> String? {
-    guard Path.makeFolder(folder) else { return nil }
-    let name = Path.name(of: path)
+    guard Files.makeFolder(folder) else { return nil }
+    let name = Files.name(of: path)
     var target = folder + "/" + name
     var attempt = 1
     while access(target, F_OK) == 0 {

@@ -63,7 +63,7 @@ import Platform
   /// (Re)starts the monitors: the file, where its link points, and that file's folder.
   private func watch() {
     let file = store.watchedPaths.map { path in FileMonitor(path: path) { [weak self] in self?.changed() } }
-    let folder = FileMonitor(path: Path.folder(of: store.syncedFile), folder: true) { [weak self] in self?.changed() }
+    let folder = FileMonitor(path: Files.folder(of: store.syncedFile), folder: true) { [weak self] in self?.changed() }
     monitors = file + [folder]
   }
 

@@ -5,6 +5,7 @@ import GtkShim
 import ScrumdingerCore
 import ScrumdingerTestSupport
 import XCTest
+import Platform
 
 /// The app saves and merges: the running app meets a conflict copy: what the merge removes is said, with Undo, and kept
 /// in the Trash; a title with markup in it reads as it is.
@@ -37,7 +38,7 @@ final class SavingTests: XCTestCase {
         let trashed = trashedPaths(named: "Scrums removed by a merge ", prefix: true)
         XCTAssertEqual(trashed.count, 1, "what went is in the Trash")
         let kept = try? ScrumFile.decode(Data(contentsOf: URL(fileURLWithPath: String(cString: g_get_user_data_dir())
-          + "/Trash/files/" + Path.name(of: trashed.first ?? ""))))
+          + "/Trash/files/" + Files.name(of: trashed.first ?? ""))))
         XCTAssertEqual(kept?.map(\.title), ["R&D <b>weekly</b>", "Standup"])
         XCTAssertEqual(kept?.last?.history.map(\.id), [m3.id])
         // Undo: both come back, and are saved.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
+import Platform
 
 @Suite struct HistoryExportTests {
   /// Two meetings: an old one with attendees only, and one with speakers, an absentee, notes
@@ -28,7 +29,7 @@ import Testing
     return DailyScrum(title: "Design # Review", attendees: [], lengthInMinutes: 5, history: [old, recent])
   }()
 
-  private var goldenFolder: String { Path.folder(of: #filePath) + "/Golden" }
+  private var goldenFolder: String { Files.folder(of: #filePath) + "/Golden" }
 
   @Test func markdownMatchesTheGoldenFile() throws {
     let markdown = HistoryExport.markdown(Self.scrum, timeZone: "UTC", transcripts: true)

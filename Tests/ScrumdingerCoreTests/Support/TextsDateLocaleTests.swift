@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 @testable import ScrumdingerCore
+import Platform
 
 /// Dates are written in the translation's pattern (as GNOME's apps write them), and texts
 /// fill their placeholders in the order the translation puts them.
@@ -37,6 +38,6 @@ import Testing
   }
 
   private var repositoryRoot: String {
-    Path.folder(of: Path.folder(of: Path.folder(of: Path.folder(of: #filePath))))
+    Files.folder(of: Files.folder(of: Files.folder(of: Files.folder(of: #filePath))))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrumdingerCore
+import Platform
 
 @Suite struct ConflictCopiesTests {
   @Test func theThreeSyncToolsCopiesAreKnownByNameAndNothingElse() {
@@ -36,9 +37,9 @@ import Testing
     if case .success = copies[0].contents { Issue.record("a truncated copy reads as unreadable") }
 
     let kept = folder + "/data/merged-conflicts"
-    #expect(ConflictCopies.keep(copy, in: kept) == kept + "/" + Path.name(of: copy))
+    #expect(ConflictCopies.keep(copy, in: kept) == kept + "/" + Files.name(of: copy))
     try Data("again".utf8).write(to: URL(fileURLWithPath: copy))
-    #expect(ConflictCopies.keep(copy, in: kept) == kept + "/" + Path.name(of: copy) + "-2", "the first one kept")
+    #expect(ConflictCopies.keep(copy, in: kept) == kept + "/" + Files.name(of: copy) + "-2", "the first one kept")
     #expect(!FileManager.default.fileExists(atPath: copy))
     #expect(ConflictCopies.read(besides: file).map(\.path) == [broken], "only the unreadable one is left")
   }
