@@ -19,19 +19,13 @@ import CGLib
   private let onEnd: @MainActor (Ending) -> Void
   private var ended = false
 
-  /// Why a program could not be started.
-  public struct CannotStart: Error {
-    /// GLib's words.
-    public let reason: String
-  }
-
   /// Starts `arguments` (the program's path first); `onLine` hears each line it writes to
   /// its standard output, then `onEnd` how it ended. Its standard error is let go. Throws
   /// why it cannot be started.
   public init(
     _ arguments: [String], onLine: @escaping @MainActor (String) -> Void,
     onEnd: @escaping @MainActor (Ending) -> Void
-  ) throws(CannotStart) {
+  ) throws(Unavailable) {
     self.onLine = onLine
     self.onEnd = onEnd
     var argv: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
@@ -46,7 +40,7 @@ import CGLib
       let reason = error.map { String(cString: $0.pointee.message) } ?? "the program could not be started"
       g_clear_error(&error)
       g_object_unref(UnsafeMutableRawPointer(cancellable))
-      throw CannotStart(reason: reason)
+      throw Unavailable(reason: reason)
     }
     process = started
     lines = g_data_input_stream_new(g_subprocess_get_stdout_pipe(started))!

@@ -11,7 +11,7 @@ import CGStreamer
   /// Decodes `input` into `output` (a new, empty file: appended to, never truncated, since
   /// ext4 writes a truncated file out when it is closed, measured at 12–20 ms on the main
   /// loop for 15 minutes of samples), starting at once.
-  public init(input: String, output: String, done: @escaping @MainActor (String?) -> Void) throws(SoundPlayer.Unavailable) {
+  public init(input: String, output: String, done: @escaping @MainActor (String?) -> Void) throws(Unavailable) {
     pipeline = try Pipeline(
       describedBy:
         "filesrc name=in ! decodebin ! audioconvert ! audioresample ! audio/x-raw,format=F32LE,rate=16000,channels=1 ! filesink name=out append=true"

@@ -22,7 +22,7 @@ import CGStreamer
   public var onProblem: (@MainActor (String) -> Void)?
 
   /// A recorder from `source` (a GStreamer source description) to the file at `path`.
-  public init(source: String, path: String) throws(SoundPlayer.Unavailable) {
+  public init(source: String, path: String) throws(Unavailable) {
     pipeline = try Pipeline(
       describedBy:
         "\(source) name=source ! queue ! audioconvert ! audioresample ! audio/x-raw,rate=16000,channels=1 ! opusenc ! oggmux ! filesink name=file")

@@ -14,23 +14,23 @@ import CGStreamer
   let signals = SignalConnections()
 
   /// The pipeline `description` describes (gst-launch syntax).
-  convenience init(describedBy description: String) throws(SoundPlayer.Unavailable) {
+  convenience init(describedBy description: String) throws(Unavailable) {
     let gst = try Self.open()
     var error: UnsafeMutablePointer<GError>?
     guard let element = gst.parse_launch(description, &error) else {
       let reason = error.map { String(cString: $0.pointee.message) } ?? "the pipeline could not be made"
       g_clear_error(&error)
-      throw SoundPlayer.Unavailable(reason: reason)
+      throw Unavailable(reason: reason)
     }
     g_clear_error(&error)  // a warning, with a pipeline made all the same
     try self.init(gst: gst, element: element)
   }
 
   /// A playbin for the file at `path`, audio only, named `name`.
-  convenience init(playing path: String, name: String) throws(SoundPlayer.Unavailable) {
+  convenience init(playing path: String, name: String) throws(Unavailable) {
     let gst = try Self.open()
     guard let element = gst.element_factory_make("playbin", name) else {
-      throw SoundPlayer.Unavailable(reason: "GStreamer has no playbin (gstreamer1.0-plugins-base)")
+      throw Unavailable(reason: "GStreamer has no playbin (gstreamer1.0-plugins-base)")
     }
     try self.init(gst: gst, element: element)
     var error: UnsafeMutablePointer<GError>?
@@ -42,22 +42,22 @@ import CGStreamer
     set("flags", "audio")  // no video or subtitles
   }
 
-  private init(gst: ShimGst, element: OpaquePointer) throws(SoundPlayer.Unavailable) {
+  private init(gst: ShimGst, element: OpaquePointer) throws(Unavailable) {
     self.gst = gst
     self.element = element
     _ = gst.object_ref_sink(UnsafeMutableRawPointer(element))
     guard let bus = gst.element_get_bus(element) else {
       gst.object_unref(UnsafeMutableRawPointer(element))
-      throw SoundPlayer.Unavailable(reason: "the pipeline has no message bus")
+      throw Unavailable(reason: "the pipeline has no message bus")
     }
     self.bus = bus
     gst.bus_add_signal_watch(bus)
   }
 
-  private static func open() throws(SoundPlayer.Unavailable) -> ShimGst {
+  private static func open() throws(Unavailable) -> ShimGst {
     var why: UnsafePointer<gchar>?
     guard let gst = shim_gst(&why)?.pointee else {
-      throw SoundPlayer.Unavailable(reason: why.map { String(cString: $0) } ?? "GStreamer could not be opened")
+      throw Unavailable(reason: why.map { String(cString: $0) } ?? "GStreamer could not be opened")
     }
     return gst
   }

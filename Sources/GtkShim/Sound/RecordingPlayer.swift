@@ -14,7 +14,7 @@ import CGStreamer
   public var onStopped: (@MainActor (_ problem: String?) -> Void)?
 
   /// A player for the file at `path` (nothing plays until `play()`).
-  public init(path: String) throws(SoundPlayer.Unavailable) {
+  public init(path: String) throws(Unavailable) {
     pipeline = try Pipeline(playing: path, name: "recording")
     pipeline.on("eos") { [weak self] in self?.stop(problem: nil) }
     pipeline.onProblem { [weak self] in self?.stop(problem: $0) }

@@ -9,11 +9,6 @@ import CGStreamer
 /// GStreamer itself is opened with the first player (see CGStreamer's shim.h). Problems (no
 /// GStreamer, no file, no audio device) are reported through `onProblem` or thrown, never fatal.
 @MainActor public final class SoundPlayer {
-  /// Why no player could be made: GStreamer missing or unable to start, or no `playbin`.
-  public struct Unavailable: Error {
-    /// GStreamer's or the system's own words.
-    public let reason: String
-  }
 
   private let pipeline: Pipeline
   private var warmingUp = true

@@ -1,6 +1,7 @@
 // The environment variables the app reads, in one place: each is named and documented here,
 // and nothing else in the app looks at the environment for its own settings. Each is read
-// when it is used (a test that sets one for one app run is heard).
+// when it is used (a test that sets one for one app run is heard), but the clock's offset,
+// read once: the live clock asks for it at every reading.
 // None is needed by a user: each points the app at something the tests or the bench stand in
 // (the built tree's files, a null sink's monitor, a loopback download, a moved clock).
 import FoundationEssentials
@@ -35,7 +36,7 @@ enum LaunchEnvironment {
   }
   /// SCRUMDINGER_CLOCK_OFFSET: seconds the app's wall clock is moved by (0 unless set), so the
   /// tests see a reminder due in a moment.
-  static var clockOffset: TimeInterval { variable("SCRUMDINGER_CLOCK_OFFSET").flatMap(TimeInterval.init) ?? 0 }
+  static let clockOffset = variable("SCRUMDINGER_CLOCK_OFFSET").flatMap(TimeInterval.init) ?? 0
   /// SCRUMDINGER_EVENT_LOG: a file each ding appends "ding due=<µs> rang=<µs>" to, for the
   /// bench's ding latency.
   static var eventLog: String? { variable("SCRUMDINGER_EVENT_LOG") }

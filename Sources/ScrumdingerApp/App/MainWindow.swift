@@ -106,7 +106,7 @@ import ScrumdingerCore
     observations.append(state.meeting.observe { [weak self] meeting in
       guard let self else { return }
       let canGoBack = meeting?.snapshot.canGoBack == true
-      if canGoBack != self.couldGoBack { self.updateEnabled() }
+      if canGoBack != (self.meeting?.actions[.previousSpeaker]?.isEnabled ?? false) { self.updateEnabled() }
     })
     show(state.navigation.value)
   }
@@ -169,14 +169,10 @@ import ScrumdingerCore
     }
   }
 
-  /// Whether Previous speaker was enabled at the last update.
-  private var couldGoBack = false
-
   /// Enables each action of the window, the history and the meeting as the table's rule says
   /// for the current page.
   private func updateEnabled() {
     let context = model.commandContext(canPresent: meeting?.presenter.canToggle == true)  // once: it looks at today's lineup
-    couldGoBack = context.canGoBack
     WindowCommand.updateEnabled(actions, in: context)
     history.updateEnabled(in: context)
     meeting?.updateEnabled(in: context)

@@ -326,8 +326,7 @@ import ScrumdingerCore
   }
 
   private func updateButtons() {
-    actions[.confirm]?.isEnabled = Command.editor(.confirm).isEnabled(
-      in: Command.Context(route: .list, meetingRunning: false, draftCanSave: draft.canSave))
+    EditorCommand.updateEnabled(actions, in: Command.Context(route: .list, meetingRunning: false, draftCanSave: draft.canSave))
   }
 
   private func confirm() {

@@ -4,6 +4,7 @@
 // as they are, so an edit never rebuilds what is being typed in.
 import FoundationEssentials
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// The recording, notes and transcript groups of a history entry's page.
@@ -130,7 +131,7 @@ import ScrumdingerCore
     if let player, player.isPlaying {
       player.pause()
     } else {
-      do throws(SoundPlayer.Unavailable) {
+      do throws(Unavailable) {
         if player == nil, let recording {
           let player = try RecordingPlayer(path: recording)
           player.onPosition = { [weak self] position, length in

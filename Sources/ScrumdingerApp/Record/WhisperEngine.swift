@@ -76,7 +76,7 @@ import ScrumdingerCore
       WhisperTask.remove(samples) { done(result) }
     }
     let (setAside, threadCount) = (self.setAside, self.threadCount)
-    do throws(SoundPlayer.Unavailable) {
+    do throws(Unavailable) {
       Path.createPrivate(file: samples)  // the decoded speech is the user's alone, whatever the umask
       task.decoder = try AudioDecoder(input: path, output: samples) { [weak task] problem in
         guard let task else { return }
@@ -150,7 +150,7 @@ import ScrumdingerCore
     _ arguments: [String], limit: Duration, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (TranscriptionHelperEnding, [TranscriptSegment]) -> Void
   ) {
-    do throws(ChildProcess.CannotStart) {
+    do throws(Unavailable) {
       process = try ChildProcess(arguments, onLine: { [weak self] text in
         switch TranscriptionHelperLine(text) {
         case .progress(let percent)?: progress(percent)

@@ -39,7 +39,7 @@ import Platform
   /// Removes the journal, after any write still queued.
   public func remove() {
     let path = path
-    worker.run { _ = unlink(path) }
+    worker.run { Files.remove(path) }
   }
 
   /// Moves an unreadable journal to `<name>.unreadable-<UTC timestamp>`, kept for whoever
@@ -51,7 +51,7 @@ import Platform
 
   /// What the file holds: nothing, a journal, or why it cannot be read.
   public nonisolated static func read(_ path: String) -> Result<MeetingJournal, UnreadableReason>? {
-    guard access(path, F_OK) == 0 else { return nil }
+    guard Files.exists(path) else { return nil }
     guard let data = FileManager.default.contents(atPath: path) else { return .failure(.notJSON) }
     do throws(UnreadableReason) {
       return .success(try MeetingJournal.decode(data))

@@ -18,3 +18,16 @@ import ScrumdingerTestSupport
     AppModel(state: AppState(scrums: scrums ?? [retro, design, standup]), dependencies: testDependencies())
   }
 }
+
+/// A suite over the page models' three scrums: its own `fixture`, its scrums and models read
+/// from it by name.
+@MainActor protocol PageModelSuite {
+  var fixture: PageModelFixture { get }
+}
+
+extension PageModelSuite {
+  var retro: DailyScrum { fixture.retro }
+  var design: DailyScrum { fixture.design }
+  var standup: DailyScrum { fixture.standup }
+  func model(_ scrums: [DailyScrum]? = nil) -> AppModel { fixture.model(scrums) }
+}

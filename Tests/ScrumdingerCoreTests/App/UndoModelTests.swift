@@ -3,12 +3,8 @@ import Testing
 @testable import ScrumdingerCore
 import ScrumdingerTestSupport
 
-@MainActor @Suite struct UndoModelTests {
+@MainActor @Suite struct UndoModelTests: PageModelSuite {
   let fixture = PageModelFixture()
-  var retro: DailyScrum { fixture.retro }
-  var design: DailyScrum { fixture.design }
-  var standup: DailyScrum { fixture.standup }
-  func model(_ scrums: [DailyScrum]? = nil) -> AppModel { fixture.model(scrums) }
 
   @Test func deletingAScrumShowsTheListAndUndoPutsItBackInItsPlace() {
     let model = model()

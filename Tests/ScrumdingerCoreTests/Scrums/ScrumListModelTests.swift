@@ -3,12 +3,8 @@ import Testing
 @testable import ScrumdingerCore
 import ScrumdingerTestSupport
 
-@MainActor @Suite struct ScrumListModelTests {
+@MainActor @Suite struct ScrumListModelTests: PageModelSuite {
   let fixture = PageModelFixture()
-  var retro: DailyScrum { fixture.retro }
-  var design: DailyScrum { fixture.design }
-  var standup: DailyScrum { fixture.standup }
-  func model(_ scrums: [DailyScrum]? = nil) -> AppModel { fixture.model(scrums) }
 
   @Test func upsertReplacesInPlaceOrAppends() {
     let model = model()
