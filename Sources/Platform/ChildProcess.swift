@@ -1,4 +1,5 @@
 import CGLib
+import Glibc
 
 /// A program run in a process of its own (GSubprocess), its standard output read line by
 /// line on the main loop without blocking it: for work that must not take the app down with
@@ -20,20 +21,24 @@ import CGLib
   private var ended = false
 
   /// Starts `arguments` (the program's path first); `onLine` hears each line it writes to
-  /// its standard output, then `onEnd` how it ended. Its standard error is let go. Throws
+  /// its standard output, then `onEnd` how it ended. Its standard error is let go; its
+  /// standard input is a pipe `send` writes into when `input` is set, else nothing. Throws
   /// why it cannot be started.
   public init(
-    _ arguments: [String], onLine: @escaping @MainActor (String) -> Void,
+    _ arguments: [String], input: Bool = false, onLine: @escaping @MainActor (String) -> Void,
     onEnd: @escaping @MainActor (Ending) -> Void
   ) throws(Unavailable) {
     self.onLine = onLine
     self.onEnd = onEnd
+    // A write to a process that has just ended must fail, not end the app (SIGPIPE's default).
+    if input { signal(SIGPIPE, SIG_IGN) }
     var argv: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
     defer { argv.forEach { g_free($0) } }
     var error: UnsafeMutablePointer<GError>?
     let started = argv.withUnsafeMutableBufferPointer { pointers in
       pointers.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: pointers.count) {
-        g_subprocess_newv($0, GSubprocessFlags(G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_SILENCE.rawValue), &error)
+        let flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_SILENCE.rawValue
+        return g_subprocess_newv($0, GSubprocessFlags(flags | (input ? G_SUBPROCESS_FLAGS_STDIN_PIPE.rawValue : 0)), &error)
       }
     }
     guard let started else {
@@ -53,6 +58,20 @@ import CGLib
     g_object_unref(UnsafeMutableRawPointer(lines))
     g_object_unref(UnsafeMutableRawPointer(process))
     g_object_unref(UnsafeMutableRawPointer(cancellable))
+  }
+
+  /// Writes `text` to its standard input (a few bytes: a pipe takes them at once); false when
+  /// it cannot (it has ended).
+  @discardableResult public func send(_ text: String) -> Bool {
+    guard !ended, let pipe = g_subprocess_get_stdin_pipe(process) else { return false }
+    var bytes = Array(text.utf8)
+    return g_output_stream_write_all(pipe, &bytes, gsize(bytes.count), nil, nil, nil) != 0
+  }
+
+  /// Closes its standard input: the end of what it is given.
+  public func closeInput() {
+    guard let pipe = g_subprocess_get_stdin_pipe(process) else { return }
+    g_output_stream_close(pipe, nil, nil)
   }
 
   /// How long a process asked to stop may take before it is killed.

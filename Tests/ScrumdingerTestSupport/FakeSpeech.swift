@@ -6,15 +6,18 @@ import ScrumdingerCore
   public final class Task: CancellableTask {
     public let path: String
     public let cuts: [Int]
+    /// Where it was asked to begin, in milliseconds into the recording.
+    public let from: Int
     public let progress: @MainActor (Int) -> Void
     public let done: @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
     public private(set) var cancelled = false
     init(
-      path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,
+      path: String, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
       done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
     ) {
       self.path = path
       self.cuts = cuts
+      self.from = from
       self.progress = progress
       self.done = done
     }
@@ -38,11 +41,47 @@ import ScrumdingerCore
   }
 
   public func transcribe(
-    _ path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask {
-    let task = Task(path: path, cuts: cuts, progress: progress, done: done)
+    let task = Task(path: path, cuts: cuts, from: from, progress: progress, done: done)
     tasks.append(task)
     return task
+  }
+
+  /// A meeting heard as it runs: the windows asked for, answered when the test says.
+  public final class Listener: SpeechListener {
+    public let samples: String
+    public private(set) var windows: [TranscriptWindows.Window] = []
+    public private(set) var cancelled = false
+    let heard: @MainActor ([TranscriptSegment], Int?) -> Void
+    public let failed: @MainActor (String) -> Void
+    init(samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void, failed: @escaping @MainActor (String) -> Void) {
+      self.samples = samples
+      self.heard = heard
+      self.failed = failed
+    }
+    public func recognise(_ window: TranscriptWindows.Window) { windows.append(window) }
+    public func cancel() { cancelled = true }
+    /// Answers the last window asked for with `segments`; the next begins at `next` (by
+    /// default where it ended; nil after the last).
+    public func answer(_ segments: [TranscriptSegment] = [], next: Int?? = .none) {
+      let window = windows[windows.count - 1]
+      heard(segments, next ?? window.to)
+    }
+  }
+  public private(set) var listeners: [Listener] = []
+  /// Whether meetings are heard as they run (`listen` answers); off, they are transcribed
+  /// after the meeting only, as when the live helper cannot start.
+  public var listens = false
+
+  public func listen(
+    to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+    failed: @escaping @MainActor (String) -> Void
+  ) -> (any SpeechListener)? {
+    guard listens, unavailableReason == nil else { return nil }
+    let listener = Listener(samples: samples, heard: heard, failed: failed)
+    listeners.append(listener)
+    return listener
   }
 }

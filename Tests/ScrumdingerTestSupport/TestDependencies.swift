@@ -14,12 +14,12 @@ import ScrumdingerCore
 
 /// Dependencies for tests: a manual clock and scheduler, a fixed date, sequential ids, a
 /// seeded generator and recording effects; the meetings of the scrums `recording` are
-/// recorded, to a new folder on the Trash's file system (`trashableFolder`) through `capture`.
+/// recorded, to `recordings` (by default a new folder on the Trash's file system, `trashableFolder`) through `capture`.
 @MainActor public func testDependencies(
   clock: ManualClock = ManualClock(), scheduler: ManualScheduler = ManualScheduler(),
   sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect(),
   keepAwake: RecordingEffect = RecordingEffect(), capture: FakeCapture = FakeCapture(), speech: FakeSpeech = FakeSpeech(),
-  recording: [UUID] = []
+  recording: [UUID] = [], recordings: String = trashableFolder() + "/recordings"
 ) -> Dependencies {
   let ids = SequentialIDs()
   let consent = RecordingConsent(path: NSTemporaryDirectory() + "consent-\(UUID()).json")
@@ -29,7 +29,7 @@ import ScrumdingerCore
     uuid: { MainActor.assumeIsolated { ids.make() } }, random: RandomSource(SeededGenerator(seed: 1)),
     sound: sound, notifier: notifier, keepAwake: keepAwake,
     recorder: MeetingRecorder(
-      folder: trashableFolder() + "/recordings",
+      folder: recordings,
       consent: consent) { capture },
     speech: speech)
 }

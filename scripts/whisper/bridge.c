@@ -171,3 +171,67 @@ int sw_probe(const char *model, char *error, size_t error_size) {
   whisper_free(ctx);
   return 0;
 }
+
+/* A model kept loaded for a meeting's windows, recognised one at a time as they fill. */
+struct sw_live {
+  struct whisper_context *ctx;
+  char *prompt; /* the previous window's words: whisper hears the next one as their continuation */
+};
+
+/* The model at `model`, loaded for windows; NULL with a reason in `error`. */
+struct sw_live *sw_live_open(const char *model, char *error, size_t error_size) {
+  struct whisper_context *ctx = load(model, error, error_size);
+  if (!ctx) return NULL;
+  struct sw_live *live = calloc(1, sizeof *live);
+  live->ctx = ctx;
+  return live;
+}
+
+/* Recognises one window, `count` samples of 16 kHz mono `pcm` starting `from_ms` into the
+ * recording, on one thread, with the previous window's words as whisper's prompt. Each segment
+ * goes to `segment` (times from the recording's start). A window cut by its length (`seam`),
+ * not by a change of turn, may end inside a word: its last segment (when it has more than one)
+ * is left for the next window, which `resume_ms` says begins at that segment's start (whisper
+ * moves on through a long file the same way); otherwise the next window begins at this one's
+ * end. Returns whisper_full's status. */
+int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam, sw_segment_fn segment,
+                   void *user, int64_t *resume_ms) {
+  struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
+  params.n_threads = 1;
+  params.language = "en";
+  params.translate = false;
+  params.no_context = true;   /* the context is the prompt given, nothing else */
+  params.n_max_text_ctx = 224; /* the prompt's tokens: half of whisper's text context */
+  params.initial_prompt = live->prompt;
+  params.print_progress = false;
+  params.print_realtime = false;
+  params.print_timestamps = false;
+  params.print_special = false;
+  params.suppress_blank = true;
+  struct segments heard = {0};
+  int status = recognise(live->ctx, params, pcm, 0, count, &heard);
+  int64_t end_ms = from_ms + (int64_t)count * 1000 / 16000;
+  *resume_ms = end_ms;
+  if (status != 0) return status;
+  int kept = heard.count;
+  if (seam && kept > 1 && heard.items[kept - 1].t0 > 0) {
+    kept--;
+    *resume_ms = from_ms + heard.items[kept].t0;
+  }
+  size_t length = 1;
+  for (int i = 0; i < kept; i++) length += strlen(heard.items[i].text);
+  free(live->prompt);
+  live->prompt = calloc(1, length);
+  for (int i = 0; i < kept; i++) {
+    segment(from_ms + heard.items[i].t0, from_ms + heard.items[i].t1, heard.items[i].text, user);
+    strcat(live->prompt, heard.items[i].text);
+  }
+  segments_free(&heard);
+  return 0;
+}
+
+void sw_live_close(struct sw_live *live) {
+  whisper_free(live->ctx);
+  free(live->prompt);
+  free(live);
+}

@@ -32,7 +32,8 @@ fetch() {  # fetch NAME==VERSION SHA256 [--no-binary NAME]: into $work, checked
 with_cli=false
 [ "${2:-}" = --with-cli ] && [ ! -e "$out/bin/whisper-cli" ] && with_cli=true
 
-if [ ! -e "$out/lib/scrumdinger-transcribe" ] ||
+helper="$out/lib/scrumdinger-transcribe"  # built again when its sources change
+if [ ! -e "$helper" ] || [ "$here/transcribe.c" -nt "$helper" ] || [ "$here/bridge.c" -nt "$helper" ] ||
   [ ! -e "$out/bin/whisper-quantize" ] || $with_cli; then
   fetch pywhispercpp==1.5.1 5df897e5dd9d9f16804fc937bd85b9f5880a0b29a55f8843585e0e03d76195e5 --no-binary pywhispercpp
   tar -xzf "$work/pywhispercpp-1.5.1.tar.gz" -C "$work"

@@ -3,16 +3,25 @@
  * this process, never the app, and the recogniser's memory leaves with it. The app starts it
  * with GSubprocess and reads its standard output line by line on its main loop.
  *
- *   scrumdinger-transcribe MODEL SAMPLES THREADS [CUTS]
+ *   scrumdinger-transcribe MODEL SAMPLES THREADS [CUTS [FROM]]
  *       SAMPLES: raw 16 kHz mono 32-bit floats; CUTS: where the turns changed, in milliseconds
- *       from the start, comma-separated: a segment across one is recognised again in pieces
+ *       from the start, comma-separated: a segment across one is recognised again in pieces;
+ *       FROM: where to begin, in milliseconds (what came before was heard during the meeting)
  *   scrumdinger-transcribe --probe MODEL           loads the model and lets it go
+ *   scrumdinger-transcribe --live MODEL SAMPLES
+ *       a meeting's windows while it runs: SAMPLES grows as the meeting is recorded; each line
+ *       on standard input, "FROM TO SEAM" (milliseconds; TO -1: to the end of the file, now
+ *       complete; SEAM 1: cut by the window's length, not at a change of turn), is one window,
+ *       recognised once the file holds it (waiting up to 10 s), then answered with its
+ *       segments and {"done":RESUME}: where the next window begins (-1 after the last). It
+ *       runs at idle priority, CPU and disk, on one thread; the end of its input ends it.
  *
  * Standard output, one JSON object a line: {"progress":40}, {"start":0,"end":7600,"text":"…"}
  * for each segment, {"error":"…"} when it cannot. Exit status: 0 done; 2 a problem said in
  * an error line; 3 the model could not be loaded; 5 loading it ran out of memory (the model
- * may be fine: the app does not set it aside). SIGTERM stops it. It runs at nice 10, as
- * the in-process recogniser's thread did. Built by prepare.sh with bridge.c, beside libwhisper. */
+ * may be fine: the app does not set it aside). SIGTERM stops it. After the meeting it runs at
+ * nice 10, as the in-process recogniser's thread did; during one, at idle priority. Built by prepare.sh with bridge.c, beside libwhisper. */
+#define _GNU_SOURCE /* SCHED_IDLE */
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -20,13 +29,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 int sw_transcribe(const char *model, const float *pcm, int count, const int *cuts, int cut_count, int threads,
                   void (*progress)(int, void *), bool (*abort)(void *),
                   void (*segment)(int64_t, int64_t, const char *, void *), void *user, char *error, size_t error_size);
 int sw_probe(const char *model, char *error, size_t error_size);
+struct sw_live;
+struct sw_live *sw_live_open(const char *model, char *error, size_t error_size);
+int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam,
+                   void (*segment)(int64_t, int64_t, const char *, void *), void *user, int64_t *resume_ms);
+void sw_live_close(struct sw_live *live);
 
 /* Writes `text` as a JSON string. */
 static void json_string(const char *text) {
@@ -60,10 +78,13 @@ static bool never(void *user) {
 /* Whether a segment was written: a crash before one is the model's loading. */
 static volatile sig_atomic_t spoke = 0;
 
+/* Where the samples recognised begin in the recording, in milliseconds (FROM). */
+static int64_t offset_ms = 0;
+
 static void on_segment(int64_t start, int64_t end, const char *text, void *user) {
   spoke = 1;
   (void)user;
-  printf("{\"start\":%lld,\"end\":%lld,\"text\":", (long long)start, (long long)end);
+  printf("{\"start\":%lld,\"end\":%lld,\"text\":", (long long)(start + offset_ms), (long long)(end + offset_ms));
   json_string(text ? text : "");
   printf("}\n");
   fflush(stdout);
@@ -98,27 +119,96 @@ static bool sane_header(const char *model) {
   return true;
 }
 
+/* Idle priority for CPU and disk: the meeting under way never waits for its transcript. */
+static void idle_priority(void) {
+  struct sched_param none = {0};
+  if (sched_setscheduler(0, SCHED_IDLE, &none) != 0) setpriority(PRIO_PROCESS, 0, 19);
+  syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, 3 << 13 /* IOPRIO_CLASS_IDLE */);
+}
+
+/* Samples [from, to) of the growing file `fd` (to -1: to its end), waiting up to 10 s for the
+ * recording to reach `to`; how many were read into *pcm (malloc'd), or -1. */
+static int read_window(int fd, int64_t from, int64_t to, float **pcm) {
+  struct stat info;
+  for (int waited = 0;; waited++) {
+    if (fstat(fd, &info) != 0) return -1;
+    if (to < 0 || info.st_size >= to * 4 || waited == 100) break;
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+  }
+  int64_t have = info.st_size / 4, end = to < 0 || to > have ? have : to;
+  int count = end > from ? (int)(end - from) : 0;
+  *pcm = malloc((size_t)count * 4 + 4);
+  if (!*pcm || (count > 0 && pread(fd, *pcm, (size_t)count * 4, from * 4) != (ssize_t)count * 4)) return -1;
+  return count;
+}
+
+static int live(const char *model, const char *samples) {
+  idle_priority();
+  char reason[512] = "";
+  struct sw_live *live = sw_live_open(model, reason, sizeof reason);
+  if (!live) {
+    say_error(reason);
+    return 3;
+  }
+  FILE *file = fopen(samples, "rb");
+  if (!file) {
+    say_error("the meeting's audio could not be read");
+    return 2;
+  }
+  char line[128];
+  long long from, to;
+  int seam;
+  while (fgets(line, sizeof line, stdin)) {
+    if (sscanf(line, "%lld %lld %d", &from, &to, &seam) != 3 || from < 0) continue;
+    float *pcm = NULL;
+    int count = read_window(fileno(file), from * 16, to < 0 ? -1 : to * 16, &pcm);
+    int64_t resume = to;
+    if (count < 0) {
+      free(pcm);
+      say_error("the meeting's audio could not be read");
+      return 2;
+    }
+    if (count >= 16000 / 5) { /* under 0.2 s: nothing whisper can hear */
+      int status = sw_live_window(live, pcm, count, from, seam == 1 && to >= 0, on_segment, NULL, &resume);
+      if (status != 0) {
+        free(pcm);
+        snprintf(reason, sizeof reason, "whisper could not transcribe the recording (status %d)", status);
+        say_error(reason);
+        return 2;
+      }
+    }
+    free(pcm);
+    printf("{\"done\":%lld}\n", to < 0 ? -1LL : (long long)resume);
+    fflush(stdout);
+  }
+  fclose(file);
+  sw_live_close(live);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   signal(SIGABRT, on_abort);
-  const char *model = argc == 3 && strcmp(argv[1], "--probe") == 0 ? argv[2] : argc > 1 ? argv[1] : NULL;
-  if (model && (argc == 3 || argc == 4 || argc == 5) && !sane_header(model)) {
+  bool probe = argc == 3 && strcmp(argv[1], "--probe") == 0, live_mode = argc == 4 && strcmp(argv[1], "--live") == 0;
+  const char *model = probe || live_mode ? argv[2] : argc > 1 ? argv[1] : NULL;
+  if (model && argc >= 3 && argc <= 6 && !sane_header(model)) {
     char reason[600];
     snprintf(reason, sizeof reason, "the speech model %s is not a whisper.cpp model", model);
     say_error(reason);
     return 3;
   }
-  setpriority(PRIO_PROCESS, 0, 10);
   setenv("GGML_NO_BACKTRACE", "1", 1); /* a failed assertion aborts at once, without a debugger's backtrace */
+  if (live_mode) return live(argv[2], argv[3]);
+  setpriority(PRIO_PROCESS, 0, 10);
   char reason[512] = "";
-  if (argc == 3 && strcmp(argv[1], "--probe") == 0) {
+  if (probe) {
     if (sw_probe(argv[2], reason, sizeof reason) != 0) {
       say_error(reason);
       return 3;
     }
     return 0;
   }
-  if (argc != 4 && argc != 5) {
-    fprintf(stderr, "usage: %s MODEL SAMPLES THREADS [CUTS] | --probe MODEL\n", argv[0]);
+  if (argc < 4 || argc > 6) {
+    fprintf(stderr, "usage: %s MODEL SAMPLES THREADS [CUTS [FROM]] | --probe MODEL | --live MODEL SAMPLES\n", argv[0]);
     return 2;
   }
   FILE *file = fopen(argv[2], "rb");
@@ -137,16 +227,26 @@ int main(int argc, char **argv) {
   }
   fclose(file);
   int threads = atoi(argv[3]) > 0 ? atoi(argv[3]) : 1;
-  /* The cuts as sample positions: increasing, each within the audio (others are left out). */
+  long first = argc == 6 && atol(argv[5]) > 0 ? atol(argv[5]) * 16 : 0;
+  if (first >= size / 4) first = size / 4;
+  offset_ms = first / 16;
+  size -= first * 4;
+  if (size / 4 < 16000 / 5) { /* what is left is under 0.2 s: nothing whisper can hear */
+    free(pcm);
+    on_progress(100, NULL);
+    return 0;
+  }
+  /* The cuts as sample positions after FROM: increasing, each within the audio (others are
+   * left out). */
   int cuts[1024], cut_count = 0;
-  for (char *next = argc == 5 ? argv[4] : NULL; next && *next && cut_count < 1024;) {
+  for (char *next = argc >= 5 ? argv[4] : NULL; next && *next && cut_count < 1024;) {
     char *end;
     long milliseconds = strtol(next, &end, 10);
-    long sample = milliseconds * 16;
+    long sample = milliseconds * 16 - first;
     if (end != next && sample > (cut_count ? cuts[cut_count - 1] : 0) && sample < size / 4) cuts[cut_count++] = (int)sample;
     next = *end == ',' ? end + 1 : NULL;
   }
-  int status = sw_transcribe(argv[1], pcm, (int)(size / 4), cuts, cut_count, threads, on_progress, never, on_segment,
+  int status = sw_transcribe(argv[1], pcm + first, (int)(size / 4), cuts, cut_count, threads, on_progress, never, on_segment,
                              NULL, reason, sizeof reason);
   free(pcm);
   if (status != 0) {

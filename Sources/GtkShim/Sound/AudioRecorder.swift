@@ -21,12 +21,19 @@ import CGStreamer
   /// Called with GStreamer's own words when recording stops on its own.
   public var onProblem: (@MainActor (String) -> Void)?
 
-  /// A recorder from `source` (a GStreamer source description) to the file at `path`.
-  public init(source: String, path: String) throws(Unavailable) {
+  /// A recorder from `source` (a GStreamer source description) to the file at `path`, and
+  /// its samples (16 kHz mono 32-bit floats, as they come) to `samples` as well if given.
+  public init(source: String, path: String, samples: String? = nil) throws(Unavailable) {
+    let speech = "audio/x-raw,rate=16000,channels=1"
+    let encoded = "queue ! opusenc ! oggmux ! filesink name=file"
+    // The raw samples unbuffered: the recogniser reads each window as soon as it is full.
+    let raw = "queue ! audioconvert ! audio/x-raw,format=F32LE ! filesink name=samples buffer-mode=unbuffered"
     pipeline = try Pipeline(
-      describedBy:
-        "\(source) name=source ! queue ! audioconvert ! audioresample ! audio/x-raw,rate=16000,channels=1 ! opusenc ! oggmux ! filesink name=file")
+      describedBy: samples == nil
+        ? "\(source) name=source ! queue ! audioconvert ! audioresample ! \(speech) ! \(encoded)"
+        : "\(source) name=source ! queue ! audioconvert ! audioresample ! \(speech) ! tee name=split split. ! \(encoded) split. ! \(raw)")
     pipeline.set("location", path, on: "file")
+    if let samples { pipeline.set("location", samples, on: "samples") }
     // PulseAudio's and PipeWire's sources hand over 10 ms of sound at a time by default: a
     // hundred wake-ups a second in each of the recording's threads. A recording needs no such
     // promptness: 100 ms at a time.

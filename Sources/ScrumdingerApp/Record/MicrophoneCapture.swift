@@ -18,10 +18,10 @@ import ScrumdingerCore
     self.source = source
   }
 
-  func start(to path: String) throws(CaptureFailure) {
+  func start(to path: String, samples: String?) throws(CaptureFailure) {
     let recorder: AudioRecorder
     do {
-      recorder = try AudioRecorder(source: source, path: path)
+      recorder = try AudioRecorder(source: source, path: path, samples: samples)
     } catch {
       throw CaptureFailure(reason: error.reason)
     }

@@ -63,7 +63,7 @@ import ScrumdingerCore
   }
 
   package func transcribe(
-    _ path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, cuts: [Int], from: Int = 0, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask {
     let task = WhisperTask()
@@ -85,7 +85,7 @@ import ScrumdingerCore
         progress(0)
         let audioSeconds = Double(Path.size(of: samples)) / 64_000
         task.run = HelperRun(
-          [helper, model, samples, String(threadCount()), cuts.map(String.init).joined(separator: ",")],
+          [helper, model, samples, String(threadCount()), cuts.map(String.init).joined(separator: ","), String(from)],
           limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
           progress: progress
         ) { ending, segments in
@@ -100,6 +100,17 @@ import ScrumdingerCore
       finish(.failure(CaptureFailure(reason: error.reason)))
     }
     return task
+  }
+
+  package func listen(
+    to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+    failed: @escaping @MainActor (String) -> Void
+  ) -> (any SpeechListener)? {
+    guard let model, let helper, unavailableReason == nil else { return nil }
+    return HelperListener([helper, "--live", model, samples], heard: heard) { [setAside] ending in
+      if ending == .modelUnreadable { setAside.setAside(model) }
+      failed(ending.reason ?? tr("the transcription ended too soon"))
+    }
   }
 
   /// Opens the model at `path` in the helper and lets it go, within 10 s: `done` hears nil if
@@ -156,7 +167,7 @@ import ScrumdingerCore
         case .progress(let percent)?: progress(percent)
         case .segment(let segment)?: self?.segments.append(segment)
         case .error(let reason)?: self?.reason = reason
-        case nil: break
+        case .windowDone?, nil: break
         }
       }, onEnd: { [weak self] ending in
         guard let self else { return }
@@ -183,6 +194,56 @@ import ScrumdingerCore
   /// Stops it; `done` is not called.
   func cancel() {
     limit?.cancel()
+    process = nil  // letting go of it stops the process
+  }
+}
+
+/// The helper hearing a meeting as it runs (`--live`): each window a line on its standard
+/// input, answered by its segments and where the next window begins. It ends when its input
+/// does; any other ending is a failure.
+@MainActor final class HelperListener: SpeechListener {
+  private var process: ChildProcess?
+  private var segments: [TranscriptSegment] = []
+  private var reason: String?
+
+  /// Starts `arguments`: `heard` hears each window's segments and where the next begins,
+  /// `failed` how it ended before its input did (at once when it cannot start).
+  init(
+    _ arguments: [String], heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+    failed: @escaping @MainActor (TranscriptionHelperEnding) -> Void
+  ) {
+    do throws(Unavailable) {
+      process = try ChildProcess(arguments, input: true, onLine: { [weak self] text in
+        guard let self else { return }
+        switch TranscriptionHelperLine(text) {
+        case .segment(let segment)?: segments.append(segment)
+        case .windowDone(let next)?:
+          let said = segments
+          segments = []
+          if next == nil { process?.closeInput() }
+          heard(said, next)
+        case .error(let reason)?: self.reason = reason
+        case .progress?, nil: break
+        }
+      }, onEnd: { [weak self] ending in
+        guard let self else { return }
+        process = nil
+        switch ending {
+        case .exited(0): break  // its input ended: every window asked for was answered
+        case .exited(let status): failed(TranscriptionHelperEnding(status: status, reason: reason))
+        case .killed(let signal): failed(TranscriptionHelperEnding(status: nil, signal: signal, reason: reason))
+        }
+      })
+    } catch {
+      failed(.failed(error.reason))
+    }
+  }
+
+  func recognise(_ window: TranscriptWindows.Window) {
+    process?.send(window.line)
+  }
+
+  func cancel() {
     process = nil  // letting go of it stops the process
   }
 }

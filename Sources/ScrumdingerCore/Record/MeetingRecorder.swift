@@ -12,8 +12,10 @@ import FoundationEssentials
 
 /// Something that records audio to a file.
 @MainActor public protocol AudioCapture: AnyObject {
-  /// Starts recording to `path`; throws a readable reason when it cannot.
-  func start(to path: String) throws(CaptureFailure)
+  /// Starts recording to `path`, and its 16 kHz samples to `samples` as well when it is
+  /// given (raw 32-bit floats, what the speech recogniser reads while the meeting runs);
+  /// throws a readable reason when it cannot.
+  func start(to path: String, samples: String?) throws(CaptureFailure)
   /// Stops taking sound in until `resume()`; the file's timeline does not move meanwhile.
   func pause()
   func resume()
@@ -46,8 +48,17 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   private var path: String?
   /// Where the turns of the meeting under way changed, on its timeline and the recording's.
   private var cuts = RecordingCuts()
-  /// The saved meetings whose recordings are still being finished, and their captures.
+  /// The saved meetings whose recordings are still being finished (their captures, then what
+  /// is left of their windows being heard).
   private var finishing: [UUID: any AudioCapture] = [:]
+  /// The meeting under way heard as it is recorded, if the speech engine can.
+  private var live: LiveTranscript?
+  /// The saved meetings whose last windows are being heard.
+  private var hearing: [UUID: LiveTranscript] = [:]
+  /// Starts hearing a recording as it is made (from its samples file, keeping what it heard in
+  /// a file of its own, the recording's position read in milliseconds); nil when it cannot.
+  /// The transcriber sets it.
+  public var makeLive: (@MainActor (_ samples: String, _ heardFile: String, _ position: @escaping @MainActor () -> Int?) -> LiveTranscript?)?
   /// Whether the meeting under way is being recorded now (its page says "Recording").
   public let isRecording = ObservableValue(false)
   /// The last meeting whose recording started (it stays recorded if the sound stops early).
@@ -88,16 +99,29 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     return (recorded, stopped)
   }
 
+  /// What was heard of past meeting `historyID` while it ran (nothing: from the start).
+  public func heard(of historyID: UUID) -> HeardSoFar {
+    Files.text(of: path(of: historyID) + ".heard").map(HeardSoFar.init(fileText:)) ?? HeardSoFar()
+  }
+
+  /// The transcript of past meeting `historyID` is saved: what its windows heard is let go.
+  public func heardSaved(_ historyID: UUID) {
+    Files.remove(path(of: historyID) + ".heard")
+  }
+
   /// Where the turns of past meeting `historyID` changed on its recording (none known: no cuts).
   public func cuts(of historyID: UUID) -> RecordingCuts {
     Files.text(of: path(of: historyID) + ".turns").map(RecordingCuts.init(fileText:)) ?? RecordingCuts()
   }
 
   /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark, its
-  /// turns and the samples decoded from it).
+  /// turns, the samples decoded from it and what was heard of it).
   public func deleteRecording(of historyID: UUID) {
-    for suffix in ["", ".stopped", ".turns", ".samples"] { Files.remove(path(of: historyID) + suffix) }
+    for suffix in Self.companions { Files.remove(path(of: historyID) + suffix) }
   }
+
+  /// The files kept beside a recording, by the ending added to its name ("" the recording).
+  private static let companions = ["", ".stopped", ".turns", ".samples", ".heard"]
 
   /// Deletes all this computer keeps of past meeting `historyID`: its recording and its
   /// transcript (the meeting itself is gone for good).
@@ -121,7 +145,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     var kept = meetings.union(finishing.keys)
     if let path, let id = UUID(uuidString: String(Files.name(of: path).dropLast(4))) { kept.insert(id) }
     transcripts.removeLeftovers(keeping: kept)
-    for name in names() where name.hasSuffix(".ogg") || name.hasSuffix(".ogg.stopped") || name.hasSuffix(".ogg.turns") {
+    for name in names() where Self.companions.contains(where: { $0 != ".samples" && name.hasSuffix(".ogg" + $0) }) {
       guard let id = name.split(separator: ".", maxSplits: 1).first.flatMap({ UUID(uuidString: String($0)) }),
         !kept.contains(id)
       else { continue }
@@ -140,8 +164,12 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       guard consent.records(session.scrum.id) else { return }
       start(to: path(of: session.historyID))
       if isRecording.value { lastRecorded = session.historyID }
-    case .paused: capture?.pause()
-    case .resumed: capture?.resume()
+    case .paused:
+      capture?.pause()
+      live?.pause()
+    case .resumed:
+      capture?.resume()
+      live?.resume()
     case .speakerChanged:
       guard let capture, let path, let position = capture.position else { return }
       // Both clocks read now; the change itself may have been a moment ago (a late tick).
@@ -150,19 +178,32 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       let cut = RecordingCuts.Cut(
         meetingMilliseconds: Self.milliseconds(change), recordingMilliseconds: Self.milliseconds(position - (now - change)))
       // Written at once, a line a change: a meeting recovered after a crash keeps them too.
-      if cuts.append(cut) { Path.append(cut.line, toPrivate: path + ".turns") }
+      if cuts.append(cut) {
+        Path.append(cut.line, toPrivate: path + ".turns")
+        live?.cut(at: cut.recordingMilliseconds)
+      }
     case .ended(let saved):
       guard let capture, let path else { return }
+      let live = self.live
       stop()
       guard saved else {  // the capture, let go, stops where it is
-        Files.remove(path + ".turns")
-        return _ = Files.remove(path)
+        live?.cancel()
+        for suffix in Self.companions { Files.remove(path + suffix) }
+        return
       }
       let historyID = session.historyID
       finishing[historyID] = capture
       capture.finish { [weak self] in
-        guard let self, finishing.removeValue(forKey: historyID) != nil else { return }
-        onRecordingComplete?(historyID)
+        // The file complete, the windows left are heard (a few seconds), then it is handed on.
+        let complete: @MainActor () -> Void = { [weak self] in
+          self?.hearing[historyID] = nil
+          guard let self, finishing.removeValue(forKey: historyID) != nil else { return }
+          Files.remove(path + ".samples")
+          onRecordingComplete?(historyID)
+        }
+        guard let self, let live else { return complete() }
+        hearing[historyID] = live
+        live.finish(then: complete)
       }
     case .timeUp, .turnWarning, .meetingWarning, .overtimeStarted: break
     }
@@ -190,20 +231,31 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     let capture = makeCapture()
     capture.onFailure = { [weak self, weak capture] reason in
       guard let self, capture === self.capture else { return }
+      self.live?.cancel()  // what it heard is kept: the rest is transcribed after the meeting
       self.stop()
       self.say(reason)
     }
+    // The samples the recogniser reads as the meeting runs: this user's alone, like the recording.
+    let samples = file + ".samples"
+    let live = Path.createPrivate(file: samples)
+      ? makeLive?(samples, file + ".heard") { [weak self] in self?.capture?.position.map(Self.milliseconds) } : nil
+    if live == nil { Files.remove(samples) }
     do throws(CaptureFailure) {
-      try capture.start(to: file)
+      try capture.start(to: file, samples: live == nil ? nil : samples)
     } catch {
+      live?.cancel()
+      Files.remove(samples)
       return say(error.reason)
     }
     self.capture = capture
     path = file
     isRecording.value = true
+    self.live = live
+    live?.resume()  // the recording runs: the first window is due in 30 s
   }
 
   private func stop() {
+    live = nil
     capture = nil
     path = nil
     cuts = RecordingCuts()

@@ -1,4 +1,5 @@
-// Recorded meetings are transcribed one at a time, in the background, after they are saved:
+// Recorded meetings are heard while they run (`LiveTranscript`), and what is left of them is
+// transcribed one at a time, in the background, after they are saved:
 // the rules (which meeting waits, what progress says, what a cancel or a failure leaves, what
 // resumes after a restart) live here; the speech engine itself (GStreamer decoding and
 // whisper.cpp in a helper process in the app, a fake in tests) is injected. A transcription
@@ -11,14 +12,23 @@ import FoundationEssentials
 @MainActor public protocol SpeechEngine: AnyObject {
   /// Whether a speech model is there to use (nil), or why not.
   var unavailableReason: String? { get }
-  /// Transcribes the recording at `path`, none of whose segments runs across one of the `cuts`
+  /// Transcribes the recording at `path` from `from` milliseconds on (what came before was
+  /// heard during the meeting), none of whose segments runs across one of the `cuts`
   /// (milliseconds from its start, where the turns changed): `progress` hears 0…100, `done`
   /// the segments (times on the recording) or a readable failure. Returns something that
   /// stops it (then `done` is not called).
   func transcribe(
-    _ path: String, cuts: [Int], progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask
+  /// Starts recognising a recording while it is made, from `samples`, the growing file of its
+  /// 16 kHz samples: each window handed to the listener is answered through `heard` (its
+  /// segments, on the recording's timeline, and where the next window begins: nil after the
+  /// last), a failure through `failed`. Nil when it cannot start (no model).
+  func listen(
+    to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+    failed: @escaping @MainActor (String) -> Void
+  ) -> (any SpeechListener)?
   /// The user asked for a transcription again, or chose a model: a model set aside after it
   /// failed may be tried once more.
   func retryModel()
@@ -63,6 +73,11 @@ public enum TranscriptionStatus: Equatable, Sendable {
     self.recorder = recorder
     self.engine = engine
     recorder.onRecordingComplete = { [weak self] _ in self?.queuePending() }
+    recorder.makeLive = { samples, heardFile, position in
+      guard engine.unavailableReason == nil else { return nil }
+      let live = LiveTranscript(engine: engine, samples: samples, heardFile: heardFile, position: position)
+      return live.hasFailed ? nil : live
+    }
   }
 
   /// Queues every recorded meeting that has no transcript yet and was not stopped by the
@@ -133,10 +148,15 @@ public enum TranscriptionStatus: Equatable, Sendable {
       statuses.value[historyID] = .failed(reason)
       return next()
     }
-    statuses.value[historyID] = .transcribing(percent: 0)
     let cuts = recorder.cuts(of: historyID)
+    let heard = recorder.heard(of: historyID)
+    guard heard.next < HeardSoFar.all else {  // heard whole while the meeting ran
+      save(heard.segments, cuts: cuts, of: historyID, in: scrumID)
+      return next()
+    }
+    statuses.value[historyID] = .transcribing(percent: 0)
     let task = engine.transcribe(
-      recording, cuts: cuts.recordingMilliseconds,
+      recording, cuts: cuts.recordingMilliseconds, from: heard.next,
       progress: { [weak self] percent in
         guard let self, self.running?.historyID == historyID else { return }
         self.statuses.value[historyID] = .transcribing(percent: min(100, max(0, percent)))
@@ -146,19 +166,25 @@ public enum TranscriptionStatus: Equatable, Sendable {
         self.running = nil
         switch result {
         case .success(let recognised):
-          let segments = cuts.onMeetingTimeline(recognised)
-          do throws(StoreError) {
-            try self.recorder.transcripts.save(segments, of: historyID)  // on this computer only
-            self.statuses.value[historyID] = nil
-            self.state.updateHistory(historyID, of: scrumID) { $0.transcript = segments }
-          } catch {
-            self.statuses.value[historyID] = .failed(error.description)
-          }
+          self.save(heard.segments + recognised, cuts: cuts, of: historyID, in: scrumID)
         case .failure(let failure):
           self.statuses.value[historyID] = .failed(failure.reason)
         }
         self.next()
       })
     running = (historyID, task)
+  }
+
+  /// Keeps `recognised` (on the recording's timeline) as the transcript of `historyID`.
+  private func save(_ recognised: [TranscriptSegment], cuts: RecordingCuts, of historyID: UUID, in scrumID: UUID) {
+    let segments = cuts.onMeetingTimeline(recognised)
+    do throws(StoreError) {
+      try recorder.transcripts.save(segments, of: historyID)  // on this computer only
+      recorder.heardSaved(historyID)
+      statuses.value[historyID] = nil
+      state.updateHistory(historyID, of: scrumID) { $0.transcript = segments }
+    } catch {
+      statuses.value[historyID] = .failed(error.description)
+    }
   }
 }

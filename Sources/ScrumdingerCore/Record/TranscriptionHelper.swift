@@ -13,6 +13,8 @@ public enum TranscriptionHelperLine: Equatable, Sendable {
   case segment(TranscriptSegment)
   /// Why it cannot go on.
   case error(String)
+  /// A window of a meeting heard as it runs is done: the next begins here (nil: it was the last).
+  case windowDone(next: Int?)
 
   private struct Fields: Decodable {
     var progress: Int?
@@ -20,6 +22,7 @@ public enum TranscriptionHelperLine: Equatable, Sendable {
     var end: Int?
     var text: String?
     var error: String?
+    var done: Int?
   }
 
   /// The line `text` means, or nil for anything else (not JSON, another shape).
@@ -31,6 +34,8 @@ public enum TranscriptionHelperLine: Equatable, Sendable {
       self = .segment(TranscriptSegment(startMilliseconds: start, endMilliseconds: max(start, end), text: text))
     } else if let error = fields.error {
       self = .error(error)
+    } else if let done = fields.done {
+      self = .windowDone(next: done < 0 ? nil : done)
     } else {
       return nil
     }

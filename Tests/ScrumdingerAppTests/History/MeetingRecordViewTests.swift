@@ -18,7 +18,7 @@ let speechSample = ".build/whisper/samples/jfk.wav"
   XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true))
   let capture = MicrophoneCapture(source: "filesrc location=\(speech) ! wavparse")
   let path = folder + "/\(historyID.uuidString).ogg"
-  XCTAssertNoThrow(try capture.start(to: path), file: file, line: line)
+  XCTAssertNoThrow(try capture.start(to: path, samples: nil), file: file, line: line)
   spin(.milliseconds(800))  // the file source ends the stream by itself
   var complete = false
   capture.finish { complete = true }

@@ -1,0 +1,160 @@
+import Foundation
+import Platform
+import Testing
+@testable import ScrumdingerCore
+import ScrumdingerTestSupport
+
+@MainActor @Suite struct LiveTranscriptTests {
+  let scrum = DailyScrum(
+    title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 3)
+
+  @MainActor struct Meeting {
+    let rig: TranscriberRig
+    let session: MeetingSession
+    let capture: FakeCapture
+    let clock: ManualClock
+    let speech: FakeSpeech
+    var recorder: MeetingRecorder { rig.dependencies.recorder }
+    var recording: String { recorder.folder + "/\(session.historyID.uuidString).ogg" }
+    var listener: FakeSpeech.Listener? { speech.listeners.last }
+    var transcript: [TranscriptSegment]? { rig.state.scrum(session.scrum.id)?.history.last?.transcript }
+
+    /// `seconds` of the meeting, recorded from its start, then Next.
+    func turn(_ seconds: Int) {
+      clock.advance(by: .seconds(seconds))
+      capture.position = (capture.position ?? .zero) + .seconds(seconds)
+      _ = session.nextSpeaker()
+    }
+  }
+
+  func meeting(listens: Bool = true, unavailable: String? = nil) -> Meeting {
+    let speech = FakeSpeech(), capture = FakeCapture(), clock = ManualClock()
+    speech.listens = listens
+    speech.unavailableReason = unavailable
+    capture.position = .zero
+    let rig = TranscriberRig(
+      state: AppState(scrums: [scrum]), dependencies: testDependencies(clock: clock, capture: capture, speech: speech, recording: [scrum.id]))
+    let session = MeetingSession(scrum: scrum, state: rig.state, dependencies: rig.dependencies)
+    return Meeting(rig: rig, session: session, capture: capture, clock: clock, speech: speech)
+  }
+
+  func said(_ from: Int, _ to: Int, _ text: String) -> TranscriptSegment {
+    TranscriptSegment(startMilliseconds: from, endMilliseconds: to, text: text)
+  }
+
+  @Test func eachTurnIsHeardWhenItEndsAndAtSaveAndEndOnlyTheLastIsLeft() throws {
+    let meeting = meeting()
+    let listener = try #require(meeting.listener)
+    #expect(meeting.capture.samples == meeting.recording + ".samples", "the samples go where the helper reads them")
+    #expect(listener.samples == meeting.capture.samples)
+    meeting.turn(20)
+    #expect(listener.windows == [.init(from: 0, to: 20_000, seam: false)], "Ana's turn, closed at Next")
+    listener.answer([said(1_000, 19_000, " Ana's words.")])
+    meeting.turn(15)
+    #expect(listener.windows.last == .init(from: 20_000, to: 35_000, seam: false))
+    listener.answer([said(21_000, 34_000, " Ben's words.")])
+    meeting.clock.advance(by: .seconds(10))
+    meeting.session.end(save: true)
+    #expect(listener.windows.last == .init(from: 35_000, to: nil, seam: false), "only Cy's turn is left")
+    #expect(meeting.transcript == [], "not before it is heard")
+    listener.answer([said(36_000, 44_000, " Cy's words.")], next: .some(nil))
+    #expect(meeting.speech.tasks.isEmpty, "nothing transcribed after the meeting")
+    #expect(meeting.transcript?.map(\.text) == [" Ana's words.", " Ben's words.", " Cy's words."])
+    #expect(!FileManager.default.fileExists(atPath: meeting.recording + ".samples"), "the samples are let go")
+    #expect(!FileManager.default.fileExists(atPath: meeting.recording + ".heard"))
+  }
+
+  @Test func aPauseAndPreviousSpeakerCutTheRecordingWhereTheyHappen() throws {
+    let meeting = meeting()
+    let listener = try #require(meeting.listener)
+    meeting.turn(10)
+    listener.answer()
+    meeting.session.pause()
+    meeting.clock.advance(by: .seconds(30))  // paused: the recording's timeline stands still
+    meeting.session.resume()
+    meeting.clock.advance(by: .seconds(5))
+    meeting.capture.position = .seconds(15)
+    _ = meeting.session.previousSpeaker()
+    #expect(listener.windows.last == .init(from: 10_000, to: 15_000, seam: false), "cut where Previous was pressed, on the recording")
+  }
+
+  @Test func aCrashKeepsTheWindowsHeardAndTheNextStartHearsOnlyTheRest() throws {
+    let meeting = meeting()
+    let listener = try #require(meeting.listener)
+    meeting.turn(25)
+    listener.answer([said(0, 24_000, " Before the crash.")])
+    // The app ends here without a word; what the window gave is on disk.
+    let kept = meeting.recorder.heard(of: meeting.session.historyID)
+    #expect(kept.segments.map(\.text) == [" Before the crash."])
+    #expect(kept.next == 25_000)
+    // The next start: the meeting is saved from its journal and transcribed from there.
+    let speech = FakeSpeech()
+    let restarted = TranscriberRig(
+      state: meeting.rig.state,
+      dependencies: testDependencies(speech: speech, recording: [scrum.id], recordings: meeting.recorder.folder))
+    meeting.session.end(save: true)  // stands for the journal's meeting, saved
+    restarted.transcriber.queuePending()
+    let task = try #require(speech.tasks.first)
+    #expect(task.from == 25_000, "only what the windows did not hear")
+    task.done(.success([said(41_000, 50_000, " After it.")]))
+    #expect(meeting.transcript?.map(\.text) == [" Before the crash.", " After it."])
+  }
+
+  @Test func discardDropsEverything() throws {
+    let meeting = meeting()
+    let listener = try #require(meeting.listener)
+    meeting.turn(20)
+    listener.answer([said(0, 19_000, " Never mind.")])
+    meeting.session.end(save: false)
+    #expect(listener.cancelled)
+    for suffix in ["", ".samples", ".heard", ".turns"] {
+      #expect(!FileManager.default.fileExists(atPath: meeting.recording + suffix), "\(suffix) left")
+    }
+  }
+
+  @Test func withoutAModelNoSamplesAreWrittenAndTheMeetingEndsAsBefore() throws {
+    let meeting = meeting(unavailable: "no speech model")
+    #expect(meeting.speech.listeners.isEmpty)
+    #expect(meeting.capture.samples == nil)
+    meeting.turn(20)
+    meeting.session.end(save: true)
+    meeting.rig.transcriber.queuePending()
+    #expect(meeting.rig.transcriber.statuses.value[meeting.session.historyID] == .failed("no speech model"))
+  }
+
+  @Test func aHelperThatFailsMidMeetingLeavesTheRestToAfterTheMeeting() throws {
+    let meeting = meeting()
+    let listener = try #require(meeting.listener)
+    meeting.turn(20)
+    listener.answer([said(0, 19_000, " Heard.")])
+    listener.failed("the speech model could not be read")
+    meeting.turn(20)
+    #expect(listener.windows.count == 1, "nothing more asked of it")
+    meeting.session.end(save: true)
+    let task = try #require(meeting.speech.tasks.first, "the rest transcribed as before")
+    #expect(task.from == 20_000)
+    task.done(.success([said(21_000, 39_000, " Then this.")]))
+    #expect(meeting.transcript?.map(\.text) == [" Heard.", " Then this."])
+  }
+
+  @Test func aFullWindowWakesTheAppOnceItsThirtySecondsAreRecorded() throws {
+    var position = 0
+    let speech = FakeSpeech()
+    speech.listens = true
+    let heard = NSTemporaryDirectory() + "heard-\(UUID())"
+    let live = LiveTranscript(engine: speech, samples: "/dev/null", heardFile: heard, length: 300) { position }
+    live.resume()
+    let listener = try #require(speech.listeners.first)
+    position = 1_400  // past the window and the pipeline's slack
+    #expect(MainLoop.run(until: { !listener.windows.isEmpty }, timeout: .seconds(5)))
+    #expect(listener.windows == [.init(from: 0, to: 300, seam: true)])
+    listener.answer([], next: .some(250))
+    live.pause()
+    position = 5_000
+    #expect(!MainLoop.run(until: { listener.windows.count > 1 }, timeout: .milliseconds(1_500)), "no wake while paused")
+    live.resume()
+    #expect(MainLoop.run(until: { listener.windows.count > 1 }, timeout: .seconds(5)))
+    #expect(listener.windows[1] == .init(from: 250, to: 550, seam: true))
+    live.cancel()
+  }
+}
