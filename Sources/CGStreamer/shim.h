@@ -23,6 +23,7 @@ typedef enum {
 
 /** GstFormat's time value (gst/gstformat.h). */
 #define SHIM_GST_FORMAT_TIME 3
+#define SHIM_GST_SEEK_FLUSH_ACCURATE 3 /* GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE */
 
 /** The GStreamer functions the sound player and the recorder call, once opened. */
 typedef struct {
@@ -48,6 +49,7 @@ typedef struct {
   guint64 (*clock_get_time)(GstClock *clock);
   guint64 (*element_get_base_time)(GstElement *element);
   guint64 (*element_get_start_time)(GstElement *element);
+  gboolean (*element_seek_simple)(GstElement *element, int format, int flags, gint64 position);
 } ShimGst;
 
 /** GStreamer, opened and initialised on the first call; NULL (and `*why` says why, owned
@@ -82,6 +84,7 @@ static inline const ShimGst *shim_gst(const gchar **why) {
     SHIM_GST_SYMBOL(clock_get_time, "gst_clock_get_time");
     SHIM_GST_SYMBOL(element_get_base_time, "gst_element_get_base_time");
     SHIM_GST_SYMBOL(element_get_start_time, "gst_element_get_start_time");
+    SHIM_GST_SYMBOL(element_seek_simple, "gst_element_seek_simple");
 #undef SHIM_GST_SYMBOL
     GError *error = NULL;
     if (!found) {

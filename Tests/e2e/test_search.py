@@ -1,10 +1,13 @@
-"""End-to-end: scrums found from GNOME Shell's Activities overview. The shell's side is played
+"""End-to-end: scrums, and when the user allows it meetings' words, found from GNOME Shell's
+Activities overview. The shell's side is played
 through D-Bus (org.gnome.Shell.SearchProvider2 on the app's bus name, at the path the
 installed search provider file names), against the running app and against no app at all,
 which D-Bus activation then starts."""
 import configparser
 import datetime
+import json
 import os
+import uuid
 
 import pyatspi
 import pytest
@@ -154,3 +157,42 @@ def test_a_search_process_ends_on_its_own(data_home, private_bus):
     assert private_bus.owner_pid(APP_ID) is not None
     # No window was asked for: the process lingers for the next keystroke, then ends.
     private_bus.wait_gone(APP_ID, timeout=25)
+
+
+def test_meetings_are_found_by_their_words_only_once_the_user_allows_it(launch, data_home, session_call):
+    """A meeting whose transcript holds the phrase: the overview lists it only after
+    Preferences' switch is turned on (off by default: the overview is often on a shared
+    screen), as "Standup, Nov 18" over the words around the phrase; activating it opens that
+    meeting's page at the sentence."""
+    meeting = {"id": str(uuid.uuid4()).upper(), "date": "2026-11-18T09:30:00Z", "attendees": ["Ana", "Ben"],
+               "durationSeconds": 120, "speakers": [{"name": "Ana", "seconds": 60, "share": 60},
+                                                    {"name": "Ben", "seconds": 60, "share": 60}],
+               "recorded": True}
+    standup = scrum("Standup", ["Ana", "Ben"], history=[meeting])
+    write_scrums(data_home, [standup])
+    transcripts = data_home / APP_ID / "transcripts"
+    transcripts.mkdir(parents=True)
+    (transcripts / f"{meeting['id']}.json").write_text(json.dumps([
+        {"start": 2000, "end": 6000, "text": " Nothing new from me."},
+        {"start": 70000, "end": 76000, "text": " After the long call with the customer we decided to drop the migration for now."}]))
+    app = launch(TZ="UTC")
+    app.find("push button", "Standup")
+    assert search(session_call, ["drop", "migration"]) == [], "off by default"
+
+    app.key("ctrl+comma")
+    preferences = wait_for(lambda: app.window("Preferences"), what="the Preferences window")
+    switch = app.find("check box", "Show words said in meetings in Activities search", within=preferences)
+    app.click(switch, window="^Preferences$")
+    result = f"said:{meeting['id']}:70000:t"
+    wait_for(lambda: search(session_call, ["drop", "migration"]) == [result], what="the meeting found once allowed")
+    assert search(session_call, ["drop", "migr"], previous=[result]) == [result], "narrowed as typed"
+    assert search(session_call, ["drop", "holiday"]) == [], "every word must be said"
+    metas = session_call("GetResultMetas", GLib.Variant("(as)", ([result],)), "(aa{sv})")[0]
+    assert metas == [{"id": result, "name": "Standup, Nov 18", "gicon": APP_ID,
+                      "description": "…with the customer we decided to drop the migration for now."}], metas
+    app.key("Escape")
+    wait_for(lambda: app.window("Preferences") is None, what="Preferences to close")
+    session_call("ActivateResult", GLib.Variant("(sasu)", (result, ["drop", "migration"], 0)), None)
+    sentence = app.find("list item", "Ben, 1:10: After the long call with the customer we decided to drop the migration for now.",
+                        within=app.main)
+    wait_for(lambda: sentence.getState().contains(pyatspi.STATE_FOCUSED), what="the page open at the sentence")

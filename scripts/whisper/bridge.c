@@ -187,13 +187,21 @@ struct sw_live *sw_live_open(const char *model, char *error, size_t error_size) 
   return live;
 }
 
+/* Whisper goes through a long recording 30 s at a time: each pass decodes up to the last whole
+ * segment it hears, and the next pass begins where that one ends. A window cut by its length
+ * is one such pass: what whisper could not finish (a word across the window's end) is left to
+ * the next window, which begins where the pass's last segment ends. */
+static bool first_pass_only(struct whisper_context *ctx, struct whisper_state *state, void *data) {
+  (void)ctx;
+  (void)state;
+  return (*(int *)data)++ == 0;
+}
+
 /* Recognises one window, `count` samples of 16 kHz mono `pcm` starting `from_ms` into the
  * recording, on one thread, with the previous window's words as whisper's prompt. Each segment
  * goes to `segment` (times from the recording's start). A window cut by its length (`seam`),
- * not by a change of turn, may end inside a word: its last segment (when it has more than one)
- * is left for the next window, which `resume_ms` says begins at that segment's start (whisper
- * moves on through a long file the same way); otherwise the next window begins at this one's
- * end. Returns whisper_full's status. */
+ * not by a change of turn, is one pass of whisper's (first_pass_only): `resume_ms` says where
+ * the next window begins; otherwise it begins at this one's end. Returns whisper_full's status. */
 int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam, sw_segment_fn segment,
                    void *user, int64_t *resume_ms) {
   struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
@@ -208,21 +216,23 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
   params.print_timestamps = false;
   params.print_special = false;
   params.suppress_blank = true;
+  int passes = 0;
+  if (seam) { /* one pass of whisper's decoder, as through a long file: see first_pass_only */
+    params.encoder_begin_callback = first_pass_only;
+    params.encoder_begin_callback_user_data = &passes;
+  }
   struct segments heard = {0};
   int status = recognise(live->ctx, params, pcm, 0, count, &heard);
   int64_t end_ms = from_ms + (int64_t)count * 1000 / 16000;
   *resume_ms = end_ms;
   if (status != 0) return status;
-  int kept = heard.count;
-  if (seam && kept > 1 && heard.items[kept - 1].t0 > 0) {
-    kept--;
-    *resume_ms = from_ms + heard.items[kept].t0;
-  }
+  /* A pass that found nothing to stop at in its first 5 s moves on by the whole window. */
+  if (seam && heard.count > 0 && heard.items[heard.count - 1].t1 >= 5000) *resume_ms = from_ms + heard.items[heard.count - 1].t1;
   size_t length = 1;
-  for (int i = 0; i < kept; i++) length += strlen(heard.items[i].text);
+  for (int i = 0; i < heard.count; i++) length += strlen(heard.items[i].text);
   free(live->prompt);
   live->prompt = calloc(1, length);
-  for (int i = 0; i < kept; i++) {
+  for (int i = 0; i < heard.count; i++) {
     segment(from_ms + heard.items[i].t0, from_ms + heard.items[i].t1, heard.items[i].text, user);
     strcat(live->prompt, heard.items[i].text);
   }

@@ -65,6 +65,17 @@ extension Widget {
   public var allocatedSize: (width: Int, height: Int) {
     (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
   }
+
+  /// Runs `action` once, at the first frame after the widget has been given a size (a page
+  /// just built is laid out at its first frame, not when it is made).
+  public func whenLaidOut(_ action: @escaping @MainActor () -> Void) {
+    let box = ClosureBox.retained(action as VoidHandler)
+    gtk_widget_add_tick_callback(widget, { widget, _, data in
+      guard gtk_widget_get_height(widget) > 0 else { return 1 }  // G_SOURCE_CONTINUE: not yet
+      if let run: VoidHandler = handler(data) { MainActor.assumeIsolated { run() } }
+      return gboolean(G_SOURCE_REMOVE)
+    }, box, releaseClosureBox)
+  }
 }
 
 extension Widget {
@@ -75,4 +86,5 @@ extension Widget {
     gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
     return Int(minimum)
   }
+
 }

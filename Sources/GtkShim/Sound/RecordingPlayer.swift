@@ -1,8 +1,9 @@
 import Platform
 import CGStreamer
 
-/// Plays a recording with pause and position (a meeting's, on its history page). While it
-/// plays, `onPosition` hears the position once a second, and once more when it stops.
+/// Plays a recording with pause and position (a meeting's, on its history page), from its
+/// start or from any moment of it. While it plays, `onPosition` hears the position once a
+/// second, and once more when it stops.
 @MainActor public final class RecordingPlayer {
   private let pipeline: Pipeline
   private var ticker: Timeout?
@@ -12,12 +13,42 @@ import CGStreamer
   public var onPosition: (@MainActor (_ position: Int, _ length: Int) -> Void)?
   /// Called when playing stops by itself (the end, or a problem with GStreamer's words).
   public var onStopped: (@MainActor (_ problem: String?) -> Void)?
+  /// Whether the pipeline has its first sound in hand, so it can seek.
+  private var prerolled = false
+  /// Where to go once it has (nanoseconds).
+  private var pendingSeek: Int64?
 
   /// A player for the file at `path` (nothing plays until `play()`).
   public init(path: String) throws(Unavailable) {
     pipeline = try Pipeline(playing: path, name: "recording")
     pipeline.on("eos") { [weak self] in self?.stop(problem: nil) }
     pipeline.onProblem { [weak self] in self?.stop(problem: $0) }
+    pipeline.on("async-done") { [weak self] in
+      guard let self else { return }
+      prerolled = true
+      guard let target = pendingSeek else { return }
+      pendingSeek = nil
+      seek(to: target)
+    }
+  }
+
+  /// Plays from `milliseconds` into the recording (a sentence of its transcript).
+  public func play(from milliseconds: Int) {
+    let target = Int64(max(0, milliseconds)) * 1_000_000
+    if prerolled { seek(to: target) } else { pendingSeek = target }
+    play()
+  }
+
+  /// Where it is now, in milliseconds (nil before it knows).
+  public var positionMilliseconds: Int? {
+    var position: gint64 = 0
+    guard pipeline.gst.element_query_position(pipeline.element, SHIM_GST_FORMAT_TIME, &position) != 0 else { return nil }
+    return Int(position / 1_000_000)
+  }
+
+  private func seek(to nanoseconds: Int64) {
+    _ = pipeline.gst.element_seek_simple(pipeline.element, SHIM_GST_FORMAT_TIME, SHIM_GST_SEEK_FLUSH_ACCURATE, gint64(nanoseconds))
+    report()
   }
 
   isolated deinit { ticker?.cancel() }
@@ -49,6 +80,7 @@ import CGStreamer
     ticker?.cancel()
     report()
     isPlaying = false
+    prerolled = false
     pipeline.set(state: SHIM_GST_STATE_READY)  // the next play starts over
     onStopped?(problem)
   }

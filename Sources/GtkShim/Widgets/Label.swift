@@ -26,6 +26,36 @@ import Platform
     }
   }
 
+  /// Shows `text` with the parts at `ranges` (of `text`) in bold: a search's words in what
+  /// it found. The text is never read as markup, whatever it holds.
+  public func setText(_ text: String, bold ranges: [Range<String.Index>]) {
+    gtk_label_set_text(label, text)
+    let attributes = pango_attr_list_new()
+    for range in ranges {
+      guard let bold = pango_attr_weight_new(PANGO_WEIGHT_BOLD) else { continue }
+      bold.pointee.start_index = guint(text.utf8.distance(from: text.startIndex, to: range.lowerBound))
+      bold.pointee.end_index = guint(text.utf8.distance(from: text.startIndex, to: range.upperBound))
+      pango_attr_list_insert(attributes, bold)  // the list takes it
+    }
+    gtk_label_set_attributes(label, attributes)
+    pango_attr_list_unref(attributes)
+  }
+
+  /// The parts of the text in bold, as UTF-8 byte ranges (for tests).
+  package var boldByteRanges: [Range<Int>] {
+    guard let attributes = gtk_label_get_attributes(label), let list = pango_attr_list_get_attributes(attributes) else { return [] }
+    defer { g_slist_free_full(list) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) } }
+    var ranges: [Range<Int>] = []
+    var node: UnsafeMutablePointer<GSList>? = list
+    while let item = node {
+      if let attribute = item.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
+        ranges.append(Int(attribute.pointee.start_index)..<Int(attribute.pointee.end_index))
+      }
+      node = item.pointee.next
+    }
+    return ranges
+  }
+
   /// Lets the text be selected and copied with the mouse or keyboard.
   public func setSelectable() { gtk_label_set_selectable(label, 1) }
 

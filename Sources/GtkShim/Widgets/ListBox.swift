@@ -48,6 +48,14 @@ import Platform
   /// The rows, in order.
   public var children: [Widget] { rows }
 
+  /// Calls `action` with the row activated (Enter on it, or a click), one of `children`.
+  public func onRowActivated(_ action: @escaping @MainActor (Widget) -> Void) {
+    connect(raw, "row-activated", for: self, withArgument: { [weak self] row in
+      guard let self, let row = self.rows.first(where: { UnsafeMutableRawPointer($0.widget) == row }) else { return }
+      action(row)
+    })
+  }
+
   /// Removes every row.
   public func removeAll() {
     for row in rows {
@@ -71,4 +79,7 @@ import Platform
     gtk_list_box_row_set_activatable(cast(raw), activatable ? 1 : 0)
     gtk_widget_set_focusable(widget, activatable ? 1 : 0)
   }
+
+  /// Activates the row as Enter on it does (its list's row-activated).
+  public func activate() { gtk_widget_activate(widget) }
 }

@@ -19,6 +19,10 @@ import ScrumdingerCore
   let background: Background
   /// Transcribes recorded meetings, each once its recording is complete.
   let transcriber: Transcriber
+  /// Finds what was said and noted in meetings (the pages' searches and the overview's).
+  let meetingSearch = MeetingSearch()
+  /// Whether the overview's search may show what was said (off unless switched on).
+  let overviewWords: OverviewWords
   private let modelsFolder: String
   private var observations: [ObservationToken] = []
 
@@ -29,6 +33,7 @@ import ScrumdingerCore
   ) {
     self.modelsFolder = modelsFolder
     sounds = SoundSettings(settings: settings, effect: dependencies.sound)
+    overviewWords = OverviewWords(settings: settings)
     transcriber = Transcriber(state: state, recorder: dependencies.recorder, engine: dependencies.speech)
     let time = self.time
     reminders = ReminderPlanner(

@@ -22,7 +22,7 @@ import ScrumdingerCore
   var holdClose: (@MainActor () -> Bool)?
   /// The pages along the route shown.
   private(set) lazy var pages = WindowPages(
-    model: model, transcriber: services.transcriber, nextMeeting: { [weak self] scrum in self?.nextMeeting(of: scrum) },
+    model: model, transcriber: services.transcriber, meetingSearch: services.meetingSearch, nextMeeting: { [weak self] scrum in self?.nextMeeting(of: scrum) },
     historyPage: { [weak self] entryID, id in
       self?.history.page(of: entryID, in: id) { [weak self] in self?.tools.showPreferences() }
     },
@@ -96,6 +96,7 @@ import ScrumdingerCore
       guard let self, isNew, self.pages.shown == .list else { return }
       self.pages.list.card(for: id)?.button.grabFocus()
     }
+    pages.onOpenMatch = { [weak self] match, play in self?.open(match, play: play) }
     observations.append(state.navigation.observe { [weak self] route in self?.show(route) })
     observations.append(state.scrums.observe { [weak self] _ in self?.scrumsChanged() })
     observations.append(model.detail.lineups.observe { [weak self] _ in
@@ -149,7 +150,8 @@ import ScrumdingerCore
     switch command {
     case .showMenu: pages.top.menuButton.popup()
     case .openScrum: if let id { model.navigation.show(.detail(scrumID: id)) }
-    case .search: pages.list.searchBar.isOpen = true
+    case .search:
+      if state.navigation.value.isDetail { pages.detail?.openSearch() } else { pages.list.searchBar.isOpen = true }
     case .edit: if let draft = model.detail.draftOfShownScrum() { editing.open(draft) }
     case .startMeeting: if case .detail(let id) = state.navigation.value { startMeeting(id) }
     case .deleteScrum: if case .detail(let id) = state.navigation.value { confirmDelete(id) }
@@ -205,6 +207,15 @@ import ScrumdingerCore
   /// the editor is under way (neither is interrupted; the window comes forward).
   func showScrum(_ id: UUID) {
     if meeting == nil, editing.sheet == nil, state.scrum(id) != nil { model.navigation.show(.detail(scrumID: id)) }
+    present()
+  }
+
+  /// A search's result picked: its meeting's page, at the sentence (played from there if
+  /// `play`), unless a meeting or the editor is under way.
+  func open(_ match: MeetingMatch, play: Bool) {
+    guard meeting == nil, editing.sheet == nil else { return present() }
+    model.navigation.open(match)
+    if play, !match.isNote { pages.history?.play(from: match.startMilliseconds) }
     present()
   }
 

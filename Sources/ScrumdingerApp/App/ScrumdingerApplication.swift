@@ -97,8 +97,10 @@ import ScrumdingerCore
     services.reminders.onPlan = { [weak self] in self?.mainWindow?.pages.timeMoved() }
     shellSearch = ShellSearch(
       application: application, state: state, now: effects.now, time: services.time,
+      meetingSearch: services.meetingSearch, overviewWords: services.overviewWords,
       whenLoaded: { [weak self] work in self?.whenLoaded(work) },
       open: { [weak self] id in self?.activateThen { $0.showScrum(id) } },
+      openMeeting: { [weak self] match in self?.activateThen { $0.open(match, play: false) } },
       launch: { [weak self] terms in self?.activateThen { $0.showSearch(terms) } })
   }
 

@@ -34,7 +34,7 @@ import ScrumdingerCore
     if let preferences { return preferences.present() }
     let window = Preferences(
       parent: parent, sounds: services.sounds, background: services.background, downloads: services.modelDownloads,
-      engine: engine)
+      overviewWords: services.overviewWords, engine: engine)
     window.onMessage = toast
     window.onModelAdded = modelAdded
     window.window.onUnrealize { [weak self] in self?.preferences = nil }

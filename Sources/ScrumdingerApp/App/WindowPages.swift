@@ -12,7 +12,7 @@ import ScrumdingerCore
   /// The stack the pages are shown in.
   let stack = Stack()
   /// The list of scrums.
-  private(set) lazy var list = ScrumListPage(state: model.state)
+  private(set) lazy var list = ScrumListPage(state: model.state, meetingSearch: meetingSearch)
   /// The shown scrum's page, while on the trail.
   private(set) var detail: DetailPage?
   /// The shown past meeting's page, while on the trail.
@@ -31,16 +31,24 @@ import ScrumdingerCore
   private let historyPage: @MainActor (UUID, UUID) -> HistoryPage?
   /// The meeting's page, while a meeting is under way.
   private let meetingPage: @MainActor () -> MeetingPage?
+  /// What was said in meetings, searched from the list and a scrum's page.
+  private let meetingSearch: MeetingSearch
+  /// Called with a search's result picked (its meeting opened at it; played from it if asked).
+  var onOpenMatch: (@MainActor (MeetingMatch, _ play: Bool) -> Void)? {
+    didSet { list.meetingResults.onOpen = onOpenMatch }
+  }
 
-  /// The pages of `model`'s routes (showing `transcriber`'s progress); the features make a
-  /// past meeting's and the meeting's.
+  /// The pages of `model`'s routes (showing `transcriber`'s progress, searching meetings'
+  /// words with `meetingSearch`); the features make a past meeting's and the meeting's.
   init(
-    model: AppModel, transcriber: Transcriber, nextMeeting: @escaping @MainActor (DailyScrum) -> String?,
+    model: AppModel, transcriber: Transcriber, meetingSearch: MeetingSearch,
+    nextMeeting: @escaping @MainActor (DailyScrum) -> String?,
     historyPage: @escaping @MainActor (_ entryID: UUID, _ scrumID: UUID) -> HistoryPage?,
     meetingPage: @escaping @MainActor () -> MeetingPage?
   ) {
     self.model = model
     self.transcriber = transcriber
+    self.meetingSearch = meetingSearch
     self.nextMeeting = nextMeeting
     self.historyPage = historyPage
     self.meetingPage = meetingPage
@@ -82,7 +90,9 @@ import ScrumdingerCore
   private func detailPage(for id: UUID) -> DetailPage? {
     if let detail, detail.scrumID == id { return detail }
     guard let scrum = state.scrum(id) else { return nil }
-    let page = DetailPage(scrum: scrum, lineup: model.detail.lineup(for: scrum), transcripts: transcriber.statuses)
+    let page = DetailPage(
+      scrum: scrum, lineup: model.detail.lineup(for: scrum), transcripts: transcriber.statuses, meetingSearch: meetingSearch)
+    page.results.onOpen = onOpenMatch
     page.nextMeeting = nextMeeting
     page.onPresenceChange = { [rules = model.detail] attendee, present in rules.setPresent(present, attendee: attendee, in: id) }
     detail = page
@@ -98,6 +108,8 @@ import ScrumdingerCore
     case .historyRow(let id):
       if detail?.focusHistoryRow(id) != true { detail?.startButton.grabFocus() }
     case .backButton: history?.backButton.grabFocus()
+    case .sentence(let milliseconds, let isNote):
+      if history?.focusSaid(at: milliseconds, isNote: isNote) != true { history?.backButton.grabFocus() }
     case .nextSpeakerButton: meetingPage()?.nextButton.grabFocus()
     }
   }

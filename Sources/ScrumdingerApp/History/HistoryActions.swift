@@ -59,8 +59,9 @@ import Platform
   func page(of entryID: UUID, in id: UUID, getModel: @escaping @MainActor () -> Void) -> HistoryPage? {
     guard let scrum = model.state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return nil }
     let transcriber = self.transcriber
+    let recorder = model.dependencies.recorder
     let page = HistoryPage(
-      scrum: scrum, entry: entry, recording: model.dependencies.recorder.recording(of: entryID),
+      scrum: scrum, entry: entry, recording: recorder.recording(of: entryID), cuts: recorder.cuts(of: entryID),
       transcripts: transcriber.statuses)
     page.record.onTranscribe = { start in
       start ? transcriber.transcribe(historyID: entryID, of: id) : transcriber.stop(historyID: entryID)

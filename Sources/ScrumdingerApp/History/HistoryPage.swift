@@ -23,12 +23,17 @@ import ScrumdingerCore
 
   /// The past meeting on show.
   let entry: History
+  /// The page's scrolling view (a search result scrolls it to its sentence).
+  let scroller: ScrolledWindow
 
-  /// The page of `entry`, a meeting of `scrum`; `recording` is its audio file, if any, and
-  /// `transcripts` where recorded meetings' transcripts stand.
-  init(scrum: DailyScrum, entry: History, recording: String?, transcripts: ObservableValue<[UUID: TranscriptionStatus]>) {
+  /// The page of `entry`, a meeting of `scrum`; `recording` is its audio file, if any (where
+  /// its turns changed on it: `cuts`), and `transcripts` where recorded meetings' transcripts stand.
+  init(
+    scrum: DailyScrum, entry: History, recording: String?, cuts: RecordingCuts = RecordingCuts(),
+    transcripts: ObservableValue<[UUID: TranscriptionStatus]>
+  ) {
     self.entry = entry
-    record = MeetingRecordView(entry: entry, recording: recording, statuses: transcripts)
+    record = MeetingRecordView(entry: entry, recording: recording, cuts: cuts, statuses: transcripts)
     header = HeaderBar(title: Texts.shown(scrum.title), subtitle: tr("Meeting History"))
     header.packStart(backButton)
     header.packEnd(menuButton)
@@ -89,6 +94,32 @@ import ScrumdingerCore
     copyWithTranscriptButton.align(horizontal: .center)
     page.append(copyWithTranscriptButton)
     root.append(header)
-    root.append(ScrolledWindow(Clamp(page)))
+    scroller = ScrolledWindow(Clamp(page))
+    root.append(scroller)
+  }
+
+  /// Puts the focus on the transcript's sentence (or the note) said `milliseconds` into the
+  /// meeting, scrolled into view; false when there is none.
+  @discardableResult func focusSaid(at milliseconds: Int, isNote: Bool) -> Bool {
+    let row: Widget?
+    if isNote {
+      let index = entry.notes.firstIndex { $0.atSeconds * 1000 == milliseconds }
+      row = index.flatMap { record.noteRows.indices.contains($0) ? record.noteRows[$0] : nil }
+    } else {
+      row = record.sentences.first { $0.segment.startMilliseconds == milliseconds }?.row
+    }
+    guard let row, row.grabFocus() else { return false }
+    // The page is new: once it is laid out, the sentence is brought into view.
+    row.whenLaidOut { [weak self, weak row] in
+      guard let self, let row else { return }
+      self.scroller.scrollToShow(row)
+    }
+    return true
+  }
+
+  /// Plays the recording from the transcript's sentence said `milliseconds` into the meeting.
+  func play(from milliseconds: Int) {
+    guard let index = record.sentences.firstIndex(where: { $0.segment.startMilliseconds == milliseconds }) else { return }
+    record.play(sentence: index)
   }
 }

@@ -1,7 +1,9 @@
 // What a past meeting left besides its numbers, on its page: its recording (play, pause,
 // where it is; delete), the notes (each editable, Enter keeps the change, the bin removes
-// it) and the transcript, split by speaker, selectable and searchable. Changes go out through `onEditNote`; the page keeps its rows
-// as they are, so an edit never rebuilds what is being typed in.
+// it) and the transcript, split by speaker and searchable, one row a sentence: a Tab stop
+// read "Ana, 1:05: …", which Enter (or its play button) plays the recording from, the
+// sentence being heard marked as playback moves on. Changes go out through `onEditNote`; the
+// page keeps its rows as they are, so an edit never rebuilds what is being typed in.
 import FoundationEssentials
 import GtkShim
 import Platform
@@ -48,14 +50,22 @@ import ScrumdingerCore
   let search = SearchEntry(placeholder: tr("Search the transcript"), accessibleName: tr("Search the transcript"))
   /// The passages, "Ana (0:00–1:05)" above what Ana said.
   private(set) var passages: [(passage: AttributedPassage, box: Box)] = []
+  /// One row a sentence, in the order said: its segment and its words' label.
+  private(set) var sentences: [(segment: TranscriptSegment, row: ListBoxRow, label: Label)] = []
+  /// The sentence marked as being heard, if any.
+  private var heard: Int?
+  /// Where the turns changed on the recording (to play a sentence from its start).
+  private let cuts: RecordingCuts
   /// Says when no passage matches the search.
   let noMatch = Label(tr("Nothing in the transcript matches."))
   /// Called with a note's id and its new text ("" removes it).
   var onEditNote: (@MainActor (UUID, String) -> Void)?
 
-  /// The groups for `entry`; `recording` is its audio file, `statuses` where transcripts stand.
-  init(entry: History, recording: String?, statuses: ObservableValue<[UUID: TranscriptionStatus]>) {
+  /// The groups for `entry`; `recording` is its audio file (its turns changed at `cuts`),
+  /// `statuses` where transcripts stand.
+  init(entry: History, recording: String?, cuts: RecordingCuts, statuses: ObservableValue<[UUID: TranscriptionStatus]>) {
     self.recording = recording
+    self.cuts = cuts
     if recording != nil { recordingGroup = recordingRow(length: entry.durationSeconds) }
     if recording == nil, entry.recorded, entry.transcript.isEmpty {
       let group = PreferencesGroup(title: tr("Recorded Audio"))
@@ -72,8 +82,7 @@ import ScrumdingerCore
       transcriptionRow.isVisible = false
     }
     if !entry.notes.isEmpty { notesGroup = notes(entry.notes) }
-    let passages = SpeakerAttribution.passages(of: entry.transcript, over: entry.timeline)
-    if !passages.isEmpty { transcriptGroup = transcript(passages) }
+    if !entry.transcript.isEmpty { transcriptGroup = transcript(entry.transcript, over: entry.timeline) }
   }
 
   /// The recording is gone: its group goes too.
@@ -131,27 +140,64 @@ import ScrumdingerCore
     if let player, player.isPlaying {
       player.pause()
     } else {
-      do throws(Unavailable) {
-        if player == nil, let recording {
-          let player = try RecordingPlayer(path: recording)
-          player.onPosition = { [weak self] position, length in
-            guard let self else { return }
-            self.positionLabel.text = Texts.minutesAndSeconds(position) + " / " + Texts.minutesAndSeconds(length)
-          }
-          player.onStopped = { [weak self] problem in
-            guard let self else { return }
-            self.showPlaying(false)
-            if let problem { self.onProblem?(problem) }
-          }
-          self.player = player
-        }
-        player?.play()
-      } catch {
-        onProblem?(error.reason)
-      }
+      madePlayer()?.play()
     }
     showPlaying(player?.isPlaying == true)
   }
+
+  /// Plays the recording from where sentence `index` of the transcript was said.
+  func play(sentence index: Int) {
+    guard sentences.indices.contains(index), let player = madePlayer() else { return }
+    player.play(from: cuts.recordingMilliseconds(atMeeting: sentences[index].segment.startMilliseconds))
+    mark(heard: index)
+    showPlaying(true)
+  }
+
+  /// The player of the recording, made on first use (nil, and the problem said, when it cannot be).
+  private func madePlayer() -> RecordingPlayer? {
+    if let player { return player }
+    guard let recording else { return nil }
+    do throws(Unavailable) {
+      let player = try RecordingPlayer(path: recording)
+      player.onPosition = { [weak self] position, length in
+        guard let self else { return }
+        self.positionLabel.text = Texts.minutesAndSeconds(position) + " / " + Texts.minutesAndSeconds(length)
+        self.followPlayback()
+      }
+      player.onStopped = { [weak self] problem in
+        guard let self else { return }
+        self.showPlaying(false)
+        self.mark(heard: nil)
+        if let problem { self.onProblem?(problem) }
+      }
+      self.player = player
+      return player
+    } catch {
+      onProblem?(error.reason)
+      return nil
+    }
+  }
+
+  /// Marks the sentence the recording plays now (the meeting's time, from the recording's).
+  private func followPlayback() {
+    guard !sentences.isEmpty, let player, player.isPlaying, let position = player.positionMilliseconds else { return }
+    let now = cuts.onMeetingTimeline([TranscriptSegment(startMilliseconds: position, endMilliseconds: position, text: "")])[0].startMilliseconds
+    mark(heard: sentences.lastIndex { $0.segment.startMilliseconds <= now })
+  }
+
+  /// Marks sentence `index` as the one being heard (nil: none).
+  private func mark(heard index: Int?) {
+    guard index != heard else { return }
+    if let heard { sentences[heard].label.removeCSSClass("accent") }
+    heard = index
+    if let index { sentences[index].label.addCSSClass("accent") }
+  }
+
+  /// Which sentence is marked as being heard (for tests).
+  var heardSentence: Int? { heard }
+
+  /// The player's position now, in milliseconds of the recording (for tests).
+  var playerPosition: Int? { player?.positionMilliseconds }
 
   private func showPlaying(_ playing: Bool) {
     let label = playing ? tr("Pause Recording") : tr("Play Recording")
@@ -185,21 +231,23 @@ import ScrumdingerCore
     return group
   }
 
-  private func transcript(_ passages: [AttributedPassage]) -> PreferencesGroup {
+  private func transcript(_ segments: [TranscriptSegment], over timeline: [TurnSpan]) -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("Transcript"))
     let box = Box(vertical: true, spacing: 12)
     box.append(search)
-    for passage in passages {
+    for (passage, said) in SpeakerAttribution.sentences(of: segments, over: timeline) {
       let heading = Label(passage.heading)
       heading.addCSSClass("heading")
       heading.setHorizontalAlignment(0)
-      let text = Label(passage.text)
-      text.setWraps()
-      text.setSelectable()
-      text.setHorizontalAlignment(0)
-      let item = Box(vertical: true, spacing: 2)
+      let list = ListBox()
+      for segment in said { list.append(sentenceRow(segment, speaker: passage.speaker)) }
+      list.onRowActivated { [weak self] row in
+        guard let self, let index = self.sentences.firstIndex(where: { $0.row === row }) else { return }
+        self.play(sentence: index)
+      }
+      let item = Box(vertical: true, spacing: 6)
       item.append(heading)
-      item.append(text)
+      item.append(list)
       box.append(item)
       self.passages.append((passage, item))
     }
@@ -212,6 +260,30 @@ import ScrumdingerCore
     }
     group.add(box)
     return group
+  }
+
+  /// A sentence's row: its play button (no Tab stop of its own: the row is one) and its words.
+  private func sentenceRow(_ segment: TranscriptSegment, speaker: String) -> ListBoxRow {
+    let time = Texts.minutesAndSeconds(segment.startMilliseconds / 1000)
+    let words = segment.text.trimmed
+    let play = Button(iconName: "media-playback-start-symbolic", accessibleName: tr("Play from %@", time))
+    play.setFlat()
+    play.isFocusable = false
+    play.align(vertical: .start)
+    play.isVisible = recording != nil
+    let label = Label(words)
+    label.setWraps()
+    label.setHorizontalAlignment(0)
+    let line = Box(vertical: false, spacing: 6)
+    line.setMargins(6)
+    line.append(play)
+    line.append(label)
+    let row = ListBoxRow(line)
+    row.setAccessibleLabel(speaker.isEmpty ? tr("%@: %@", time, words) : tr("%@, %@: %@", Texts.shown(speaker), time, words))
+    let index = sentences.count
+    play.onClicked { [weak self] in self?.play(sentence: index) }
+    sentences.append((segment, row, label))
+    return row
   }
 
   /// Shows only the passages whose speaker or words contain `query` (any case).

@@ -18,6 +18,8 @@ import Platform
   let sounds: SoundPreferences
   /// "Run in the background for reminders".
   let backgroundSwitch = Switch(accessibleName: tr("Run in the background for reminders"))
+  /// "Show words said in meetings in Activities search" (off by default).
+  let overviewWordsSwitch = Switch(accessibleName: tr("Show words said in meetings in Activities search"))
   /// "Speech model": the one in use and its size.
   let modelRow = ActionRow(title: tr("Speech model"))
   /// The English model, base.en in 5-bit (57 MiB): "Download English Speech Model".
@@ -34,7 +36,7 @@ import Platform
 
   init(
     parent: ApplicationWindow, sounds: SoundSettings, background: Background, downloads: ModelDownloads,
-    engine: any SpeechEngine
+    overviewWords: OverviewWords, engine: any SpeechEngine
   ) {
     self.engine = engine
     self.sounds = SoundPreferences(settings: sounds)
@@ -73,8 +75,21 @@ import Platform
       guard let self else { return }
       background.isEnabled = self.backgroundSwitch.isOn
     }
+    let search = PreferencesGroup(title: tr("Search"))
+    let overviewRow = ActionRow(
+      title: tr("Show words said in meetings in Activities search"),
+      subtitle: tr("What was said or noted in meetings then appears in the overview, for example while sharing the screen"))
+    overviewWordsSwitch.isOn = overviewWords.isEnabled
+    overviewWordsSwitch.align(vertical: .center)
+    overviewRow.addSuffix(overviewWordsSwitch)
+    overviewRow.setActivatableWidget(overviewWordsSwitch)
+    search.add(overviewRow)
+    overviewWordsSwitch.onToggled { [weak self] in
+      guard let self else { return }
+      overviewWords.isEnabled = self.overviewWordsSwitch.isOn
+    }
     window.addPage(
-      title: tr("General"), iconName: "preferences-system-symbolic", groups: [self.sounds.group, reminders, group])
+      title: tr("General"), iconName: "preferences-system-symbolic", groups: [self.sounds.group, reminders, search, group])
 
     englishModel.downloadButton.addCSSClass("suggested-action")
     chooseButton.onClicked { [weak self] in self?.chooseModel(parent: parent) }

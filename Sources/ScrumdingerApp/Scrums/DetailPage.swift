@@ -1,6 +1,8 @@
 // The detail page is built once per visit and then updated in place: an edit changes the
 // labels it touches, a new meeting inserts one history row. Past meetings go through a
-// recycling list, so a scrum met daily for years opens as fast as a new one.
+// recycling list, so a scrum met daily for years opens as fast as a new one. Its search bar
+// (Ctrl+F) looks through what was said and noted in all its meetings, as it is typed, and
+// shows the sentences found in place of the page.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
@@ -46,21 +48,42 @@ import ScrumdingerCore
   private let averagesList = ListBox()
   private(set) var lengthsChart: LengthsChart?
 
+  /// The search through its meetings' words (Ctrl+F).
+  let searchButton = ToggleButton(child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search What Was Said"))
+  let searchEntry = SearchEntry(placeholder: tr("Search what was said"), accessibleName: tr("Search What Was Said"))
+  let searchBar: SearchBar
+  /// The sentences found, shown instead of the page while something is typed.
+  let results = MeetingResultsView()
+  /// The page's scrolling view, and the results' (one shown at a time).
+  private let pageArea = Box(vertical: true)
+  private let resultsArea = Box(vertical: true)
+  /// "Nothing said in its meetings matches."
+  private let noneSaid = StatusPage(title: tr("No Results Found"), description: tr("Nothing said or noted in its meetings matches."))
+  private let meetingSearch: MeetingSearch
+
   /// Where recorded meetings' transcripts stand, as the rows last showed it.
   private var transcripts: [UUID: TranscriptionStatus]
   private var transcriptsObservation: ObservationToken?
 
   /// The page of `scrum` with today's `lineup`; `transcripts` says where recorded meetings'
   /// transcripts stand (their rows say "Transcribing… 40 %").
-  init(scrum: DailyScrum, lineup: Lineup, transcripts: ObservableValue<[UUID: TranscriptionStatus]>) {
+  init(
+    scrum: DailyScrum, lineup: Lineup, transcripts: ObservableValue<[UUID: TranscriptionStatus]>,
+    meetingSearch: MeetingSearch = MeetingSearch()
+  ) {
     self.transcripts = transcripts.value
+    self.meetingSearch = meetingSearch
     scrumID = scrum.id
     self.scrum = scrum
     self.lineup = lineup
     header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(backButton)
     header.packEnd(menuButton)
+    header.packEnd(searchButton)
     header.packEnd(editButton)
+    searchBar = SearchBar(searchEntry)
+    searchBar.bind(searchButton)
+    searchButton.tooltip = tr("Search What Was Said")
     backButton.setAction(Command.window(.back).detailedName)
     editButton.setAction(Command.window(.edit).detailedName)
     startButton.setAction(Command.window(.startMeeting).detailedName)
@@ -93,7 +116,20 @@ import ScrumdingerCore
     deleteButton.align(horizontal: .center)
     page.append(deleteButton)
     root.append(header)
-    root.append(ScrolledWindow(Clamp(page)))
+    root.append(searchBar)
+    pageArea.append(ScrolledWindow(Clamp(page)))
+    root.append(pageArea)
+    let found = Box(vertical: true, spacing: 12)
+    found.setMargins(18)
+    found.append(results.group)
+    noneSaid.setIcon(name: "system-search-symbolic")
+    noneSaid.isVisible = false
+    found.append(noneSaid)
+    resultsArea.append(ScrolledWindow(Clamp(found)))
+    resultsArea.isVisible = false
+    root.append(resultsArea)
+    searchEntry.onSearchChanged { [weak self] in self?.searchChanged() }
+    searchBar.onOpenChanged { [weak self] in self?.searchChanged() }
     history.bind = { [weak self] row, item in self?.bind(row, item) }
     // Only the rows whose meeting's transcription moved are touched.
     transcriptsObservation = transcripts.observe { [weak self] statuses in
@@ -111,6 +147,22 @@ import ScrumdingerCore
       row.show(self.name(of: item.id, at: item.position), id: item.id, present: self.lineup.isPresent(item.id))
     }
     show(scrum, previous: nil)
+  }
+
+  /// Shows what the meetings' words hold of what is typed, or the page when nothing is.
+  private func searchChanged() {
+    let search = searchBar.isOpen ? ScrumSearch([searchEntry.text]) : ScrumSearch([])
+    let matches = meetingSearch.results(of: search, in: [scrum])
+    results.show(matches)
+    noneSaid.isVisible = !search.isEmpty && matches.isEmpty
+    resultsArea.isVisible = !search.isEmpty
+    pageArea.isVisible = search.isEmpty
+  }
+
+  /// Opens the search through its meetings' words.
+  func openSearch() {
+    searchBar.isOpen = true
+    _ = searchEntry.grabFocus()
   }
 
   /// Attendee names by id, for rows whose place differs from the team's (a shuffled lineup);
@@ -140,6 +192,7 @@ import ScrumdingerCore
     let previous = self.scrum
     self.scrum = scrum
     show(scrum, previous: previous)
+    if searchBar.isOpen, scrum.history != previous.history { searchChanged() }  // a transcript arrived, a note changed
   }
 
   private func show(_ scrum: DailyScrum, previous: DailyScrum?) {

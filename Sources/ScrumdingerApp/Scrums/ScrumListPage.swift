@@ -2,7 +2,8 @@
 // face changed (title, attendee count, length, theme), moves or removes only what moved
 // or went, and a new meeting in some scrum's history touches no card at all. The search bar
 // (Ctrl+F, or the overview's "search in the app") lists only the scrums whose title has
-// every word typed, by the rule the Activities overview uses (ScrumSearch).
+// every word typed, by the rule the Activities overview uses (ScrumSearch), and under them
+// the sentences of every scrum's meetings that hold those words (MeetingSearch).
 import FoundationEssentials
 import GtkShim
 import Platform
@@ -26,6 +27,9 @@ import ScrumdingerCore
   private var noResultsPage: StatusPage?
   /// The cards, in list order.
   private(set) var cards: [ScrumCard] = []
+  /// What was said in any scrum's meetings that holds the words typed, under the cards.
+  private(set) lazy var meetingResults = MeetingResultsView { [weak self] id in self?.state.scrum(id)?.title }
+  private let meetingSearch: MeetingSearch
   /// How many cards have been built since the page opened (a test counts them).
   private(set) var cardBuilds = 0
   /// When a scrum meets next, in words ("Next: today at 9:30"); nil off a schedule.
@@ -60,11 +64,14 @@ import ScrumdingerCore
   private let state: AppState
   private var observation: ObservationToken?
 
-  init(state: AppState) {
+  init(state: AppState, meetingSearch: MeetingSearch = MeetingSearch()) {
     self.state = state
+    self.meetingSearch = meetingSearch
     list.addCSSClass("scrum-list")
     list.setAccessibleLabel(tr("Daily Scrums"))
-    scroller = ScrolledWindow(Clamp(list))
+    let content = Box(vertical: true, spacing: 12)
+    content.append(list)
+    scroller = ScrolledWindow(Clamp(content))
     searchBar = SearchBar(searchEntry)
     searchBar.bind(searchButton)
     searchButton.tooltip = tr("Search Scrums")
@@ -80,6 +87,8 @@ import ScrumdingerCore
     if let icon = ResourceLocator.emptyListIcon { emptyPage.setIcon(file: icon, size: 128) }
     emptyPage.expand(vertically: true)
     list.setMargins(12)
+    meetingResults.group.setMargins(12)
+    content.append(meetingResults.group)
     root.append(header)
     root.append(searchBar)
     root.append(emptyPage)
@@ -121,6 +130,7 @@ import ScrumdingerCore
   /// rebuilding only the cards whose face changed.
   private func show(_ all: [DailyScrum]) {
     let scrums = search.isEmpty ? all : all.filter { search.matches($0.title) }
+    meetingResults.show(meetingSearch.results(of: search, in: all))
     var kept = Dictionary(cards.map { ($0.scrumID, $0) }, uniquingKeysWith: { first, _ in first })
     let wanted = scrums.map { scrum -> ScrumCard in
       let next = nextMeeting(scrum)
@@ -150,7 +160,8 @@ import ScrumdingerCore
   }
 
   private func showState() {
-    let nothingFound = !isLoading && cards.isEmpty && !search.isEmpty && !state.scrums.value.isEmpty
+    let saidSomewhere = meetingResults.group.isVisible
+    let nothingFound = !isLoading && cards.isEmpty && !saidSomewhere && !search.isEmpty && !state.scrums.value.isEmpty
     if nothingFound, noResultsPage == nil {
       let page = StatusPage(title: tr("No Results Found"), description: tr("Try a different search."))
       page.setIcon(name: "system-search-symbolic")
@@ -161,6 +172,6 @@ import ScrumdingerCore
     noResultsPage?.isVisible = nothingFound
     loadingPage?.isVisible = isLoading
     emptyPage.isVisible = !isLoading && cards.isEmpty && !nothingFound
-    scroller.isVisible = !isLoading && !cards.isEmpty
+    scroller.isVisible = !isLoading && (!cards.isEmpty || saidSomewhere)
   }
 }

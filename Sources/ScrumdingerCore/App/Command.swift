@@ -126,7 +126,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     switch self {
     case .app(.newScrum): (.scrums, tr("New scrum"))
     case .window(.edit): (.scrums, tr("Edit scrum"))
-    case .window(.search): (.scrums, tr("Search scrums"))
+    case .window(.search): (.scrums, tr("Search scrums, or what was said in a scrum's meetings"))
     case .window(.startMeeting): (.scrums, tr("Start meeting"))
     case .window(.back): (.scrums, tr("Go back"))
     case .editor(.confirm): (.editor, tr("Add or Done"))
@@ -208,7 +208,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case .app, .window(.showShortcuts), .window(.about), .window(.showMenu), .window(.preferences), .editor(.cancel):
       true
     case .editor(.confirm): context.draftCanSave
-    case .window(.openScrum), .window(.search): route == .list
+    case .window(.openScrum): route == .list
+    case .window(.search): route == .list || route.isDetail
     case .window(.edit), .window(.deleteScrum), .window(.openHistory), .window(.shuffleLineup), .history(.exportHistory):
       route.isDetail
     case .window(.deleteMeeting): route.isDetail || route.isHistory

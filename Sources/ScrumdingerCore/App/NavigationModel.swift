@@ -18,6 +18,9 @@ public enum FocusTarget: Equatable, Sendable {
   case backButton
   /// The meeting page's Next speaker button.
   case nextSpeakerButton
+  /// On a past meeting's page, the transcript's sentence (or the note) said at this moment of
+  /// the meeting: a search's result.
+  case sentence(atMilliseconds: Int, isNote: Bool)
 }
 
 /// The rules of moving between pages.
@@ -25,6 +28,8 @@ public enum FocusTarget: Equatable, Sendable {
   private let state: AppState
   /// Set by a delete: the card to focus when the list shows again.
   private var focusAfterDelete: FocusTarget?
+  /// Set by a search's result: the sentence to focus when its meeting's page shows.
+  private var focusOnArrival: FocusTarget?
 
   /// Navigation over `state`.
   public init(state: AppState) {
@@ -43,6 +48,16 @@ public enum FocusTarget: Equatable, Sendable {
   public func openHistory(_ historyID: UUID) {
     guard case .detail(let scrumID) = route else { return }
     show(.history(scrumID: scrumID, historyID: historyID))
+  }
+
+  /// Opens past meeting `match.historyID` at the sentence a search found (from any page but
+  /// the meeting's, which is never left this way).
+  public func open(_ match: MeetingMatch) {
+    guard !route.isMeeting else { return }
+    let target = Route.history(scrumID: match.scrumID, historyID: match.historyID)
+    guard resolved(target) == target else { return }
+    focusOnArrival = .sentence(atMilliseconds: match.startMilliseconds, isNote: match.isNote)
+    show(target)
   }
 
   /// Back: the page before this one; false on the meeting page, whose Back asks to end it.
@@ -104,7 +119,9 @@ public enum FocusTarget: Equatable, Sendable {
         return .historyRow(entryID)
       }
       return .startButton
-    case .history: return .backButton
+    case .history:
+      defer { focusOnArrival = nil }
+      return focusOnArrival ?? .backButton
     case .meeting: return .nextSpeakerButton
     }
   }

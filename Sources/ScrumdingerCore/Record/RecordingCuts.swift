@@ -66,6 +66,14 @@ public struct RecordingCuts: Equatable, Sendable {
     }
   }
 
+  /// Where `milliseconds` of the meeting fall on the recording (to play a sentence from its
+  /// start): moved back by the offset measured at the start of its turn.
+  public func recordingMilliseconds(atMeeting milliseconds: Int) -> Int {
+    guard let first = cuts.first else { return milliseconds }
+    let turn = cuts.lastIndex { $0.meetingMilliseconds <= milliseconds }
+    return max(0, milliseconds - (turn.map { cuts[$0].offset } ?? first.offset))
+  }
+
   /// The changes a file's text lists (a `line` each); lines that are not two whole numbers are left out.
   public init(fileText: String) {
     for line in fileText.split(separator: "\n") {

@@ -45,24 +45,33 @@ public struct AttributedPassage: Equatable, Hashable, Sendable {
 public enum SpeakerAttribution {
   /// The passages of `segments` (in any order) over `timeline`.
   public static func passages(of segments: [TranscriptSegment], over timeline: [TurnSpan]) -> [AttributedPassage] {
-    var passages: [AttributedPassage] = []
+    sentences(of: segments, over: timeline).map(\.passage)
+  }
+
+  /// The passages of `segments` over `timeline`, each with its segments (those with words),
+  /// in the order said.
+  public static func sentences(
+    of segments: [TranscriptSegment], over timeline: [TurnSpan]
+  ) -> [(passage: AttributedPassage, segments: [TranscriptSegment])] {
+    var passages: [(passage: AttributedPassage, segments: [TranscriptSegment])] = []
     var passageTurn: Int?
     for segment in segments.sorted(by: { $0.startMilliseconds < $1.startMilliseconds }) {
       let text = segment.text.trimmed
       guard !text.isEmpty else { continue }
       let turn = turnIndex(of: segment, in: timeline)
       if let turn, turn == passageTurn {
-        passages[passages.count - 1].text += " " + text
+        passages[passages.count - 1].passage.text += " " + text
+        passages[passages.count - 1].segments.append(segment)
         continue
       }
       passageTurn = turn
       if let turn {
         let span = timeline[turn]
-        passages.append(AttributedPassage(speaker: span.speaker, startSeconds: span.startSeconds, endSeconds: span.endSeconds, text: text))
+        passages.append((AttributedPassage(speaker: span.speaker, startSeconds: span.startSeconds, endSeconds: span.endSeconds, text: text), [segment]))
       } else {
-        passages.append(AttributedPassage(
+        passages.append((AttributedPassage(
           speaker: "", startSeconds: segment.startMilliseconds / 1000, endSeconds: (segment.endMilliseconds + 999) / 1000,
-          text: text))
+          text: text), [segment]))
       }
     }
     return passages

@@ -191,7 +191,7 @@ public struct ScrumDraft: Equatable, Sendable {
 
 extension String {
   /// The text without the spaces, tabs and line breaks around it.
-  var trimmed: String {
+  public var trimmed: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }
