@@ -2,7 +2,8 @@
 // baseline, as "name value baseline" lines: drift, store load/save, main-loop stall; with
 // --display-figures, opening a detail page of 10,000 meetings against one of 10 and adding the
 // 40th and 400th attendee in the editor against the 4th; with
-// --transcribe, the speech figures; with --memory-figures, what the app keeps over time.
+// --transcribe, the speech figures (--live-transcribe: heard as the meeting runs); with
+// --memory-figures, what the app keeps over time.
 import Foundation
 import GtkShim
 import Platform
@@ -41,6 +42,18 @@ if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 6 <
   exit(0)
 }
 
+// Speech heard as the meeting runs (run by scripts/bench/transcription.sh): SAMPLES RECORDING
+// MODEL HELPER TURNS PACE.
+if let index = CommandLine.arguments.firstIndex(of: "--live-transcribe"), index + 6 < CommandLine.arguments.count {
+  let arguments = CommandLine.arguments
+  MainActor.assumeIsolated {
+    liveTranscriptionFigures(
+      samples: arguments[index + 1], recording: arguments[index + 2], model: arguments[index + 3], helper: arguments[index + 4],
+      turns: Int(arguments[index + 5]) ?? 8, pace: Double(arguments[index + 6]) ?? 1)
+  }
+  exit(0)
+}
+
 // With a display and a sound server (run by scripts/bench/memory.py): what the app keeps over
 // editor openings, an hour's meeting and recorded meetings.
 if CommandLine.arguments.contains("--memory-figures") {
@@ -69,6 +82,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--sync-model"), index + 3 <
 
 let drift = driftMilliseconds()
 print("drift_ms \(drift.timer) \(drift.naive)")
+
+MainActor.assumeIsolated { meetingSearchFigures() }
 
 let scrums = largeScrumList()
 let directory = NSTemporaryDirectory() + "scrumdinger-bench-" + UUID().uuidString

@@ -33,7 +33,7 @@ if "--mid-sentence" not in sys.argv:
 planned = list(cuts)
 started = time.monotonic()
 process = subprocess.Popen([helper, "--live", model, samples], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-heard, windows, at = [], 0, 0
+heard, windows, at, lines = [], 0, 0, []
 while True:
     cuts = [c for c in cuts if c - at >= 200]
     if cuts and cuts[0] - at <= length:
@@ -54,6 +54,7 @@ while True:
             break
         if '"text"' in answer:
             heard.append(json.loads(answer)["text"])
+            lines.append(f"{line}\t{answer.strip()}")
     if done < 0:
         break
     to = int(line.split()[1])
@@ -61,4 +62,5 @@ while True:
 process.stdin.close()
 process.wait()
 open(out, "w").write("".join(heard))
+open(out + ".windows", "w").write("\n".join(lines) + "\n")  # each segment after the window it came from
 print(f"{time.monotonic() - started:.1f} {windows} {','.join(map(str, planned))}")

@@ -3,8 +3,9 @@
 # the app does it (scrumdinger-bench --transcribe: GStreamer decodes, whisper.cpp in the
 # scrumdinger-transcribe process, the main loop probed meanwhile) beside whisper.cpp's own
 # command line on the same model, file and thread count; the word error rate of both; every model prepared or offered
-# (those present) with 1 and 2 threads, the helper beside whisper-cli (speech_models.py); and
-# the CPU a recording costs a running meeting.
+# (those present) with 1 and 2 threads, the helper beside whisper-cli (speech_models.py);
+# the meeting heard as it runs (below); and the CPU a recording and its hearing cost a
+# running meeting.
 # Prints "name value baseline" lines.
 set -euo pipefail
 bin=$1 work=$2
@@ -38,7 +39,23 @@ echo "transcribe_app_rss_after_kib $(echo "$ours" | awk '/transcribe_app_rss_kib
 echo "transcribe_app_rss_during_kib $(echo "$ours" | awk '/transcribe_app_rss_kib/{print $3, $2}')"
 echo "transcribe_app_rss_first_kib $(echo "$ours" | awk '/transcribe_app_rss_kib/{print $2, $5}')"
 echo "transcribe_audio_min $(awk -v a="$audio" 'BEGIN{print a/60}') 0"
+# Heard as the meeting runs (the helper's --live windows): the word error rate over one-minute
+# turns (changing where a speaker stops) beside the whole recording at once; with 20 s windows
+# beside 30 s; then a 15-minute meeting of 8 turns whose audio is written at its real pace
+# (scrumdinger-bench --live-transcribe: a thread appends a tenth of a second every 100 ms),
+# the time from Save and End to the transcript beside today's after-the-meeting transcription.
+/usr/bin/python3 -c 'import array, sys, wave
+w = wave.open(sys.argv[1]); pcm = array.array("h", w.readframes(w.getnframes()))
+open(sys.argv[2], "wb").write(array.array("f", [x / 32768 for x in pcm]).tobytes())' "$speech" "$speech.f32"
+helper=.build/whisper/lib/scrumdinger-transcribe
+/usr/bin/python3 scripts/bench/live_wer.py "$helper" "$model" "$speech.f32" "$speech.live30.txt" 30000 >&2
+/usr/bin/python3 scripts/bench/live_wer.py "$helper" "$model" "$speech.f32" "$speech.live20.txt" 20000 >&2
+live30=$(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.live30.txt")
+echo "live_wer_pct $live30 $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.ours.txt")"
+echo "live_wer_20s_window_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.live20.txt") $live30"
+"$bin/scrumdinger-bench" --live-transcribe "$speech.f32" "$speech" "$(pwd)/$model" "$(pwd)/$helper" 8 "${LIVE_PACE:-1}"
+echo "live_paced_wer_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.f32.live.txt") $live30"
 /usr/bin/python3 scripts/bench/speech_models.py "$speech" .build/whisper/lib/scrumdinger-transcribe \
   .build/whisper/bin/whisper-cli .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin \
   "$data/models/ggml-base.en-q5_1.bin" "$data/models/ggml-base.en.bin"
-scripts/with-display.sh /usr/bin/python3 scripts/bench/recorded_meeting.py "$bin/scrumdinger"
+scripts/with-display.sh /usr/bin/python3 scripts/bench/recorded_meeting.py "$bin/scrumdinger" "$speech"

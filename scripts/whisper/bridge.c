@@ -204,7 +204,10 @@ static bool first_pass_only(struct whisper_context *ctx, struct whisper_state *s
  * the next window begins; otherwise it begins at this one's end. Returns whisper_full's status. */
 int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam, sw_segment_fn segment,
                    void *user, int64_t *resume_ms) {
-  struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
+  /* Beam search (5, whisper's own choice for it): window by window, greedy decoding heard
+   * 0.7 points worse than the whole recording at once; five beams hear better than that. */
+  struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_BEAM_SEARCH);
+  params.beam_search.beam_size = 5;
   params.n_threads = 1;
   params.language = "en";
   params.translate = false;

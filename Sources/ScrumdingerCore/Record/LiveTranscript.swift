@@ -149,7 +149,7 @@ public struct HeardSoFar: Equatable, Sendable {
   private func schedule() {
     guard whenDone == nil else { return }  // at the end, the limit stays set
     stopWaking()
-    guard !paused, listener != nil, windows.pending == nil, whenDone == nil, let now = position() else { return }
+    guard !paused, listener != nil, windows.pending == nil, let now = position() else { return }
     let wait = max(Self.slack, windows.nextFull + Self.slack - now)
     wake = Timeout(after: .milliseconds(wait)) { [weak self] in
       self?.pump()
@@ -166,7 +166,8 @@ public struct HeardSoFar: Equatable, Sendable {
       listener = nil
       let done = whenDone
       whenDone = nil
-      return done?() ?? ()
+      done?()
+      return
     }
     pump()
   }

@@ -15,8 +15,8 @@ import ScrumdingerTestSupport
     #expect(enabled() == everywhere.union([.window(.openScrum), .window(.search)]))
     model.state.navigation.value = .detail(scrumID: design.id)
     #expect(enabled() == everywhere.union(
-      [WindowCommand.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back].map(\.command)
-        + [.history(.exportHistory)]))
+      [WindowCommand.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back, .search].map(\.command)
+        + [.history(.exportHistory)]), "Ctrl+F searches what was said in its meetings")
     model.state.navigation.value = .history(scrumID: design.id, historyID: design.history[0].id)
     #expect(enabled() == everywhere.union(
       [.window(.back), .window(.deleteMeeting), .history(.copySummary), .history(.copySummaryWithTranscript)]))

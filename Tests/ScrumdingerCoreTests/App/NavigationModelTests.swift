@@ -53,4 +53,27 @@ import ScrumdingerTestSupport
     model.navigation.revalidate()
     #expect(model.state.navigation.value == .detail(scrumID: design.id), "the meeting is over")
   }
+
+  @Test func aSearchResultOpensItsMeetingAtTheSentenceOnceButNeverLeavesAMeeting() {
+    let model = model()
+    let entry = design.history[1]
+    let match = MeetingMatch(
+      scrumID: design.id, historyID: entry.id, date: entry.date, speaker: "Ana", text: "Drop it.", startMilliseconds: 65_000,
+      isNote: false, highlights: [])
+    model.navigation.open(match)
+    let page = Route.history(scrumID: design.id, historyID: entry.id)
+    #expect(model.state.navigation.value == page, "from the list, straight to the meeting")
+    #expect(model.navigation.focusTarget(from: .list, to: page) == .sentence(atMilliseconds: 65_000, isNote: false))
+    #expect(model.navigation.focusTarget(from: .list, to: page) == .backButton, "once")
+    var gone = match
+    gone.historyID = UUID()
+    model.navigation.show(.list)
+    model.navigation.open(gone)
+    #expect(model.state.navigation.value == .list, "a meeting deleted meanwhile opens nothing")
+    let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
+    model.navigation.show(.meeting(scrumID: design.id))
+    model.navigation.open(match)
+    #expect(model.state.navigation.value == .meeting(scrumID: design.id), "a running meeting is not left")
+    session.end(save: false)
+  }
 }

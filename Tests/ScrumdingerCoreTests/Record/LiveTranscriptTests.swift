@@ -60,7 +60,8 @@ import ScrumdingerTestSupport
     listener.answer([said(36_000, 44_000, " Cy's words.")], next: .some(nil))
     #expect(meeting.speech.tasks.isEmpty, "nothing transcribed after the meeting")
     #expect(meeting.transcript?.map(\.text) == [" Ana's words.", " Ben's words.", " Cy's words."])
-    #expect(!FileManager.default.fileExists(atPath: meeting.recording + ".samples"), "the samples are let go")
+    #expect(MainLoop.run(until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5)),
+            "the samples are let go (off the main loop)")
     #expect(!FileManager.default.fileExists(atPath: meeting.recording + ".heard"))
   }
 
@@ -107,6 +108,7 @@ import ScrumdingerTestSupport
     listener.answer([said(0, 19_000, " Never mind.")])
     meeting.session.end(save: false)
     #expect(listener.cancelled)
+    _ = MainLoop.run(until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5))
     for suffix in ["", ".samples", ".heard", ".turns"] {
       #expect(!FileManager.default.fileExists(atPath: meeting.recording + suffix), "\(suffix) left")
     }

@@ -20,6 +20,17 @@ import Testing
     #expect(moved.map(\.endMilliseconds) == [10_100, 10_400, 14_300, 25_400])
   }
 
+  @Test func aSentencePlayedFromTheMeetingsTimeIsFoundOnTheRecordingByItsTurnsOffset() {
+    #expect(cuts.recordingMilliseconds(atMeeting: 5_000) == 4_700, "before the first change: the first offset")
+    #expect(cuts.recordingMilliseconds(atMeeting: 14_300) == 14_000)
+    #expect(cuts.recordingMilliseconds(atMeeting: 25_400) == 25_000)
+    // It undoes what `onMeetingTimeline` did.
+    let heard = segment(10_100, 14_000)
+    #expect(cuts.recordingMilliseconds(atMeeting: cuts.onMeetingTimeline([heard])[0].startMilliseconds) == heard.startMilliseconds)
+    #expect(cuts.recordingMilliseconds(atMeeting: 100) == 0, "never before the recording")
+    #expect(RecordingCuts().recordingMilliseconds(atMeeting: 7_000) == 7_000)
+  }
+
   @Test func withoutCutsTheSegmentsStayAsTheyAre() {
     let segments = [segment(0, 9_800), segment(10_100, 14_000)]
     #expect(RecordingCuts().onMeetingTimeline(segments) == segments)

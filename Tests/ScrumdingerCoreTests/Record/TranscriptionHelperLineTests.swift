@@ -13,6 +13,9 @@ import Testing
     #expect(TranscriptionHelperLine(#"{"error":"the decoded audio could not be read"}"#) == .error("the decoded audio could not be read"))
     #expect(TranscriptionHelperLine("whisper_init: loading model") == nil, "anything else is let go")
     #expect(TranscriptionHelperLine(#"{"start":1}"#) == nil)
+    // A window of a meeting heard as it runs: where the next begins; -1 after the last.
+    #expect(TranscriptionHelperLine(#"{"done":27400}"#) == .windowDone(next: 27_400))
+    #expect(TranscriptionHelperLine(#"{"done":-1}"#) == .windowDone(next: nil))
   }
 
   @Test func aModelThatCannotBeLoadedOrThatCrashesTheHelperWhileLoadingIsTheModelsFault() {

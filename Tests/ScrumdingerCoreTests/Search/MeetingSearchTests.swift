@@ -60,6 +60,32 @@ import Testing
     #expect(MeetingSearch().results(of: ScrumSearch([" "]), in: [scrum]).isEmpty)
   }
 
+  @Test func theOverviewNamesASentenceByAnIdThatFindsItAgainAndShowsTheWordsAroundIt() throws {
+    let scrum = standup
+    let search = ScrumSearch(["migration"])
+    let found = try #require(MeetingSearch().meetings(of: search, in: [scrum]).first)
+    #expect(found.resultID == "said:\(scrum.history[1].id.uuidString):10000:t")
+    let again = try #require(MeetingMatch.named(found.resultID, in: [scrum], search: search))
+    #expect(again.text == found.text && again.scrumID == scrum.id && again.highlights == found.highlights)
+    #expect(MeetingMatch.named("said:\(UUID().uuidString):10000:t", in: [scrum]) == nil, "a meeting gone")
+    #expect(MeetingMatch.named(scrum.id.uuidString, in: [scrum]) == nil, "a scrum's id is not a sentence's")
+    let note = try #require(MeetingSearch().meetings(of: ScrumSearch(["plan"]), in: [scrum]).first)
+    #expect(note.resultID.hasSuffix(":75000:n"))
+    #expect(MeetingMatch.named(note.resultID, in: [scrum])?.text == "Drop the MIGRATIÓN plan")
+    // Long sentences are cut around the first word found, at word boundaries.
+    var long = found
+    long.text = "Before the break, after the long call with the customer, we decided to drop the migration for now and revisit it."
+    long.highlights = MeetingSearch.highlights(of: ScrumSearch(["drop"]), in: long.text)
+    #expect(long.excerpt(length: 60) == "…we decided to drop the migration for now and revisit…")
+    #expect(found.excerpt() == found.text, "a short one whole")
+  }
+
+  @Test func oneResultAMeetingForTheOverview() {
+    let scrum = standup
+    let meetings = MeetingSearch().meetings(of: ScrumSearch(["drop"]), in: [scrum])
+    #expect(meetings.map(\.historyID) == [scrum.history[1].id, scrum.history[2].id, scrum.history[0].id], "newest first, once each")
+  }
+
   @Test func bytesAreFoundWhereverTheyAre() {
     #expect(MeetingSearch.contains(Array("abcabd".utf8), Array("abd".utf8)))
     #expect(!MeetingSearch.contains(Array("abcab".utf8), Array("abd".utf8)))
