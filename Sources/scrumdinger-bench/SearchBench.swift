@@ -35,8 +35,9 @@ func yearOfMeetings() -> DailyScrum {
 }
 
 /// Searching a year of meetings' words as it is typed: each keystroke's search (the median
-/// over a phrase typed letter by letter) beside the first one, which folds every sentence; and
-/// the memory the search keeps (the folded sentences) beside the meetings' own text.
+/// over a phrase typed letter by letter) beside a search that must fold every sentence first
+/// (what opening the search bar does off the main loop); and the memory the search keeps (the
+/// folded sentences) beside the meetings' own text.
 @MainActor func meetingSearchFigures() {
   let scrum = yearOfMeetings()
   let phrase = scrum.history[200].transcript[40].text.split(separator: " ").prefix(3).joined(separator: " ")

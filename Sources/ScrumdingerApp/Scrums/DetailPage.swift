@@ -151,6 +151,7 @@ import ScrumdingerCore
 
   /// Shows what the meetings' words hold of what is typed, or the page when nothing is.
   private func searchChanged() {
+    if searchBar.isOpen, searchEntry.text.isEmpty { meetingSearch.prepare([scrum]) }  // folded before the first keystroke
     let search = searchBar.isOpen ? ScrumSearch([searchEntry.text]) : ScrumSearch([])
     let matches = meetingSearch.results(of: search, in: [scrum])
     results.show(matches)

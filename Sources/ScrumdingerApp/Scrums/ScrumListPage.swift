@@ -120,6 +120,7 @@ import ScrumdingerCore
   }
 
   private func searchChanged() {
+    if searchBar.isOpen, searchEntry.text.isEmpty { meetingSearch.prepare(state.scrums.value) }  // before the first keystroke
     let typed = searchBar.isOpen ? ScrumSearch([searchEntry.text]) : ScrumSearch([])
     guard typed != search else { return }
     search = typed

@@ -2,9 +2,11 @@
 // searched as the list's titles are (`ScrumSearch`: all words, any order, case and accents
 // ignored). A year of daily stand-ups is about half a million words, too many to fold again at
 // each keystroke: each meeting's sentences are folded once, into bytes, and kept until that
-// meeting's words change (a transcript arriving, a note edited); a keystroke then only looks
-// for the typed terms in those bytes (memmem). Nothing of this leaves memory.
+// meeting's words change (a transcript arriving, a note edited), off the main loop when a
+// search bar opens; a keystroke then only looks for the typed terms in those bytes. Nothing of
+// this leaves memory.
 import Glibc
+import Platform
 import FoundationEssentials
 
 /// One sentence where a meeting's words matched.
@@ -68,7 +70,7 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
 /// The search over every meeting's words, with what it folded kept for the next keystroke.
 @MainActor public final class MeetingSearch {
   /// A meeting's sentences, folded.
-  private struct Folded {
+  private struct Folded: Sendable {
     var fingerprint: Int
     var sentences: [[UInt8]]
   }
@@ -126,20 +128,43 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
   }
 
   /// The sentences of `entry`: its transcript's segments, then its notes.
-  private static func sentences(of entry: History) -> [String] {
+  private nonisolated static func sentences(of entry: History) -> [String] {
     entry.transcript.map(\.text) + entry.notes.map(\.text)
   }
 
   private func fold(_ entry: History) -> [[UInt8]] {
+    let fingerprint = Self.fingerprint(of: entry)
+    if let kept = folded[entry.id], kept.fingerprint == fingerprint { return kept.sentences }
+    let made = Self.folded(entry, fingerprint: fingerprint)
+    folded[entry.id] = made
+    return made.sentences
+  }
+
+  /// What tells whether a meeting's words changed since they were folded: a transcript
+  /// arrives whole, so its length and last sentence; notes are few, so all of them.
+  private nonisolated static func fingerprint(of entry: History) -> Int {
     var hasher = Hasher()
     hasher.combine(entry.transcript.count)
     hasher.combine(entry.transcript.last?.text)
     hasher.combine(entry.notes)
-    let fingerprint = hasher.finalize()
-    if let kept = folded[entry.id], kept.fingerprint == fingerprint { return kept.sentences }
-    let sentences = Self.sentences(of: entry).map { Array(ScrumSearch.fold($0).utf8) }
-    folded[entry.id] = Folded(fingerprint: fingerprint, sentences: sentences)
-    return sentences
+    return hasher.finalize()
+  }
+
+  private nonisolated static func folded(_ entry: History, fingerprint: Int) -> Folded {
+    Folded(fingerprint: fingerprint, sentences: sentences(of: entry).map { Array(ScrumSearch.fold($0).utf8) })
+  }
+
+  /// Folds, off the main loop, the words of `scrums`' meetings not folded yet (a search bar
+  /// opening: a year of meetings takes a few hundred milliseconds, which the first keystroke
+  /// would otherwise wait for); `done` runs once they are ready.
+  public func prepare(_ scrums: [DailyScrum], then done: @escaping @MainActor () -> Void = {}) {
+    let stale = scrums.flatMap(\.history).filter { entry in folded[entry.id]?.fingerprint != Self.fingerprint(of: entry) }
+    guard !stale.isEmpty else { return done() }
+    WorkerThreads.run({ stale.map { ($0.id, Self.folded($0, fingerprint: Self.fingerprint(of: $0))) } }, then: { [weak self] made in
+      guard let self else { return }
+      for (id, meeting) in made { self.folded[id] = meeting }  // one changed since is folded again when searched
+      done()
+    })
   }
 
   /// Whether `needle` (not empty) occurs in `haystack`: its first byte found by memchr, the

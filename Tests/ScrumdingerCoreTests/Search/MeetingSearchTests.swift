@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Testing
 @testable import ScrumdingerCore
 
@@ -51,6 +52,17 @@ import Testing
     #expect(search.results(of: ScrumSearch(["budget"]), in: [scrum]).map(\.text) == ["Budget approved"])
     scrum.history.remove(at: 2)
     #expect(search.results(of: ScrumSearch(["budget"]), in: [scrum]).isEmpty)
+  }
+
+  @Test func foldedAheadOffTheMainLoopTheSameIsFoundAndAChangeMeanwhileStillCounts() {
+    let search = MeetingSearch()
+    var scrum = standup
+    var ready = false
+    search.prepare([scrum]) { ready = true }
+    #expect(MainLoop.run(until: { ready }, timeout: .seconds(5)))
+    #expect(search.results(of: ScrumSearch(["migration"]), in: [scrum]).count == 3)
+    scrum.history[0].transcript.append(said(90, " The budget is fine."))
+    #expect(search.results(of: ScrumSearch(["budget"]), in: [scrum]).map(\.text) == ["The budget is fine."])
   }
 
   @Test func atMostTheLimitAndNothingForNothingTyped() {
