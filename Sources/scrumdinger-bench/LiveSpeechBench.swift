@@ -42,7 +42,7 @@ import ScrumdingerCore
   let idle = longestMainLoopStall { done in _ = Timeout(after: .seconds(2)) { done() } }
   var final = 0.0
   var live: LiveTranscript?
-  let stall = longestMainLoopStall { done in
+  let stall = longestMainLoopStall(upTo: .seconds(Int(Double(total) / 1000 / pace) + 300)) { done in
     live = LiveTranscript(engine: engine, samples: growing, heardFile: heardFile) { recorded() }
     guard let live, !live.hasFailed else { fatalError("the helper did not start: \(live?.failure ?? "")") }
     writer.start()
@@ -65,7 +65,7 @@ import ScrumdingerCore
     }
     turnsChange()
   }
-  guard let heard = live?.heard, live?.failure == nil else { fatalError("it failed: \(live?.failure ?? "")") }
+  guard let heard = live?.heard, live?.failure == nil, final > 0 else { fatalError("it failed: \(live?.failure ?? "it never ended")") }
   // The helper ends once its input does: reaped, its CPU time is the children's.
   _ = MainLoop.run(until: { false }, timeout: .seconds(1))
   var usage = rusage()

@@ -25,7 +25,7 @@ import ScrumdingerCore
   /// "1:05 / 4:10".
   let positionLabel = Label()
   private var player: RecordingPlayer?
-  private let recording: String?
+  private var recording: String?
   /// Called when Delete Recording is pressed.
   var onDeleteRecording: (@MainActor () -> Void)?
   /// Called with GStreamer's words when the recording cannot be played.
@@ -50,8 +50,8 @@ import ScrumdingerCore
   let search = SearchEntry(placeholder: tr("Search the transcript"), accessibleName: tr("Search the transcript"))
   /// The passages, "Ana (0:00–1:05)" above what Ana said.
   private(set) var passages: [(passage: AttributedPassage, box: Box)] = []
-  /// One row a sentence, in the order said: its segment and its words' label.
-  private(set) var sentences: [(segment: TranscriptSegment, row: ListBoxRow, label: Label)] = []
+  /// One row a sentence, in the order said: its segment, its words' label and play button.
+  private(set) var sentences: [(segment: TranscriptSegment, row: ListBoxRow, label: Label, play: Button)] = []
   /// The sentence marked as being heard, if any.
   private var heard: Int?
   /// Where the turns changed on the recording (to play a sentence from its start).
@@ -85,10 +85,12 @@ import ScrumdingerCore
     if !entry.transcript.isEmpty { transcriptGroup = transcript(entry.transcript, over: entry.timeline) }
   }
 
-  /// The recording is gone: its group goes too.
+  /// The recording is gone: its group and the sentences' play buttons go too.
   func recordingDeleted() {
     player = nil
+    recording = nil
     recordingGroup?.isVisible = false
+    for sentence in sentences { sentence.play.isVisible = false }
   }
 
   private func recordingRow(length: Int) -> PreferencesGroup {
@@ -282,7 +284,7 @@ import ScrumdingerCore
     row.setAccessibleLabel(speaker.isEmpty ? tr("%@: %@", time, words) : tr("%@, %@: %@", Texts.shown(speaker), time, words))
     let index = sentences.count
     play.onClicked { [weak self] in self?.play(sentence: index) }
-    sentences.append((segment, row, label))
+    sentences.append((segment, row, label, play))
     return row
   }
 

@@ -20,6 +20,7 @@ import FoundationEssentials
 /// What the windows of a meeting gave so far, as kept beside its recording: their segments
 /// (on the recording's timeline) and where the next window begins.
 public struct HeardSoFar: Equatable, Sendable {
+  /// The windows' segments, in the order heard.
   public var segments: [TranscriptSegment] = []
   /// Where recognition goes on, in milliseconds into the recording (`all`: nothing is left).
   public var next = 0
@@ -31,6 +32,7 @@ public struct HeardSoFar: Equatable, Sendable {
     var next: Int
   }
 
+  /// Nothing heard yet.
   public init() {}
 
   /// What a file of `line`s says; lines that do not read are left out (a crash may cut the last).

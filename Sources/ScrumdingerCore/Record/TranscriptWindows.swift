@@ -19,6 +19,7 @@ public struct TranscriptWindows: Equatable, Sendable {
     /// Whether its end is only its length's (not a change of turn): a word may run across it.
     public var seam: Bool
 
+    /// The stretch from `from` to `to` (nil: the end), cut by its length if `seam`.
     public init(from: Int, to: Int?, seam: Bool) {
       self.from = from
       self.to = to

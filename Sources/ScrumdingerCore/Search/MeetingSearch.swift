@@ -11,7 +11,9 @@ import FoundationEssentials
 
 /// One sentence where a meeting's words matched.
 public struct MeetingMatch: Equatable, Sendable, Identifiable {
+  /// The scrum whose meeting it is.
   public var scrumID: UUID
+  /// The meeting (its history entry).
   public var historyID: UUID
   /// When the meeting was held.
   public var date: Date
@@ -26,6 +28,7 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
   /// The words of `text` that hold a term, as ranges of `text`, in order.
   public var highlights: [Range<String.Index>]
 
+  /// The same as `resultID`.
   public var id: String { resultID }
 
   /// Its id among the overview's results: "said:HISTORY-ID:MILLISECONDS:t" (n for a note).
@@ -78,6 +81,7 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
   /// How many results a search gives at most (the newest).
   public let limit: Int
 
+  /// A search giving at most `limit` sentences.
   public init(limit: Int = 100) {
     self.limit = limit
   }

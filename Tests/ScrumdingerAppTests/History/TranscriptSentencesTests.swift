@@ -52,6 +52,10 @@ final class TranscriptSentencesTests: XCTestCase {
         spin(.milliseconds(4_500))  // playback moves on into Ben's sentence (6.8 s)
         XCTAssertEqual(record.heardSentence, 2, "the mark follows playback")
         XCTAssertFalse(record.sentences[1].label.hasCSSClass("accent"))
+        XCTAssertTrue(record.sentences.allSatisfy { $0.play.isVisible })
+        record.recordingDeleted()
+        XCTAssertFalse(record.sentences.contains { $0.play.isVisible }, "nothing left to play")
+        XCTAssertTrue(record.sentences.allSatisfy { $0.row.isFocusable }, "the words are still read")
       }
     }
   }
