@@ -175,7 +175,7 @@ int sw_probe(const char *model, char *error, size_t error_size) {
 /* A model kept loaded for a meeting's windows, recognised one at a time as they fill. */
 struct sw_live {
   struct whisper_context *ctx;
-  char *prompt; /* the previous window's words: whisper hears the next one as their continuation */
+  char *prompt; /* the previous window's words, within a turn: whisper hears the next one as their continuation */
 };
 
 /* The model at `model`, loaded for windows; NULL with a reason in `error`. */
@@ -198,7 +198,8 @@ static bool first_pass_only(struct whisper_context *ctx, struct whisper_state *s
 }
 
 /* Recognises one window, `count` samples of 16 kHz mono `pcm` starting `from_ms` into the
- * recording, on one thread, with the previous window's words as whisper's prompt. Each segment
+ * recording, on one thread, with the previous window's words as whisper's prompt when the
+ * same turn goes on (after a change of turn they misled it: measured). Each segment
  * goes to `segment` (times from the recording's start). A window cut by its length (`seam`),
  * not by a change of turn, is one pass of whisper's (first_pass_only): `resume_ms` says where
  * the next window begins; otherwise it begins at this one's end. Returns whisper_full's status. */
@@ -234,10 +235,10 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
   size_t length = 1;
   for (int i = 0; i < heard.count; i++) length += strlen(heard.items[i].text);
   free(live->prompt);
-  live->prompt = calloc(1, length);
+  live->prompt = seam ? calloc(1, length) : NULL; /* a new turn is a new speaker: no prompt */
   for (int i = 0; i < heard.count; i++) {
     segment(from_ms + heard.items[i].t0, from_ms + heard.items[i].t1, heard.items[i].text, user);
-    strcat(live->prompt, heard.items[i].text);
+    if (live->prompt) strcat(live->prompt, heard.items[i].text);
   }
   segments_free(&heard);
   return 0;

@@ -27,7 +27,9 @@ public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
     name = try container.decode(String.self, forKey: .name)
     seconds = try container.decode(Int.self, forKey: .seconds)
     shareSeconds = try container.decode(Int.self, forKey: .shareSeconds)
-    addedSeconds = try container.decodeIfPresent(Int.self, forKey: .addedSeconds) ?? 0
+    // Minutes are only ever added: a negative figure (a hand-edited file) reads as none, as
+    // the file's writer leaves it out and the fast reader refuses it.
+    addedSeconds = max(0, try container.decodeIfPresent(Int.self, forKey: .addedSeconds) ?? 0)
   }
 
   public func encode(to encoder: any Encoder) throws {
