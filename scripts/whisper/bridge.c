@@ -43,12 +43,12 @@ static void quiet(enum ggml_log_level level, const char *text, void *user) {
 }
 
 /* Whether `text` is whisper's note on what is not speech, not words: " [BLANK_AUDIO]" (what a
- * piece of a turn without a word gives), " [MUSIC]". */
+ * piece of a turn without a word gives), " [MUSIC]", " (beep)" (the end of a turn's ding). */
 static bool is_annotation(const char *text) {
   while (*text == ' ') text++;
   size_t length = strlen(text);
   while (length > 0 && text[length - 1] == ' ') length--;
-  return length >= 2 && text[0] == '[' && text[length - 1] == ']';
+  return length >= 2 && ((text[0] == '[' && text[length - 1] == ']') || (text[0] == '(' && text[length - 1] == ')'));
 }
 
 /* The model at `model`, loaded for the CPU; NULL with a reason in `error`. */

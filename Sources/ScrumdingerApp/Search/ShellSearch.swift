@@ -60,9 +60,12 @@ import ScrumdingerCore
       }
     }
     provider.activate = { [weak self] id, _ in
-      guard let self else { return }
-      if let match = meeting(id) { return openMeeting(match) }
-      UUID(uuidString: id).map(open)
+      // A meeting's result is found again in the scrums, once they are read.
+      whenLoaded { [weak self] in
+        guard let self else { return }
+        if let match = meeting(id) { return openMeeting(match) }
+        UUID(uuidString: id).map(open)
+      }
     }
     provider.launchSearch = { terms in launch(terms) }
     application.onBusRegistration { [provider] bus in
