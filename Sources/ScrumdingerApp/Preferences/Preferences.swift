@@ -63,31 +63,15 @@ import Platform
     choosing.append(chooseButton)
     group.add(choosing)
     let reminders = PreferencesGroup(title: tr("Reminders"))
-    let backgroundRow = ActionRow(
-      title: tr("Run in the background for reminders"),
-      subtitle: tr("While a scrum meets on a schedule, reminders come with the window closed, and from login on"))
-    backgroundSwitch.isOn = background.isEnabled
-    backgroundSwitch.align(vertical: .center)
-    backgroundRow.addSuffix(backgroundSwitch)
-    backgroundRow.setActivatableWidget(backgroundSwitch)
-    reminders.add(backgroundRow)
-    backgroundSwitch.onToggled { [weak self] in
-      guard let self else { return }
-      background.isEnabled = self.backgroundSwitch.isOn
-    }
+    reminders.add(Self.switchRow(
+      backgroundSwitch, title: tr("Run in the background for reminders"),
+      subtitle: tr("While a scrum meets on a schedule, reminders come with the window closed, and from login on"),
+      isOn: background.isEnabled) { background.isEnabled = $0 })
     let search = PreferencesGroup(title: tr("Search"))
-    let overviewRow = ActionRow(
-      title: tr("Show words said in meetings in Activities search"),
-      subtitle: tr("What was said or noted in meetings then appears in the overview, for example while sharing the screen"))
-    overviewWordsSwitch.isOn = overviewWords.isEnabled
-    overviewWordsSwitch.align(vertical: .center)
-    overviewRow.addSuffix(overviewWordsSwitch)
-    overviewRow.setActivatableWidget(overviewWordsSwitch)
-    search.add(overviewRow)
-    overviewWordsSwitch.onToggled { [weak self] in
-      guard let self else { return }
-      overviewWords.isEnabled = self.overviewWordsSwitch.isOn
-    }
+    search.add(Self.switchRow(
+      overviewWordsSwitch, title: tr("Show words said in meetings in Activities search"),
+      subtitle: tr("What was said or noted in meetings then appears in the overview, for example while sharing the screen"),
+      isOn: overviewWords.isEnabled) { overviewWords.isEnabled = $0 })
     window.addPage(
       title: tr("General"), iconName: "preferences-system-symbolic", groups: [self.sounds.group, reminders, search, group])
 
@@ -105,6 +89,23 @@ import Platform
       return
     }
     modelRow.subtitle = tr("%@ · %@", Files.name(of: model), Self.megabytes(Path.size(of: model)))
+  }
+
+  /// A row saying `title` and `subtitle` with `toggle` at its end, on when `isOn`; `changed`
+  /// hears each change of it.
+  private static func switchRow(
+    _ toggle: Switch, title: String, subtitle: String, isOn: Bool, changed: @escaping @MainActor (Bool) -> Void
+  ) -> ActionRow {
+    let row = ActionRow(title: title, subtitle: subtitle)
+    toggle.isOn = isOn
+    toggle.align(vertical: .center)
+    row.addSuffix(toggle)
+    row.setActivatableWidget(toggle)
+    toggle.onToggled { [weak toggle] in
+      guard let toggle else { return }
+      changed(toggle.isOn)
+    }
+    return row
   }
 
   private func chooseModel(parent: ApplicationWindow) {
