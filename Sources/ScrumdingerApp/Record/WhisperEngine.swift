@@ -73,7 +73,7 @@ import ScrumdingerCore
     }
     let samples = path + ".samples"
     let finish: @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void = { result in
-      WhisperTask.remove(samples) { done(result) }
+      Files.removeOffMainLoop(samples) { done(result) }
     }
     let (setAside, threadCount) = (self.setAside, self.threadCount)
     do throws(Unavailable) {
@@ -137,13 +137,7 @@ import ScrumdingerCore
     decoder = nil
     run?.cancel()
     run = nil
-    if let samples { Self.remove(samples) {} }
-  }
-
-  /// Removes the decoded samples off the main loop (unlinking the 57 MB of 15 minutes, once
-  /// written out to disk, took 25–45 ms here), then runs `then`.
-  static func remove(_ samples: String, then: @escaping @MainActor () -> Void) {
-    WorkerThreads.run({ unlink(samples) }, then: { _ in then() })
+    if let samples { Files.removeOffMainLoop(samples) }
   }
 }
 

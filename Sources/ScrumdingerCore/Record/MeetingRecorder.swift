@@ -189,7 +189,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       guard saved else {  // the capture, let go, stops where it is
         live?.cancel()
         for suffix in Self.companions where suffix != ".samples" { Files.remove(path + suffix) }
-        return Self.removeSamples(path + ".samples")
+        return Files.removeOffMainLoop(path + ".samples")
       }
       let historyID = session.historyID
       finishing[historyID] = capture
@@ -198,7 +198,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
         let complete: @MainActor () -> Void = { [weak self] in
           self?.hearing[historyID] = nil
           guard let self, finishing.removeValue(forKey: historyID) != nil else { return }
-          Self.removeSamples(path + ".samples")
+          Files.removeOffMainLoop(path + ".samples")
           onRecordingComplete?(historyID)
         }
         guard let self, let live else { return complete() }
@@ -214,12 +214,6 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public func recoveredMeetingSaved(_ historyID: UUID) {
     guard recording(of: historyID) != nil else { return }
     onRecordingComplete?(historyID)
-  }
-
-  /// Removes a meeting's samples off the main loop (unlinking the 57 MB of 15 minutes, once
-  /// written out to disk, took 25–45 ms here).
-  private static func removeSamples(_ path: String) {
-    WorkerThreads.run({ Files.remove(path) }, then: { _ in })
   }
 
   private static func milliseconds(_ duration: Duration) -> Int {
