@@ -6,6 +6,7 @@ import pytest
 
 from atspi_app import App
 from audio_capture import PulseServer
+import gnome_shell
 
 
 @pytest.fixture
@@ -33,6 +34,35 @@ def launch(data_home):
         app.kill()
         with open(app.log.name, errors="replace") as log:
             print("app log:", log.read()[-4000:])
+
+
+@pytest.fixture(scope="session")
+def shell():
+    """The GNOME session's shell (tests in gnome/), the app installed where it reads it."""
+    gnome_shell.install_app()
+    return gnome_shell.Shell()
+
+
+@pytest.fixture
+def on_shell(data_home, shell):
+    """Starts the installed app on the shell's display (its windows are the shell's), on the
+    test's data folder; what D-Bus activation starts gets the same folder. Every app is
+    killed afterwards, and the overview closed."""
+    gnome_shell.set_activation_environment(XDG_DATA_HOME=str(data_home))
+    apps = []
+
+    def start(*arguments, **env):
+        app = App(data_home, env={"GDK_BACKEND": "wayland", **env}, command=[gnome_shell.INSTALLED, *arguments],
+                  executable=None)
+        apps.append(app)
+        return app
+
+    yield start
+    for app in apps:
+        app.kill()
+        with open(app.log.name, errors="replace") as log:
+            print("app log:", log.read()[-4000:])
+    shell.close_overview()
 
 
 @pytest.fixture

@@ -18,21 +18,28 @@ FOLDER_ID = "team"
 API_KEY = "scrumdinger-e2e-key"
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def free_ports(count):
+    """`count` distinct free ports on loopback: every probe is held open until all are chosen,
+    so two of them can never be the same port."""
+    probes = [socket.socket() for _ in range(count)]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [probe.getsockname()[1] for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
 
 
 class Instance:
     """One Syncthing: its home, its shared folder, its ports and device ID."""
 
-    def __init__(self, root, name):
+    def __init__(self, root, name, listen_port, gui_port):
         self.name = name
         self.home = os.path.join(root, f"syncthing-{name}")
         self.folder = os.path.join(root, f"shared-{name}")
         os.makedirs(os.path.join(self.folder, ".stfolder"))
-        self.listen_port, self.gui_port = free_port(), free_port()
+        self.listen_port, self.gui_port = listen_port, gui_port
         subprocess.run(["syncthing", "generate", f"--home={self.home}", "--no-default-folder"],
                        check=True, capture_output=True)
         self.device_id = subprocess.run(["syncthing", f"--home={self.home}", "--device-id"], check=True,
@@ -92,6 +99,13 @@ class Instance:
             return False
         return status.get("state") == "idle" and status.get("needFiles", 1) == 0
 
+    def log_tail(self, lines=15):
+        """The end of this instance's log, and whether it still runs: what a failure shows."""
+        with open(os.path.join(self.home, "syncthing.log"), errors="replace") as log:
+            tail = "".join(log.readlines()[-lines:])
+        state = "running" if self.proc and self.proc.poll() is None else f"exited ({self.proc.returncode})"
+        return f"--- syncthing {self.name} ({state}, listening on {self.listen_port}):\n{tail}"
+
     def stop(self):
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
@@ -107,7 +121,8 @@ class SyncthingPair:
     """Instances `a` and `b`, connected, with the folder shared."""
 
     def __init__(self, root):
-        self.a, self.b = Instance(root, "a"), Instance(root, "b")
+        ports = free_ports(4)
+        self.a, self.b = Instance(root, "a", *ports[:2]), Instance(root, "b", *ports[2:])
         self.a.configure(self.b)
         self.b.configure(self.a)
         for instance in (self.a, self.b):
@@ -115,8 +130,11 @@ class SyncthingPair:
         self.wait_connected()
 
     def wait_connected(self, timeout=90):
-        wait_for(lambda: self.a.connected_to(self.b) and self.b.connected_to(self.a), timeout=timeout,
-                 interval=0.5, what="the two Syncthing instances to connect")
+        try:
+            wait_for(lambda: self.a.connected_to(self.b) and self.b.connected_to(self.a), timeout=timeout,
+                     interval=0.5, what="the two Syncthing instances to connect")
+        except AssertionError as error:
+            raise AssertionError(f"{error}\n{self.a.log_tail()}{self.b.log_tail()}") from None
 
     def pause(self):
         """Cuts the link, on both sides."""
