@@ -49,6 +49,7 @@ def on_shell(data_home, shell):
     test's data folder; what D-Bus activation starts gets the same folder. Every app is
     killed afterwards, and the overview closed."""
     gnome_shell.set_activation_environment(XDG_DATA_HOME=str(data_home))
+    shell.clear_tray()
     apps = []
 
     def start(*arguments, **env):

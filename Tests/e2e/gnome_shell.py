@@ -83,6 +83,57 @@ class Shell:
         wait_for(lambda: not self.eval("Main.overview.visible || Main.overview.animationInProgress"),
                  what="the overview to close")
 
+    # The message tray -----------------------------------------------------------------------
+
+    def banner(self):
+        """The notification banner on show: its labels' texts (title, body) and its buttons'
+        labels, or None."""
+        return self.eval("""(() => {
+          const banner = Main.messageTray._banner;
+          if (!banner || !Main.messageTray.visible) return null;
+          const St = imports.gi.St;
+          const labels = actor => actor instanceof St.Label ? (actor.visible ? [actor.text] : [])
+            : actor.get_children().filter(child => !(child instanceof St.Button)).flatMap(labels);
+          const buttons = banner._buttonBox ? banner._buttonBox.get_children().map(b => b.label) : [];
+          return {texts: labels(banner), buttons};
+        })()""")
+
+    def clear_tray(self):
+        """Removes every notification (the session's own start-up notices among them: a root
+        session, unsafe mode), so the next banner is the test's."""
+        self.eval("Main.messageTray.getSources().forEach(source => source.destroy()); true")
+        wait_for(lambda: self.banner() is None, what="the banners to go")
+
+    def tray(self):
+        """Every notification the message tray holds, by its source: [[source, title, body]]."""
+        return self.eval("""Main.messageTray.getSources().flatMap(source =>
+          source.notifications.map(n => [source.title, n.title, n.bannerBodyText]))""")
+
+    def click_banner_button(self, label):
+        """Clicks the banner's button labelled `label`, as a pointer would."""
+        assert self.eval(f"""(() => {{
+          const banner = Main.messageTray._banner;
+          const button = banner && banner._buttonBox &&
+            banner._buttonBox.get_children().find(b => b.label === {json.dumps(label)});
+          if (!button) return false;
+          button.emit('clicked', 1);
+          return true;
+        }})()"""), f"no {label!r} button on the shell's banner"
+
+    def dismiss_banner(self):
+        """Closes the banner's notification with its close button, as a user would."""
+        assert self.eval("""(() => {
+          const banner = Main.messageTray._banner;
+          if (!banner) return false;
+          banner._closeButton.emit('clicked', 1);
+          return true;
+        })()"""), "no banner to dismiss"
+
+    def windows_of(self, pid):
+        """The titles of the windows the shell shows for process `pid`."""
+        return self.eval(f"""global.get_window_actors().map(a => a.meta_window)
+          .filter(w => w.get_pid() === {pid}).map(w => w.get_title())""")
+
     def provider_loaded(self):
         return self.eval(f"!!({PROVIDER})")
 
