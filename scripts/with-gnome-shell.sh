@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command inside a GNOME session of its own, so tests meet the app through GNOME's own
-# clients: GNOME Shell 43 headless on Wayland with one virtual monitor (1280×800), on a
+# clients: GNOME Shell 43 headless on Wayland with one virtual monitor (1280×800) and
+# Xwayland (Orca 43 reads the keyboard's layout through X, as in a user's session), on a
 # private session bus, with a private system bus where python-dbusmock plays logind and
 # UPower (the shell aborts at start-up without them), as GNOME's own test suites do.
 #
@@ -12,13 +13,13 @@
 # A test-only extension (Tests/e2e/gnome/unsafe-mode@tests.scrumdinger.github.io) switches the
 # shell's unsafe mode on, so org.gnome.Shell.Eval answers.
 #
-# COMMAND runs with WAYLAND_DISPLAY set; whatever happens, everything is torn down (SIGTERM,
+# COMMAND runs with WAYLAND_DISPLAY and DISPLAY (Xwayland's) set; whatever happens, everything is torn down (SIGTERM,
 # then SIGKILL after 3 s: the whole session in under 10 s). A missing piece fails loudly by
 # name, and so does a shell that does not come up (its log printed).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 missing=()
-for command in gnome-shell gnome-extensions dbus-daemon gdbus /usr/bin/python3; do
+for command in gnome-shell gnome-extensions Xwayland dbus-daemon gdbus /usr/bin/python3; do
   command -v "$command" >/dev/null || missing+=("$command")
 done
 /usr/bin/python3 -c "import dbusmock" 2>/dev/null || missing+=("python3-dbusmock")
@@ -97,7 +98,7 @@ unset DISPLAY WAYLAND_DISPLAY
 display=wayland-gnome-shell
 # In a subshell whose stderr is the log: 43.9 segfaults on its way out, however it is asked to
 # end, and bash's report of that belongs in the log, not among the tests' output.
-(gnome-shell --headless --wayland --no-x11 --virtual-monitor 1280x800 --wayland-display="$display"; exit $?) \
+(gnome-shell --headless --wayland --virtual-monitor 1280x800 --wayland-display="$display"; exit $?) \
   >"$session/gnome-shell.log" 2>&1 &
 shell_pid=$!
 shell_log() { tail -40 "$session/gnome-shell.log" >&2; }
@@ -127,6 +128,15 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 [ "$reply" = "(true, 'true')" ] || { shell_log; fail "the shell's unsafe mode is off: Eval answered ${reply:-nothing}"; }
+# Xwayland's display and the key to it, from the shell's own environment.
+shell_env() {
+  gdbus call --session --dest org.gnome.Shell --object-path /org/gnome/Shell \
+    --method org.gnome.Shell.Eval "imports.gi.GLib.getenv('$1')" | sed -n "s/^(true, '\"\\(.*\\)\"')$/\\1/p"
+}
+DISPLAY="$(shell_env DISPLAY)" XAUTHORITY="$(shell_env XAUTHORITY)"
+[ -n "$DISPLAY" ] && [ -f "$XAUTHORITY" ] || { shell_log; fail "the shell started no Xwayland (DISPLAY '$DISPLAY')"; }
+export DISPLAY XAUTHORITY
+dbus-update-activation-environment DISPLAY XAUTHORITY
 
 status=0
 "$@" || status=$?

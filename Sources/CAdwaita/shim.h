@@ -3,8 +3,27 @@
 // GIO's own helpers are CGLib's (the platform layer's).
 #include <adwaita.h>
 
+/// Sets a widget's own description, kept on it so an announcement can give way to it again.
 static inline void shim_accessible_set_description(GtkAccessible *accessible, const char *text) {
+  g_object_set_data_full(G_OBJECT(accessible), "shim-description", g_strdup(text), g_free);
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/// Puts an announcement in a widget's description, its own kept (see Announcer).
+static inline void shim_accessible_announce_on(GtkWidget *widget, const char *text) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/// Gives a widget's description back after an announcement: its own (set above), else its
+/// tooltip's (GTK's own description for it), else none.
+static inline void shim_accessible_restore_description(GtkWidget *widget) {
+  const char *own = g_object_get_data(G_OBJECT(widget), "shim-description");
+  if (!own) own = gtk_widget_get_tooltip_text(widget);
+  if (own) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own, -1);
+  } else {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  }
 }
 
 static inline void shim_accessible_set_value_text(GtkAccessible *accessible, const char *text) {

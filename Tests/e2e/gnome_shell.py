@@ -15,6 +15,8 @@ DESKTOP_ID = f"{APP_ID}.desktop"
 PREFIX = os.environ.get("GNOME_SESSION_PREFIX", "")
 INSTALLED = os.path.join(PREFIX, "bin", "scrumdinger")
 
+MODIFIERS = {"ctrl": "Control_L", "shift": "Shift_L", "alt": "Alt_L"}
+
 # Our section of the overview's search results: the provider whose id is our desktop id.
 PROVIDER = f"""Main.overview._overview._controls._searchController._searchResults._providers
   .find(p => p.id === '{DESKTOP_ID}')"""
@@ -50,6 +52,28 @@ class Shell:
         ok, value = reply.unpack()
         assert ok, f"the shell could not run {code!r}: {value}"
         return json.loads(value) if value else None
+
+    # The keyboard -------------------------------------------------------------------------
+
+    def key(self, *keys):
+        """Presses each of `keys` ("Tab", "ctrl+Return", "plus": X key names, modifiers joined
+        by +) on the session's keyboard, which the shell sends to the focused window."""
+        for combo in keys:
+            *modifiers, name = combo.split("+") if combo != "plus" else ["plus"]
+            names = [MODIFIERS[m] for m in modifiers] + [name]
+            self.eval(f"""(() => {{
+              const C = imports.gi.Clutter;
+              const keyboard = global.testKeyboard;
+              let time = imports.gi.GLib.get_monotonic_time();
+              const names = {json.dumps(names)};
+              for (const name of names) keyboard.notify_keyval(time++, C['KEY_' + name], C.KeyState.PRESSED);
+              for (const name of names.reverse()) keyboard.notify_keyval(time++, C['KEY_' + name], C.KeyState.RELEASED);
+              return true;
+            }})()""")
+
+    def focused_window(self):
+        """The title of the window with the keyboard's focus, or None."""
+        return self.eval("global.display.focus_window ? global.display.focus_window.get_title() : null")
 
     # The overview's search --------------------------------------------------------------------
 

@@ -6,9 +6,11 @@ import Platform
   private var rows: [Widget] = []
   private var nearView: RowsNearView?
 
-  /// An empty list; `boxed` gives libadwaita's rounded card look.
-  public init(boxed: Bool = true) {
+  /// An empty list called `name` (screen readers say it on entering the list; unnamed, Orca 43
+  /// read out "GtkListBox"); `boxed` gives libadwaita's rounded card look.
+  public init(named name: String, boxed: Bool = true) {
     super.init(gtk_list_box_new())
+    setAccessibleLabel(name)
     gtk_list_box_set_selection_mode(list, GTK_SELECTION_NONE)
     if boxed { addCSSClass("boxed-list") }
   }

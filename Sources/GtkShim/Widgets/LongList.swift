@@ -13,10 +13,13 @@ import Platform
 @MainActor public final class LongList: Widget {
   private var pages: [ListBox] = []
   private let pageLimit: Int
+  /// What screen readers call the list: each page is a list to them, called so too.
+  private let name: String
   private var nearView: RowsNearView?
 
   /// An empty list whose pages hold at most `pageLimit` rows.
-  public init(pageLimit: Int = 32) {
+  public init(named name: String, pageLimit: Int = 32) {
+    self.name = name
     self.pageLimit = pageLimit
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     addCSSClass("long-list")
@@ -76,7 +79,7 @@ import Platform
 
   @discardableResult
   private func addPage(after number: Int?) -> ListBox {
-    let page = ListBox()
+    let page = ListBox(named: name)
     page.drawOnlyRowsNearView()
     if let number {
       gtk_box_insert_child_after(box, page.widget, pages[number].widget)

@@ -25,7 +25,7 @@ import Platform
   private let content = Box(vertical: true)
   private let above = Box(vertical: true)
   private let below = Box(vertical: true)
-  private let rowBox = ListBox()
+  private let rowBox: ListBox
   private var rows: [(row: Row, widget: Widget)] = []
   private var count = 0
   private var idAt: (Int) -> ID = { _ in fatalError("no items") }
@@ -34,7 +34,8 @@ import Platform
 
   /// A list at most `maximumHeight` pixels high (it scrolls beyond that), whose rows are
   /// made by `makeRow`: the row's controller and its widget.
-  public init(maximumHeight: Int, makeRow: @escaping @MainActor () -> (Row, Widget)) {
+  public init(named name: String, maximumHeight: Int, makeRow: @escaping @MainActor () -> (Row, Widget)) {
+    rowBox = ListBox(named: name)
     self.makeRow = makeRow
     self.maximumHeight = maximumHeight
     super.init(gtk_scrolled_window_new())

@@ -1,7 +1,7 @@
 // The effects of the app as a user runs it, made once for the application. Most are plain
-// `Dependencies`; three of them also act for the window on show (the ding says what keeps it
+// `Dependencies`; four of them also act for the window on show (the ding says what keeps it
 // from playing there, notifications go while that window lacks the focus, the screen is kept
-// awake for it), so they are kept a second time by what they do for a window, and attached to
+// awake for it, screen readers are told of the meeting there), so they are kept a second time by what they do for a window, and attached to
 // each new window through that one protocol: nothing is downcast from the dependencies.
 import FoundationEssentials
 import GtkShim
@@ -26,7 +26,8 @@ import ScrumdingerCore
     if let log = EventLog(path: LaunchEnvironment.eventLog) { chime.onRang = { due in log.record(due: due) } }
     let notifier = DesktopNotifier(application: application)
     let keeper = ScreenKeeper(application: application)
-    windowEffects = [chime, notifier, keeper]
+    let announcer = ScreenReaderAnnouncer()
+    windowEffects = [chime, notifier, keeper, announcer]
     dependencies = Dependencies(
       clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), now: { Date().addingTimeInterval(LaunchEnvironment.clockOffset) },
       sound: chime, notifier: notifier, keepAwake: keeper,
@@ -34,6 +35,7 @@ import ScrumdingerCore
         folder: dataFolder + "/recordings", consent: RecordingConsent(path: dataFolder + "/recording-consent.json")
       ) { MicrophoneCapture() },
       speech: WhisperEngine(modelsFolder: Self.modelsFolder(of: dataFolder)))
+    dependencies.announcer = announcer
   }
 
   /// Where speech models are kept in the data folder.
@@ -51,5 +53,9 @@ extension DesktopNotifier: WindowEffect {
 }
 
 extension ScreenKeeper: WindowEffect {
+  func serve(_ window: MainWindow) { watch(window.window) }
+}
+
+extension ScreenReaderAnnouncer: WindowEffect {
   func serve(_ window: MainWindow) { watch(window.window) }
 }

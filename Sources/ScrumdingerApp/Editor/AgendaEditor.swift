@@ -22,7 +22,7 @@ import ScrumdingerCore
 
   /// One row per item, in order.
   private(set) var rows: [ItemRow] = []
-  private let list = ListBox()
+  private let list = ListBox(named: tr("After the round"))
   private let draft: () -> ScrumDraft
   private let change: ((inout ScrumDraft) -> Void) -> Void
 
@@ -30,15 +30,13 @@ import ScrumdingerCore
   init(draft: @escaping () -> ScrumDraft, change: @escaping ((inout ScrumDraft) -> Void) -> Void) {
     self.draft = draft
     self.change = change
-    list.setAccessibleLabel(tr("After the round"))
-    let newList = ListBox()
-    newList.setAccessibleLabel(tr("New Item"))
+    let newList = ListBox(named: tr("New Item"))
     addButton.setFlat()
     addButton.align(vertical: .center)
     newItemRow.addSuffix(addButton)
     newList.append(newItemRow)
     let lists = Box(vertical: true, spacing: 12)
-    let totals = ListBox()
+    let totals = ListBox(named: tr("Planned length"))
     totals.append(totalRow)
     lists.append(totals)
     lists.append(list)

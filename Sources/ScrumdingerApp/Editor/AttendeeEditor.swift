@@ -36,7 +36,7 @@ import ScrumdingerCore
 
   private var rowsByID: [UUID: AttendeeRow] = [:]
   /// Two lists, so the rows changing never re-parents the entry being typed in.
-  private let list = LongList()
+  private let list = LongList(named: tr("Attendees"))
   private let noAttendeesRow = ActionRow(title: tr("No attendees yet"))
   /// The attendee being renamed, and the entry standing in their row's place.
   private var renaming: (id: UUID, entry: EntryRow)?
@@ -57,9 +57,7 @@ import ScrumdingerCore
     addButton.setFlat()
     addButton.align(vertical: .center)
     newAttendeeRow.addSuffix(addButton)
-    list.setAccessibleLabel(tr("Attendees"))
-    let newList = ListBox()
-    newList.setAccessibleLabel(tr("New Attendee"))
+    let newList = ListBox(named: tr("New Attendee"))
     newList.append(newAttendeeRow)
     let lists = Box(vertical: true, spacing: 12)
     lists.append(list)

@@ -241,7 +241,7 @@ import ScrumdingerCore
       let heading = Label(passage.heading)
       heading.addCSSClass("heading")
       heading.setHorizontalAlignment(0)
-      let list = ListBox()
+      let list = ListBox(named: passage.heading)
       for segment in said { list.append(sentenceRow(segment, speaker: passage.speaker)) }
       list.onRowActivated { [weak self] row in
         guard let self, let index = self.sentences.firstIndex(where: { $0.row === row }) else { return }

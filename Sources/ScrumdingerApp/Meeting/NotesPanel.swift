@@ -19,7 +19,7 @@ import ScrumdingerCore
   /// Where a new note is typed.
   let entry = EntryRow(title: tr("Add a note"))
   /// The notes so far, one editable row each.
-  let list = ListBox()
+  let list = ListBox(named: tr("Notes"))
   private let scroller: ScrolledWindow
   private var rows: [(id: UUID, row: EntryRow, remove: Button)] = []
   private let session: MeetingSession
@@ -42,7 +42,7 @@ import ScrumdingerCore
     list.isVisible = false
     scroller = ScrolledWindow(list)
     scroller.limitHeight(to: 132)
-    let add = ListBox()
+    let add = ListBox(named: tr("Add a note"))
     add.append(entry)
     box.append(scroller)
     box.append(add)

@@ -39,13 +39,13 @@ import ScrumdingerCore
   /// Called when the user checks or unchecks whether someone is here.
   var onPresenceChange: (@MainActor (_ attendee: UUID, _ present: Bool) -> Void)?
   private let swatch = Box()
-  private let noAttendees = ListBox()
-  private let noHistory = ListBox()
+  private let noAttendees = ListBox(named: tr("Attendees"))
+  private let noHistory = ListBox(named: tr("History"))
   /// Figures over the last 30 meetings (hidden without meetings).
   let statisticsGroup = PreferencesGroup(title: tr("Statistics"), description: tr("The last 30 meetings"))
   let averageLabel = Label()
   let onTimeLabel = Label()
-  private let averagesList = ListBox()
+  private let averagesList = ListBox(named: tr("Statistics"))
   private(set) var lengthsChart: LengthsChart?
 
   /// The search through its meetings' words (Ctrl+F).
@@ -89,11 +89,11 @@ import ScrumdingerCore
     startButton.setAction(Command.window(.startMeeting).detailedName)
     deleteButton.setAction(Command.window(.deleteScrum).detailedName)
     shuffleButton.setAction(Command.window(.shuffleLineup).detailedName)
-    history = RecyclingList(maximumHeight: 420) {
+    history = RecyclingList(named: tr("History"), maximumHeight: 420) {
       let row = HistoryRow()
       return (row, row.row)
     }
-    attendees = RecyclingList(maximumHeight: 600) {
+    attendees = RecyclingList(named: tr("Attendees"), maximumHeight: 600) {
       let row = PersonRow()
       return (row, row.row)
     }
@@ -295,7 +295,7 @@ import ScrumdingerCore
       average.addSuffix(averageLabel)
       let onTime = ActionRow(title: tr("On time"))
       onTime.addSuffix(onTimeLabel)
-      let rows = ListBox()
+      let rows = ListBox(named: tr("Statistics"))
       rows.append(average)
       rows.append(onTime)
       let box = Box(vertical: true, spacing: 12)

@@ -15,7 +15,7 @@ import ScrumdingerCore
   let root = Box(vertical: true)
   let header = HeaderBar(title: tr("Daily Scrums"))
   let newButton = Button(iconName: "list-add-symbolic", accessibleName: tr("New Scrum"))
-  let list = ListBox(boxed: false)
+  let list = ListBox(named: tr("Daily Scrums"), boxed: false)
   let emptyButton = Button(label: tr("New Scrum"))
   let menuButton = MainMenu.button()
   let searchButton = ToggleButton(child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search Scrums"))
@@ -68,7 +68,6 @@ import ScrumdingerCore
     self.state = state
     self.meetingSearch = meetingSearch
     list.addCSSClass("scrum-list")
-    list.setAccessibleLabel(tr("Daily Scrums"))
     let content = Box(vertical: true, spacing: 12)
     content.append(list)
     scroller = ScrolledWindow(Clamp(content))

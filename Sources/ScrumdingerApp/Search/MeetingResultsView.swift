@@ -11,7 +11,7 @@ import ScrumdingerCore
 @MainActor final class MeetingResultsView {
   /// "Said in Meetings", hidden while there is nothing to show.
   let group = PreferencesGroup(title: tr("Said in Meetings"))
-  private let list = ListBox()
+  private let list = ListBox(named: tr("Said in Meetings"))
   /// The rows shown, in order.
   private(set) var rows: [(match: MeetingMatch, row: ListBoxRow, sentence: Label)] = []
   /// The title of the scrum a result belongs to, when results come from several scrums.

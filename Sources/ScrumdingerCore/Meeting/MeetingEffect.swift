@@ -18,6 +18,8 @@ public enum MeetingEvent: Equatable, Sendable {
   case meetingWarning(dueAt: Duration)
   /// Speaker `turn`'s share ran out and they go on (let-finish mode); due at that reading.
   case overtimeStarted(turn: Int, dueAt: Duration)
+  /// A minute was added to turn `turn` (the meeting's end moves with it).
+  case minuteAdded(turn: Int)
   case paused
   case resumed
   /// The meeting is over, however it ended; `saved` says whether history was written.

@@ -137,6 +137,7 @@ import FoundationEssentials
     publish()
     disarm()
     arm()
+    tell(.minuteAdded(turn: timer.currentTurn))
   }
 
   /// Notes `text` (one line), stamped with who is speaking and the running time; nil for a

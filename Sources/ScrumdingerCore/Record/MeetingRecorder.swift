@@ -205,7 +205,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
         hearing[historyID] = live
         live.finish(then: complete)
       }
-    case .timeUp, .turnWarning, .meetingWarning, .overtimeStarted: break
+    case .timeUp, .turnWarning, .meetingWarning, .overtimeStarted, .minuteAdded: break
     }
   }
 

@@ -48,7 +48,7 @@ import FoundationEssentials
       disarm()
       notes = nil
       storage.meetingEnded(saved: saved)
-    case .timeUp, .turnWarning, .meetingWarning, .overtimeStarted:
+    case .timeUp, .turnWarning, .meetingWarning, .overtimeStarted, .minuteAdded:
       break
     }
   }

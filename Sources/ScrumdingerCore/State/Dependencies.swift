@@ -45,6 +45,8 @@ public final class RandomSource {
   /// Writing the meeting under way down, so a crash does not lose it: the last meeting
   /// effect (none unless given).
   public var journal: (any MeetingEffect)?
+  /// What tells screen readers of each moment of a meeting (none in tests that do not ask).
+  public var announcer: (any MeetingEffect)?
 
   /// Creates the dependencies from each effect.
   public init(
@@ -66,5 +68,7 @@ public final class RandomSource {
   }
 
   /// Every meeting effect, in the order they are told of an event.
-  public var meetingEffects: [any MeetingEffect] { [sound, notifier, keepAwake, recorder] + (journal.map { [$0] } ?? []) }
+  public var meetingEffects: [any MeetingEffect] {
+    [sound, notifier, keepAwake, recorder] + [announcer, journal].compactMap { $0 }
+  }
 }

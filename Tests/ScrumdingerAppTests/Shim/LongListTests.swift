@@ -12,8 +12,8 @@ final class LongListTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         let names = (1...10).map { "Person \($0)" }
-        let paged = LongList(pageLimit: 3)
-        let single = ListBox()
+        let paged = LongList(named: "Paged", pageLimit: 3)
+        let single = ListBox(named: "Single")
         for name in names {
           paged.append(ActionRow(title: name))
           single.append(ActionRow(title: name))

@@ -55,7 +55,7 @@ import ScrumdingerCore
       let stages = session.scrum.warningStages
       if stages.indices.contains(stage), stages[stage].sound { playWarning() }
     case .meetingWarning: playWarning()
-    case .paused, .resumed, .ended: break
+    case .paused, .resumed, .minuteAdded, .ended: break
     }
   }
 

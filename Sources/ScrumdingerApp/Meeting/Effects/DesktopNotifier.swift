@@ -35,7 +35,7 @@ import ScrumdingerCore
       send(title: tr("The meeting is over"), body: Texts.shown(session.scrum.title))
     case .ended:
       withdraw()
-    case .started, .paused, .resumed, .turnWarning, .meetingWarning, .overtimeStarted:
+    case .started, .paused, .resumed, .minuteAdded, .turnWarning, .meetingWarning, .overtimeStarted:
       break
     }
   }

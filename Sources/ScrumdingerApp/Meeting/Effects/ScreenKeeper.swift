@@ -26,7 +26,7 @@ import ScrumdingerCore
       guard cookie != 0 else { return }
       application.uninhibit(cookie)
       cookie = 0
-    case .speakerChanged, .turnWarning, .meetingWarning, .overtimeStarted, .timeUp, .paused, .resumed:
+    case .speakerChanged, .turnWarning, .meetingWarning, .overtimeStarted, .timeUp, .paused, .resumed, .minuteAdded:
       break
     }
   }
