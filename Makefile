@@ -15,7 +15,8 @@ RUN_PACKAGES := $(BUILD_PACKAGES) $(SPEECH_PACKAGES) gstreamer1.0-plugins-base g
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
   pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev \
-  libgtk-3-bin gir1.2-gtk-4.0 python3-icalendar fonts-wqy-zenhei syncthing mutter
+  libgtk-3-bin gir1.2-gtk-4.0 python3-icalendar fonts-wqy-zenhei syncthing mutter \
+  gnome-shell xwayland python3-dbusmock orca gvfs
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 

@@ -5,7 +5,9 @@
 #   1. swift test: core tests (no display needed) and GTK widget tests (XCTest); the presenter
 #      view's beside mutter with two virtual monitors (scripts/with-monitors.sh), the others
 #      on Xvfb;
-#   2. the end-to-end tests, which drive the real binary through AT-SPI.
+#   2. the end-to-end tests, which drive the real binary through AT-SPI;
+#   3. beside them, the app met through GNOME's own clients (Tests/e2e/gnome): GNOME Shell's
+#      overview and message tray, and Orca, in one GNOME session (scripts/with-gnome-shell.sh).
 # It ends with one line counting every test of the three runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,10 +58,15 @@ e2e_half first "${first[@]}" &
 one=$!
 e2e_half second "${second[@]}" &
 two=$!
+# The GNOME session's tests, a third group at once (the session started once for all of them).
+scripts/with-gnome-shell.sh /usr/bin/python3 -m pytest -p no:cacheprovider -p no:warnings -q \
+  --basetemp="$halves/gnome" Tests/e2e/gnome >"$halves/gnome.log" 2>&1 &
+three=$!
 status=0
 wait "$one" || status=$?
 wait "$two" || status=$?
-cat "$halves/first.log" "$halves/second.log" | tee -a "$log"
+wait "$three" || status=$?
+cat "$halves/first.log" "$halves/second.log" "$halves/gnome.log" | tee -a "$log"
 rm -rf "$halves"
 [ "$status" -eq 0 ] || exit "$status"
 

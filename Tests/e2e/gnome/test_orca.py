@@ -101,21 +101,28 @@ def test_orca_reads_a_meeting_run_from_the_keyboard(shell, on_shell, data_home, 
     orca.mark("end")
     orca.stop()
 
-    # The page, where the focus lands, and who speaks for how long (after the focused button
-    # is read; Orca may read it with the button too, when it is slower than the app's wait).
-    opening = orca.between("Ctrl+Enter", "+")
-    assert opening[:3] == ["Standup — Meeting", "Meeting panel.", "Next speaker push button."], opening
-    assert opening[-1] == "Ana is speaking, 1 minute left", opening
-    added = orca.between("+", "Space (pause)")
-    assert len(added) == 1 and re.fullmatch(r"A minute added for Ana, 1 minute \d+ seconds left", added[0]), added
-    assert orca.between("Space (pause)", "Space (resume)") == ["Paused"]
-    resumed = orca.between("Space (resume)", "n")
-    assert len(resumed) == 1 and re.fullmatch(r"Ana is speaking, 1 minute \d+ seconds left", resumed[0]), resumed
-    assert orca.between("n", "a minute without a key") == ["Ben is speaking, 1 minute left"]
-    # The minute: the warning and the next turn, once each; not a word from the clocks.
-    assert orca.between("a minute without a key", "Escape") == ["10 seconds left for Ben", "Cy is speaking, 1 minute left"]
-    end = orca.between("Escape", "end")
-    assert end[:2] == ["End meeting? dialog", "Save and End push button."], end
+    # Everything said from Ctrl+Enter on, in order (Orca answers a second or so behind the
+    # app, more on a busy machine: the order is what counts, and that nothing else was said).
+    said = orca.between("Ctrl+Enter")
+    start = said.index("Standup — Meeting")
+    heard = [text for text in said[start:] if text != "Ana is speaking, 1 minute left."]
+    # Orca may read who speaks with the focused button too, when it is slower than the app's
+    # wait (the one above): that copy, with its full stop, is left out.
+    assert heard[:4] == ["Standup — Meeting", "Meeting panel.", "Next speaker push button.",
+                         "Ana is speaking, 1 minute left"], said
+    added, paused, resumed, ben, warning, cy, *end = heard[4:]
+    assert re.fullmatch(r"A minute added for Ana, 1 minute \d+ seconds left", added), said
+    assert paused == "Paused", said
+    assert re.fullmatch(r"Ana is speaking, 1 minute \d+ seconds left", resumed), said
+    assert ben == "Ben is speaking, 1 minute left", said
+    # A whole minute without a key: the warning and the next turn, nothing from the clocks.
+    assert (warning, cy) == ("10 seconds left for Ben", "Cy is speaking, 1 minute left"), said
+    assert end[:2] == ["End meeting? dialog", "Save and End push button."], said
+    # Each key's answer came after the key (not before it: not something else said late).
+    times = dict((label, at) for at, label in orca.marks)
+    said_at = {text: at for at, text in orca.utterances}
+    assert said_at[paused] >= times["Space (pause)"] and said_at[ben] >= times["n"]
+    assert said_at[warning] >= times["a minute without a key"] + 45, "the warning came with its turn's last 10 s"
     no_unnamed_controls(orca)
 
 
