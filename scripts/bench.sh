@@ -27,6 +27,8 @@ cat "$work/sync-odd.txt" "$work/sync-even.txt" |
        END { print "sync_model_failures", f, n; print "sync_model_long_run_s", s, n }' >> "$results"
 echo "measuring start-up, memory, meeting cost, ding latency…" >&2
 scripts/with-display.sh scripts/bench/desktop.sh "$bin" "$work" >> "$results"
+echo "measuring GNOME Shell's overview search…" >&2
+scripts/with-gnome-shell.sh /usr/bin/python3 scripts/bench/shell_search.py "$bin" >> "$results"
 echo "measuring speech to text and recording…" >&2
 scripts/bench/transcription.sh "$bin" "$work" >> "$results"
 /usr/bin/python3 scripts/bench/table.py "$results" | tee Tests/output/bench.md
