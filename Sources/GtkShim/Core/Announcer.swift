@@ -12,7 +12,8 @@ import Platform
 /// Says sentences through the focused widget of one window (see the top of this file).
 @MainActor public final class Announcer: SignalOwner {
   package let signals = SignalConnections()
-  private let window: UnsafeMutablePointer<GtkWindow>
+  /// The window announced in (weak: the window may go while an announcement waits).
+  private weak var window: ApplicationWindow?
   /// The widget holding the last announcement (a reference kept until it is given back).
   private var holder: UnsafeMutablePointer<GtkWidget>?
   private var pending: Timeout?
@@ -26,11 +27,11 @@ import Platform
 
   /// Announces in `window`; gives a widget its own description back when the focus moves.
   public init(in window: ApplicationWindow) {
-    self.window = cast(window.raw)
+    self.window = window
     connect(window.raw, "notify::focus-widget", for: self, withArgument: { [weak self] _ in
       guard let self else { return }
       focusMovedAt = g_get_monotonic_time()
-      if gtk_root_get_focus(cast(UnsafeMutableRawPointer(self.window))) != holder { giveBack() }
+      if focus != holder { giveBack() }
     })
   }
 
@@ -54,9 +55,14 @@ import Platform
       // The focus moved after the announcement was made (with it, as a page opened).
       guard g_get_monotonic_time() >= focusMovedAt + Self.settle else { return sayWhenSettled() }
       waiting = nil
-      guard let focus = gtk_root_get_focus(cast(UnsafeMutableRawPointer(window))) else { return }
+      guard let focus else { return }
       put(text, on: focus)
     }
+  }
+
+  /// The window's focused widget, if any.
+  private var focus: UnsafeMutablePointer<GtkWidget>? {
+    window.flatMap { gtk_root_get_focus(cast($0.raw)) }
   }
 
   private func put(_ text: String, on focus: UnsafeMutablePointer<GtkWidget>) {
