@@ -10,8 +10,9 @@ import Platform
     super.init(gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, Int32(spacing)))
   }
 
-  /// A box that assistive technologies see as one label (or an alert, announced when it
-  /// appears) instead of a group of its children: name it, and hide the children it speaks for.
+  /// A box that assistive technologies see as one label (or an alert: not spoken as it
+  /// appears, see `Announcer`) instead of a group of its children: name it, and hide the
+  /// children it speaks for.
   public init(vertical: Bool = true, spacing: Int = 0, alert: Bool) {
     super.init(
       shim_box_new_with_role(

@@ -8,7 +8,8 @@ import Platform
     super.init(gtk_label_new(text))
   }
 
-  /// An empty label that screen readers announce when it appears with text (an alert).
+  /// An empty label that screen readers see as an alert (GTK 4.8 does not have it spoken as
+  /// it appears: `Announcer` does the speaking).
   public static func alert() -> Label { Label(alert: ()) }
 
   private init(alert: Void) {

@@ -61,7 +61,8 @@ import ScrumdingerCore
   /// "Next: NAME" (empty on the last speaker).
   let nextLabel = Label()
   /// "10 seconds left for NAME" while a turn is in its warning time, "NAME is over by 0:12"
-  /// past it: an alert, so screen readers announce it once when it appears.
+  /// past it: an alert in the tree (GTK 4.8 does not have it spoken as it appears; the
+  /// ScreenReaderAnnouncer says each stage).
   let warning = SpokenFigure(Label(), alert: true)
   /// Each warning stage's lead in seconds, longest first.
   private let warningLeads: [Int]

@@ -29,7 +29,8 @@ extension FigureLabel: FigureFace {}
   private var shown = (text: "", spoken: "", summary: "")
 
   /// A figure shown by `face`, under `caption` (if any, seen but not read: the words include
-  /// it); an `alert` is announced when it appears.
+  /// it); an `alert` has that role for screen readers that look (it is not spoken as it appears:
+  /// see Announcer).
   init(_ face: Face, caption: Label? = nil, alert: Bool = false) {
     label = face
     root = Box(vertical: true, alert: alert)
