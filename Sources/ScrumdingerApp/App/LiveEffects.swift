@@ -1,8 +1,9 @@
 // The effects of the app as a user runs it, made once for the application. Most are plain
 // `Dependencies`; four of them also act for the window on show (the ding says what keeps it
 // from playing there, notifications go while that window lacks the focus, the screen is kept
-// awake for it, screen readers are told of the meeting there), so they are kept a second time by what they do for a window, and attached to
-// each new window through that one protocol: nothing is downcast from the dependencies.
+// awake for it, screen readers are told of the meeting there), so they are kept a second time
+// by what they do for a window, and attached to each new window through that one protocol:
+// nothing is downcast from the dependencies.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore

@@ -10,16 +10,15 @@ public enum MeetingAnnouncement {
   @MainActor public static func text(for event: MeetingEvent, in session: MeetingSession) -> String? {
     let timer = session.timer
     let turns = timer.schedule.turns
-    func speaking(_ turn: Int) -> String {
-      let left = max(0, turns[turn].end - timer.snapshot.secondsElapsed)
-      return tr("%@ is speaking, %@ left", Texts.shown(turns[turn].name), Texts.duration(seconds: left))
+    /// The time left in `turn`, in words.
+    func left(_ turn: Int) -> String {
+      Texts.duration(seconds: max(0, turns[turn].end - timer.snapshot.secondsElapsed))
     }
+    func speaking(_ turn: Int) -> String { tr("%@ is speaking, %@ left", Texts.shown(turns[turn].name), left(turn)) }
     switch event {
     case .started, .resumed: return speaking(timer.currentTurn)
     case .speakerChanged(let to, _): return speaking(to)
-    case .minuteAdded(let turn):
-      let left = max(0, turns[turn].end - timer.snapshot.secondsElapsed)
-      return tr("A minute added for %@, %@ left", Texts.shown(turns[turn].name), Texts.duration(seconds: left))
+    case .minuteAdded(let turn): return tr("A minute added for %@, %@ left", Texts.shown(turns[turn].name), left(turn))
     case .turnWarning(let turn, let stage, _):
       guard timer.warnings.indices.contains(stage) else { return nil }
       return tr("%@ left for %@", Texts.duration(seconds: timer.warnings[stage]), Texts.shown(turns[turn].name))
