@@ -1,12 +1,11 @@
 import json
-import os
 import uuid
 
 import pytest
 
+import gnome_shell
 from atspi_app import App
 from audio_capture import PulseServer
-import gnome_shell
 
 
 @pytest.fixture

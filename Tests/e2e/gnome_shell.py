@@ -161,15 +161,6 @@ class Shell:
     def provider_loaded(self):
         return self.eval(f"!!({PROVIDER})")
 
-    def app_sections(self):
-        """The section titles the applications search shows (the shell's own provider)."""
-        return self.eval("""(() => {
-          const p = Main.overview._overview._controls._searchController._searchResults._providers
-            .find(p => !p.isRemoteProvider);
-          if (!p.display.visible) return [];
-          return p.display._grid.get_children().filter(r => r.visible).map(r => r.metaInfo.name);
-        })()""")
-
 
 def install_app():
     """Installs the built app into the session's prefix as `make install` would (its desktop
