@@ -5,7 +5,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 import time
 
 import pyatspi

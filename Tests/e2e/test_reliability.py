@@ -1,6 +1,5 @@
 """End-to-end: a bad day — kills during saves, a save that fails before quitting, signals,
 two copies of the app without a session bus."""
-import json
 import os
 import re
 import signal

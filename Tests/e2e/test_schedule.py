@@ -12,7 +12,6 @@ import subprocess
 import time
 import zoneinfo
 
-import pyatspi
 import pytest
 from gi.repository import Gio, GLib
 

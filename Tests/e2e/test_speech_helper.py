@@ -12,7 +12,6 @@ import pytest
 gi.require_version("Gst", "1.0")
 from gi.repository import Gst  # noqa: E402
 
-from atspi_app import wait_for  # noqa: E402
 from audio_capture import SPEECH  # noqa: E402
 from conftest import scrum, write_scrums  # noqa: E402
 
