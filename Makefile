@@ -106,12 +106,14 @@ uninstall:
 	scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
 
 # The Debian package, .build/deb/scrumdinger_VERSION_ARCH.deb, from the release build, checked
-# by lintian (no errors allowed).
+# by lintian (no errors allowed). The build has a folder of its own (.build-deb), so it can
+# run while the tests hold .build (CI does both at once).
 DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev lintian
+DEB_BUILD := $(RELEASE) --scratch-path .build-deb
 deb: translations speech
 	scripts/install-deps.sh $(DEB_PACKAGES)
-	$(SWIFT) build $(RELEASE)
-	scripts/deb/build.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)" .build/deb
+	$(SWIFT) build $(DEB_BUILD)
+	scripts/deb/build.sh "$$($(SWIFT) build $(DEB_BUILD) --show-bin-path)" .build/deb
 	lintian --fail-on error .build/deb/scrumdinger_*.deb
 
 # Installs the package on a bare Debian 12 made by debootstrap (cached in .build/check-deb),
@@ -154,4 +156,4 @@ sanitize:
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter ScrumdingerCoreTests
 
 clean:
-	rm -rf .build .build-fuzz .build-tsan .build-asan
+	rm -rf .build .build-fuzz .build-tsan .build-asan .build-deb
