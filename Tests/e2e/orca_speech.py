@@ -1,7 +1,8 @@
 """Orca 43, GNOME's screen reader, run with its debug log: what it would have spoken ("SPEECH
-OUTPUT: '…'" lines, no synthesizer needed) read back once it has ended (the log is written
-through a buffer, so it is complete only then), each utterance placed between the marks the
-test made as it acted."""
+OUTPUT: '…'" lines, no synthesizer needed) read back once it has ended, each utterance placed
+between the marks the test made as it acted. Orca writes that log through an 8 KiB buffer
+(what it said last was lost when it had to be killed), so it is started with the log's file
+line-buffered, which also lets a test wait until Orca has caught up with the app."""
 import datetime
 import os
 import re
@@ -22,6 +23,20 @@ def _seconds(hours, minutes, seconds):
     return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
 
 
+# Orca's own program, its debug log opened line-buffered (sys.argv[1]: the log's path).
+LAUNCH = """import builtins, runpy, sys
+path = sys.argv[1]
+opened = builtins.open
+def line_buffered(file, mode="r", *args, **kwargs):
+    if file == path and "w" in mode:
+        return opened(file, mode, buffering=1)
+    return opened(file, mode, *args, **kwargs)
+builtins.open = line_buffered
+sys.argv = ["orca", "--replace", "--debug-file=" + path]
+runpy.run_path("/usr/bin/orca", run_name="__main__")
+"""
+
+
 class Orca:
     """One Orca process for a test; `said` and `between` once `stop` has run."""
 
@@ -29,7 +44,7 @@ class Orca:
         self.log_path = os.path.join(folder, "orca-debug.log")
         self.marks = []
         self.utterances = None
-        self.proc = subprocess.Popen(["orca", "--replace", f"--debug-file={self.log_path}"],
+        self.proc = subprocess.Popen(["/usr/bin/python3", "-c", LAUNCH, self.log_path],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for(self._on_bus, timeout=20, what="Orca on the accessibility bus")
         time.sleep(2)  # it reads its settings and says "Screen reader on" before it listens
@@ -47,8 +62,22 @@ class Orca:
         now = datetime.datetime.now()
         return _seconds(now.hour, now.minute, f"{now.second}.{now.microsecond:06d}")
 
+    def caught_up(self, quiet=1.0, timeout=6):
+        """Waits until Orca has written nothing for `quiet` seconds: it has handled what the
+        app told it (or `timeout` has passed: a running meeting keeps it writing)."""
+        end = time.monotonic() + timeout
+        size, since = -1, time.monotonic()
+        while time.monotonic() < end:
+            now = os.path.getsize(self.log_path)
+            if now != size:
+                size, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return
+            time.sleep(0.1)
+
     def stop(self):
-        """Ends Orca (SIGTERM: it writes out its log) and reads what it said."""
+        """Ends Orca once it has caught up and reads what it said."""
+        self.caught_up()
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
