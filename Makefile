@@ -3,8 +3,10 @@
 # build under PREFIX (default ~/.local), honouring DESTDIR; `make uninstall` removes it.
 
 SWIFT ?= swift
-# The shipped build: the Swift runtime and Foundation linked in (see Package.swift).
-RELEASE := -c release --static-swift-stdlib
+# The shipped build: the Swift runtime and Foundation linked in (see Package.swift), in a
+# folder of its own (.build-release), so `make install` and `make deb` share it and it can be
+# built while the tests hold .build (CI does both at once).
+RELEASE := -c release --static-swift-stdlib --scratch-path .build-release
 APP_ID := io.github.scrumdinger.Scrumdinger
 PREFIX ?= $(HOME)/.local
 DESTDIR ?=
@@ -106,14 +108,12 @@ uninstall:
 	scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
 
 # The Debian package, .build/deb/scrumdinger_VERSION_ARCH.deb, from the release build, checked
-# by lintian (no errors allowed). The build has a folder of its own (.build-deb), so it can
-# run while the tests hold .build (CI does both at once).
+# by lintian (no errors allowed).
 DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev lintian
-DEB_BUILD := $(RELEASE) --scratch-path .build-deb
 deb: translations speech
 	scripts/install-deps.sh $(DEB_PACKAGES)
-	$(SWIFT) build $(DEB_BUILD)
-	scripts/deb/build.sh "$$($(SWIFT) build $(DEB_BUILD) --show-bin-path)" .build/deb
+	$(SWIFT) build $(RELEASE)
+	scripts/deb/build.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)" .build/deb
 	lintian --fail-on error .build/deb/scrumdinger_*.deb
 
 # Installs the package on a bare Debian 12 made by debootstrap (cached in .build/check-deb),
@@ -156,4 +156,4 @@ sanitize:
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter ScrumdingerCoreTests
 
 clean:
-	rm -rf .build .build-fuzz .build-tsan .build-asan .build-deb
+	rm -rf .build .build-release .build-fuzz .build-tsan .build-asan

@@ -4,8 +4,8 @@
 # Not part of `make test`: figures are reported, not asserted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib >/dev/null  # as `make install` builds it
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+swift build -c release --static-swift-stdlib --scratch-path .build-release >/dev/null  # as `make install` builds it
+bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-release --show-bin-path)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/baseline" scripts/bench/baseline.c $(pkg-config --cflags --libs libadwaita-1)

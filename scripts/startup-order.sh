@@ -6,8 +6,8 @@
 # functions that no longer exist are skipped by the linker.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/scrumdinger"
+swift build -c release --static-swift-stdlib --scratch-path .build-release >/dev/null
+bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-release --show-bin-path)/scrumdinger"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/launch" scripts/bench/launch.c -lX11
