@@ -39,7 +39,8 @@ final class MicrophoneCaptureTests: XCTestCase {
         XCTAssertFalse(recorder.isRecording.value)
         XCTAssertTrue(recorder.isFinishing, "the sound on its way still goes to the file")
         XCTAssertNil(recorder.recording(of: id), "not handed on half-written")
-        let deadline = ContinuousClock.now + .seconds(5)
+        // The file's end written out: a moment here, seconds while the disk is busy with a build.
+        let deadline = ContinuousClock.now + .seconds(20)
         while recorder.isFinishing, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
 
         guard let file = recorder.recording(of: id) else { return XCTFail("no recording kept") }
