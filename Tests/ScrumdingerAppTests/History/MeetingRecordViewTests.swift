@@ -19,7 +19,15 @@ let speechSample = ".build/whisper/samples/jfk.wav"
   let capture = MicrophoneCapture(source: "filesrc location=\(speech) ! wavparse")
   let path = folder + "/\(historyID.uuidString).ogg"
   XCTAssertNoThrow(try capture.start(to: path, samples: nil), file: file, line: line)
-  spin(.milliseconds(800))  // the file source ends the stream by itself
+  // The file source ends the stream by itself, within a second (more on a busy machine): the
+  // position stops moving once it has (half a second still), or after 20 s.
+  let deadline = ContinuousClock.now + .seconds(20)
+  var last = capture.position
+  var stillSince = ContinuousClock.now
+  while ContinuousClock.now - stillSince < .milliseconds(500), ContinuousClock.now < deadline {
+    spin(.milliseconds(50))
+    if capture.position != last { (last, stillSince) = (capture.position, ContinuousClock.now) }
+  }
   var complete = false
   capture.finish { complete = true }
   XCTAssertTrue(complete, "the stream had ended by itself", file: file, line: line)
