@@ -7,7 +7,11 @@
 // beside it, itself synced to the others. Apps
 // open and close at random (a closed app's folder still changes), look at their folder late
 // (a file monitor's delay), and at start clean up the recordings of meetings they no longer
-// hold once the copies left meanwhile are merged, as the app does. After a schedule every
+// hold once the copies left meanwhile are merged, as the app does. A computer's file may be
+// restored to an older version (a backup, Syncthing's `.stversions`), open or closed; a save
+// whose scrums were taken before a merge may run after it (the save worker racing a file
+// that arrived); an app may quit right after a file arrived; and the user may undo what a
+// merge removed. After a schedule every
 // app is opened and the engine runs until all agree; then every scrum, attendee and meeting
 // added anywhere must be everywhere unless some computer deleted it knowingly, and no
 // recording of a meeting that is kept may have been removed by a clean-up.
@@ -24,6 +28,11 @@ public struct SyncSimulation {
     case close(Int)
     case sync(Int, Int)
     case look(Int)
+    case restore(Int, pick: Int)
+    case saveRacingArrival(Int)
+    case quitAfterArrival(Int, from: Int)
+    case undoRemovals(Int)
+    case crash(Int)
 
     public var description: String {
       switch self {
@@ -32,6 +41,11 @@ public struct SyncSimulation {
       case .close(let c): "computer \(c): app closed"
       case .sync(let a, let b): "sync \(a) ↔ \(b)"
       case .look(let c): "computer \(c): the app looks at its folder"
+      case .restore(let c, let pick): "computer \(c): an older file restored (pick \(pick))"
+      case .saveRacingArrival(let c): "computer \(c): a save taken before the merge of what arrived runs after it"
+      case .quitAfterArrival(let c, let from): "computer \(c): the app quits right after \(from)'s file arrived"
+      case .undoRemovals(let c): "computer \(c): Undo of what the last merge removed"
+      case .crash(let c): "computer \(c): the app is killed"
       }
     }
   }
@@ -62,14 +76,19 @@ public struct SyncSimulation {
     let count = Int.random(in: 6...24, using: &random)
     return (0..<count).map { _ in
       let c = Int.random(in: 0..<computers, using: &random)
-      switch Int.random(in: 0..<20, using: &random) {
+      switch Int.random(in: 0..<25, using: &random) {
       case 0..<9: return .edit(computer: c, Edit.allCases.randomElement(using: &random)!, pick: Int.random(in: 0..<8, using: &random))
       case 9..<11: return .open(c)
       case 11..<13: return .close(c)
       case 13..<17:
         let other = (c + Int.random(in: 1..<computers, using: &random)) % computers
         return .sync(c, other)
-      default: return .look(c)
+      case 17..<20: return .look(c)
+      case 20: return .restore(c, pick: Int.random(in: 0..<8, using: &random))
+      case 21: return .saveRacingArrival(c)
+      case 22: return .quitAfterArrival(c, from: (c + Int.random(in: 1..<computers, using: &random)) % computers)
+      case 23: return .undoRemovals(c)
+      default: return .crash(c)
       }
     }
   }
@@ -118,6 +137,8 @@ private struct World {
     var reconciliation = Reconciliation()
     /// Changed here and not yet written (the file changed elsewhere first).
     var unsaved = false
+    /// What the last merge removed, for Undo.
+    var removals: MergeRemovals?
 
     init(store: ScrumStore, held: [DailyScrum]) {
       self.store = store
@@ -137,6 +158,8 @@ private struct World {
     var recordings: Set<UUID> = []
     /// Recordings the start-up clean-up removed.
     var cleanedUp: Set<UUID> = []
+    /// The versions the file had here, with their times: what a backup can restore.
+    var backups: [(data: Data, modified: Date)] = []
   }
 
   var computers: [Computer]
@@ -171,12 +194,73 @@ private struct World {
     switch action {
     case .edit(let c, let edit, let pick): self.edit(c, edit, pick: pick)
     case .open(let c): open(c)
-    case .close(let c):
-      look(c)  // quitting merges what changed meanwhile, and writes what is pending
-      computers[c].app = nil
+    case .close(let c): quit(c)
     case .sync(let a, let b): sync(a, b)
     case .look(let c): look(c)
+    case .restore(let c, let pick): restore(c, pick: pick)
+    case .saveRacingArrival(let c): saveRacingArrival(c)
+    case .quitAfterArrival(let c, let other):
+      sync(other, c)
+      quit(c)
+    case .undoRemovals(let c):
+      guard let app = computers[c].app, let removals = app.removals else { return }
+      app.removals = nil
+      app.held = removals.restored(into: app.held)
+      app.unsaved = true
+      save(c)
+    case .crash(let c): crash(c)
     }
+  }
+
+  /// The app is killed: what it held and had not written is gone, and only that (no
+  /// computer's file, copy or running app holds it) may be missing in the end.
+  mutating func crash(_ c: Int) {
+    guard let app = computers[c].app else { return }
+    computers[c].app = nil
+    var kept: Set<UUID> = []
+    for other in computers.indices {
+      let files = [path(other)] + copies(other).map { computers[other].folder + "/" + $0 }
+      for file in files { kept.formUnion(ids(in: bytes(file).flatMap { try? ScrumFile.decode($0) } ?? [])) }
+      if let running = computers[other].app { kept.formUnion(ids(in: running.held)) }
+    }
+    deleted.formUnion(ids(in: app.held).subtracting(kept))
+  }
+
+  /// Every scrum, attendee, meeting and note in `scrums`.
+  func ids(in scrums: [DailyScrum]) -> Set<UUID> {
+    var present = Set(scrums.map(\.id))
+    for scrum in scrums {
+      present.formUnion(scrum.attendees.map(\.id))
+      present.formUnion(scrum.history.map(\.id))
+      for entry in scrum.history { present.formUnion(entry.notes.map(\.id)) }
+    }
+    return present
+  }
+
+  /// Quitting merges what arrived and is not merged yet, and writes what is pending.
+  mutating func quit(_ c: Int) {
+    look(c)
+    computers[c].app = nil
+  }
+
+  /// A save whose scrums were taken (an edit's, on the save worker) before a version that
+  /// arrived was merged runs after the merge, and the merge's own save only later (a sync
+  /// may come between): the early save must be refused.
+  mutating func saveRacingArrival(_ c: Int) {
+    guard let app = computers[c].app else { return }
+    let (taken, merges) = (app.held, app.store.mergesMade)
+    merge(c)
+    if (try? app.store.save(taken, holding: merges)) != nil { app.unsaved = app.held != taken }
+  }
+
+  /// The file is put back to a version it had here before, with that version's time, as a
+  /// restore from a backup does; a sync tool then takes it as a change made here.
+  mutating func restore(_ c: Int, pick: Int) {
+    notice(c)
+    let older = computers[c].backups.dropLast()
+    guard !older.isEmpty else { return }
+    let version = older[older.index(older.startIndex, offsetBy: pick % older.count)]
+    place(version.data, at: path(c), modified: version.modified)
   }
 
   // MARK: The app
@@ -188,6 +272,7 @@ private struct World {
     let held = (try? store.load()) ?? []
     let app = App(store: store, held: held)
     app.reconciliation.loaded(held, written: modified(path(c)))
+    if store.takeStartMerge() != nil { app.unsaved = true }  // the merge at start is saved
     computers[c].app = app
     look(c)
     // Start-up's clean-up, once the copies left meanwhile are merged.
@@ -199,9 +284,21 @@ private struct World {
 
   /// What the file watcher does: the file, then each conflict copy, merged; then a save.
   mutating func look(_ c: Int) {
+    merge(c)
+    save(c)
+  }
+
+  /// The file, then each conflict copy, merged into what the app holds (what went kept for Undo).
+  mutating func merge(_ c: Int) {
     guard let app = computers[c].app else { return }
-    if case .changed(let contents, let base, let written) = app.store.checkDisk() {
-      let merged = app.reconciliation.file(contents.scrums, base: base, written: written, into: app.held)
+    let before = app.held
+    defer {
+      let removals = MergeRemovals(before: before, after: app.held)
+      if !removals.isEmpty { app.removals = removals }
+    }
+    if case .changed(let arrival) = app.store.checkDisk(), let base = app.store.accept(arrival) {
+      let merged = app.reconciliation.file(
+        arrival.contents.scrums, base: base, written: arrival.written, into: app.held)
       app.held = merged.scrums
       if merged.needsSave { app.unsaved = true }
     }
@@ -213,7 +310,6 @@ private struct World {
       if merged.needsSave { app.unsaved = true }
       _ = ConflictCopies.keep(copy.path, in: app.store.mergedConflictsFolder)
     }
-    save(c)
   }
 
   mutating func save(_ c: Int) {
@@ -308,6 +404,7 @@ private struct World {
     let now = bytes(path(c))
     guard now != computers[c].file else { return }
     computers[c].file = now
+    if let now { computers[c].backups.append((now, modified(path(c)))) }
     computers[c].version[c] = computers.map { $0.version.max() ?? 0 }.max()! + 1
   }
 
@@ -321,6 +418,7 @@ private struct World {
       let (from, to) = aFollows ? (a, b) : (b, a)
       if let data = computers[from].file { place(data, at: path(to), modified: modified(path(from))) }
       computers[to].file = computers[from].file
+      if let data = computers[from].file { computers[to].backups.append((data, modified(path(to)))) }
       computers[to].version = computers[from].version
       return
     }
@@ -336,6 +434,7 @@ private struct World {
     if let data = computers[winner].file { place(data, at: path(loser), modified: modified(path(winner))) }
     let merged = zip(va, vb).map { max($0, $1) }
     computers[loser].file = computers[winner].file
+    if let data = computers[winner].file { computers[loser].backups.append((data, modified(path(loser)))) }
     computers[a].version = merged
     computers[b].version = merged
   }
@@ -396,12 +495,7 @@ private struct World {
   func lost() -> String? {
     for c in computers.indices {
       let held = computers[c].app?.held ?? []
-      var present = Set(held.map(\.id))
-      for scrum in held {
-        present.formUnion(scrum.attendees.map(\.id))
-        present.formUnion(scrum.history.map(\.id))
-        for entry in scrum.history { present.formUnion(entry.notes.map(\.id)) }
-      }
+      let present = ids(in: held)
       for (id, what) in added.sorted(by: { $0.value < $1.value }) where !deleted.contains(id) && !present.contains(id) {
         return "the \(what) is missing on computer \(c), and no computer deleted it"
       }

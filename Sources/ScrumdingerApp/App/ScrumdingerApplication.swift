@@ -236,6 +236,7 @@ import ScrumdingerCore
       let recorder = dependencies.recorder
       recorder.settle(scrums, privateFolders: [store.directory, LiveEffects.modelsFolder(of: store.directory)])
       saving.start { [state] in recorder.removeLeftovers(of: state.scrums.value, journal: read.journal) }
+      if let merge = store.takeStartMerge() { saving.mergedAtStart(merge) }
       if let journal = read.journal { interrupted.found(journal, window: mainWindow) }
       services.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
     case .failure(let error):

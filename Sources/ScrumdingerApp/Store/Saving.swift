@@ -22,6 +22,9 @@ import ScrumdingerCore
   private var fileWatcher: FileWatcher?
   /// The file could not be read while no window was open: asked about when one opens.
   private var unreadable: StoreError?
+  /// The file read at start was merged with this computer's version while no window was
+  /// open: said when one opens.
+  private var startMerge: StartMerge?
 
   /// Saves `state`'s scrums through `store` (transcripts kept apart by `transcripts`).
   init(
@@ -42,6 +45,7 @@ import ScrumdingerCore
     watcher.onConflict = { [weak self] title in self?.shown?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
     watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
     watcher.onMergedCopy = { [weak self] in self?.shown?.toast(tr("Merged changes made on another computer")) }
+    watcher.onLooked = { [weak self] in self?.autoSave?.retryRefused() }
     watcher.onRemoved = { [weak self] removals in self?.sayRemoved(removals) }
     watcher.onFirstCheck = firstMerged
     watcher.onUnreadableCopy = { [weak self] message in
@@ -89,9 +93,11 @@ import ScrumdingerCore
     return autoSave?.flush()
   }
 
-  /// Writes what is pending as the app ends; a failure is said on stderr, since no window is
-  /// left to say it in.
+  /// Merges what arrived and is not merged yet (the file, conflict copies), then writes what
+  /// is pending as the app ends; a failure is said on stderr, since no window is left to say
+  /// it in.
   func flushAtQuit() {
+    fileWatcher?.mergeNow()
     guard let error = flush() else { return }
     warn("your last changes could not be saved: \(error)")
   }
@@ -108,9 +114,28 @@ import ScrumdingerCore
   /// A window shows: what saving says goes there, and the question waiting for one is asked.
   func windowShown(_ window: MainWindow) {
     shown = window
+    if let merge = startMerge { sayMergedAtStart(merge) }
     guard let error = unreadable else { return }
     unreadable = nil
     askAboutUnreadableFile(error, in: window)
+  }
+
+  /// The file read at start lacked what this computer last held, and was merged with it: the
+  /// merge is saved, and the toast says what was kept, with "Use the File as It Is" for a
+  /// restore that was meant (said once a window shows).
+  func mergedAtStart(_ merge: StartMerge) {
+    autoSave?.saveSoon()
+    startMerge = merge
+    if shown != nil { sayMergedAtStart(merge) }
+  }
+
+  private func sayMergedAtStart(_ merge: StartMerge) {
+    startMerge = nil
+    shown?.toast(merge.summary, button: tr("Use the File as It Is")) { [weak self] in
+      guard let self else { return }
+      state.scrums.value = transcripts.attach(to: merge.fileAsIs)
+      autoSave?.saveSoon()
+    }
   }
 
   private func askAboutUnreadableFile(_ error: StoreError, in window: MainWindow) {

@@ -2,7 +2,8 @@
 // a second share one save, and quitting flushes what is pending. The encoding and the
 // durable write run on a serial worker thread (SerialWorker), so a large store (100 ms to save 100
 // scrums with 1,000 meetings each) never stalls the main loop; the main thread only hands
-// over the (copy-on-write) array.
+// over the (copy-on-write) array, with how many merges it holds: a version from elsewhere
+// merged after that refuses the save (the merge saves soon after).
 import Platform
 
 /// Saves the scrum list through the store shortly after each change.
@@ -61,18 +62,31 @@ import Platform
     guard let pending else { return }
     pending.cancel()
     self.pending = nil
-    let (store, scrums, onError, outcome) = (store, state.scrums.value, onError, outcome)
+    // The scrums with the merges they hold: a merge made before this save runs refuses it.
+    let (store, scrums, merges, onError, outcome) = (store, state.scrums.value, store.mergesMade, onError, outcome)
     worker.run {
       do throws(StoreError) {
-        try store.save(scrums)
+        try store.save(scrums, holding: merges)
         outcome.error = nil
       } catch {
         outcome.error = error
         guard case .changedElsewhere = error else {
           return WorkerThreads.onMainLoop { onError(error) }
         }
+        WorkerThreads.onMainLoop { [weak self] in self?.refused = true }
       }
     }
+  }
+
+  /// Whether the last save found the file changed elsewhere (or a merge made since its
+  /// scrums were taken) and waits for the next look at the file.
+  private var refused = false
+
+  /// The file was looked at and what changed merged: a save refused meanwhile is made again.
+  package func retryRefused() {
+    guard refused else { return }
+    refused = false
+    saveSoon()
   }
 
   /// Saves shortly even though nothing changed here (the file on disk differs from what is
@@ -90,11 +104,11 @@ import Platform
     let wasPending = isPending
     pending?.cancel()
     pending = nil
-    let (store, scrums, outcome) = (store, state.scrums.value, outcome)
+    let (store, scrums, merges, outcome) = (store, state.scrums.value, store.mergesMade, outcome)
     return worker.wait { () -> StoreError? in
       guard wasPending || outcome.error != nil else { return nil }
       do throws(StoreError) {
-        try store.save(scrums)
+        try store.save(scrums, holding: merges)
         outcome.error = nil
       } catch {
         outcome.error = error

@@ -4,8 +4,13 @@
 // start. A file that cannot be read blocks every save until the user explicitly moves it
 // aside; nothing is ever deleted. A symbolic link (data kept in a synced folder) is followed,
 // and stays a link; a second link, in the synced folder, came from another computer and is
-// not. The version last read or written is kept beside the file (`merge-base.json`) and each
-// save names its lineage, so a merge after a restart can prove what was deleted. One instance writes at a time: the folder is locked (an advisory lock
+// not. The version this computer last read at start or wrote is kept beside the file
+// (`merge-base.json`) and each save names its lineage, so a merge after a restart can prove
+// what was deleted, and a file that did not grow from that version (restored from a backup,
+// replaced by a sync tool without a conflict copy) is merged with it rather than taken whole.
+// A version that arrives while the app runs is named by nothing here until it is merged
+// (`accept`), and a save of scrums captured before a merge is refused, so no save can name a
+// version as an ancestor without its contents. One instance writes at a time: the folder is locked (an advisory lock
 // the kernel drops when the process ends, so a crash never leaves it stale), and an instance
 // that cannot take the lock only reads.
 import Platform
@@ -34,7 +39,17 @@ public final class ScrumStore: @unchecked Sendable {
   private var fileUnknown = UnknownFields()
   /// The scrums as the file was when this store last read or wrote it, and its bytes: how
   /// our own save is told from a change made elsewhere.
-  private var lastKnown: (scrums: [DailyScrum], bytes: Data, stamp: Stamp?)?
+  private var lastKnown: (scrums: [DailyScrum], bytes: Data, stamp: Stamp?)? {
+    didSet { knownGeneration += 1 }
+  }
+  /// Counts the changes of `lastKnown`: an arrival read under one count is stale under another.
+  private var knownGeneration = 0
+  /// How many versions from elsewhere have been merged into what the app holds (`accept`,
+  /// `mergeBase`): scrums captured under one count are not saved under another.
+  private var mergesHeld = 0
+  /// Set when the file read at start did not grow from the version kept on disk, and was
+  /// merged with it: what the file held as it was, and what the merge kept of ours.
+  private var mergedAtStart: StartMerge?
   /// The last few versions of the file this store read or wrote (and the one kept from the
   /// last run), oldest first, each with its lineage: the bases a merge may use.
   private var knownVersions: [(scrums: [DailyScrum], lineage: Lineage)] = []
@@ -129,19 +144,55 @@ public final class ScrumStore: @unchecked Sendable {
       var contents = try ScrumFile.contents(of: data)
       for note in ScrumFile.freshenDuplicateIDs(&contents.scrums) { notes?(note) }
       let lineage = Lineage(of: contents.unknown, bytes: data)
-      let previous = keepAsBase(data)
+      let kept = keptVersion(unlike: data)
+      let grown = kept.map { lineage.descends(from: $0.lineage.revision) } ?? true
       lock.withLock { _ in
         unreadablePath = nil
         fileUnknown = contents.unknown
         lastKnown = (contents.scrums, data, Self.stamp(file))
         held = lineage
-        if let previous { remember(previous.scrums, previous.lineage) }
-        remember(contents.scrums, lineage)
+        if let kept { remember(kept.scrums, kept.lineage) }
+        if grown { remember(contents.scrums, lineage) }
       }
-      return contents.scrums
+      guard let kept, !grown else {
+        keepAsBase(data)
+        return contents.scrums
+      }
+      return mergeAtStart(kept: kept, file: contents.scrums, lineage: lineage, written: Self.stamp(file)?.modified)
     } catch {
       lock.withLock { _ in unreadablePath = file }
       throw StoreError.unreadable(path: file, reason: error)
+    }
+  }
+
+  /// The file read at start did not grow from `kept`, this computer's last version: both are
+  /// merged (what only this computer held is kept; a deletion is carried over only where the
+  /// file provably grew from a version that had the entry), and what the file held is kept for
+  /// "Use the File as It Is". The kept base stays until the merge is saved.
+  private func mergeAtStart(
+    kept: (scrums: [DailyScrum], lineage: Lineage), file: [DailyScrum], lineage: Lineage, written: Date?
+  ) -> [DailyScrum] {
+    lock.withLock { _ in held = kept.lineage }
+    let base = io.withLock { _ in provenBase(for: file, lineage: lineage) }
+    // Lineage orders the two where it can: a file this computer's version grew from (a
+    // restored older copy) is the older side whatever its time says.
+    let keptIsNewer = kept.lineage.descends(from: lineage.revision)
+    let outcome = ScrumMerge.merge(
+      base: base, ours: kept.scrums, theirs: file, oursEdited: [:],
+      theirsWritten: keptIsNewer ? .distantPast : (written ?? .distantFuture))
+    guard outcome.scrums != file else { return file }
+    lock.withLock { _ in
+      mergedAtStart = StartMerge(fileAsIs: file, merged: outcome.scrums)
+    }
+    return outcome.scrums
+  }
+
+  /// What a merge at start kept that the file did not hold, once: nil when the file was taken
+  /// as it was.
+  public func takeStartMerge() -> StartMerge? {
+    lock.withLock { _ in
+      defer { mergedAtStart = nil }
+      return mergedAtStart
     }
   }
 
@@ -196,21 +247,20 @@ public final class ScrumStore: @unchecked Sendable {
     return (contents.scrums.withoutTranscripts, Lineage(of: contents.unknown, bytes: data))
   }
 
-  /// Writes `data` (the file as just read or written) as the kept base, unless it holds
-  /// that already; returns the version it held before when that was another (read once, at
-  /// start: a version the file may have grown from while the app was closed).
-  @discardableResult
-  private func keepAsBase(_ data: Data) -> (scrums: [DailyScrum], lineage: Lineage)? {
-    var previous: (scrums: [DailyScrum], lineage: Lineage)?
-    let started = lock.withLock { _ in held != nil }
-    if !started, let kept = try? Self.bytes(of: keptBasePath) {
-      if kept == data { return nil }
-      previous = try? Self.version(in: kept)
+  /// The version kept on disk from the last run, when it is not `data` (read once, at start:
+  /// a version the file may have grown from while the app was closed, or not).
+  private func keptVersion(unlike data: Data) -> (scrums: [DailyScrum], lineage: Lineage)? {
+    guard lock.withLock({ _ in held == nil }), let kept = try? Self.bytes(of: keptBasePath), kept != data else {
+      return nil
     }
+    return try? Self.version(in: kept)
+  }
+
+  /// Writes `data` (the file as read at start, or just written) as the kept base.
+  private func keepAsBase(_ data: Data) {
     // Not flushed to disk: a base lost to a crash is an older base, or none (a union). A
     // copy that does not own the folder only reads, this file too.
     if !isReadOnly { try? AtomicFile.write(data, to: keptBasePath, durable: false) }
-    return previous
   }
 
   /// The bytes of a scrums file, refusing what is not a readable regular file.
@@ -253,21 +303,32 @@ public final class ScrumStore: @unchecked Sendable {
 
   // MARK: Saving
 
+  /// How many versions from elsewhere what the app holds has merged: read with the scrums a
+  /// save is to write, on the thread that merges (`save(_:holding:)`).
+  public var mergesMade: Int { lock.withLock { _ in mergesHeld } }
+
   /// Replaces the file atomically (mode 0600); through a symbolic link, the file it points
-  /// to, in its own folder. Refused while an unreadable file stands, or read-only.
-  public func save(_ scrums: [DailyScrum]) throws(StoreError) {
-    let (blocked, readOnly, unknown) = lock.withLock { _ in
+  /// to, in its own folder. Refused while an unreadable file stands, or read-only; and, when
+  /// `merges` (`mergesMade` as the scrums were captured) is given, refused as changed
+  /// elsewhere if a version from elsewhere was merged since: the scrums do not hold it, so
+  /// they must not name it as an ancestor (nor be written over it).
+  public func save(_ scrums: [DailyScrum], holding merges: Int? = nil) throws(StoreError) {
+    let (blocked, readOnly) = lock.withLock { _ in
       // The unreadable file is gone: nothing is left to write over.
       if unreadablePath == path, !Self.exists(path) { unreadablePath = nil }
-      return (unreadablePath, self.readOnly, fileUnknown)
+      return (unreadablePath, self.readOnly)
     }
     if let blocked { throw .saveRefused(path: blocked) }
     if readOnly { throw .readOnly(path: path) }
-    let lineage = lock.withLock { _ in held?.child() ?? Lineage(revision: UUID()) }
-    var stated = unknown
-    stated.set(Lineage.key, json: lineage.json)
-    let data = ScrumFile.encode(scrums, unknown: stated)
+    // Under `io`, which a merge takes too: no merge comes between the check and the write.
     try io.withLock { _ throws(StoreError) in
+      let (lineage, unknown) = try lock.withLock { _ throws(StoreError) in
+        if let merges, merges != mergesHeld { throw .changedElsewhere(path: path) }
+        return (held?.child() ?? Lineage(revision: UUID()), fileUnknown)
+      }
+      var stated = unknown
+      stated.set(Lineage.key, json: lineage.json)
+      let data = ScrumFile.encode(scrums, unknown: stated)
       // Changed elsewhere since we read it, or come since we found none (a sync tool brought
       // it): saving now would lose that. The file monitor's merge comes first, and saves.
       if Self.exists(path) {
@@ -302,6 +363,11 @@ public final class ScrumStore: @unchecked Sendable {
   /// the merge then deletes nothing. What the app holds grows from `theirs` from now on, and
   /// it is a known version.
   public func mergeBase(for theirs: [DailyScrum], lineage: Lineage) -> MergeBase {
+    io.withLock { _ in provenBase(for: theirs, lineage: lineage) }
+  }
+
+  /// `mergeBase`, with `io` held.
+  private func provenBase(for theirs: [DailyScrum], lineage: Lineage) -> MergeBase {
     lock.withLock { _ in
       let ours = held
       let common = knownVersions.filter {
@@ -316,6 +382,7 @@ public final class ScrumStore: @unchecked Sendable {
         candidates.min { $0.distance < $1.distance }.map { MergeBase($0.scrums, proven: true) }
         ?? MergeBase(ScrumMerge.likelyBase(of: theirs, among: knownVersions.map(\.scrums)), proven: false)
       held = held.map { $0.including(lineage) } ?? lineage
+      mergesHeld += 1
       remember(theirs, lineage)
       return base
     }
@@ -355,20 +422,34 @@ public final class ScrumStore: @unchecked Sendable {
   public enum DiskChange: Sendable {
     /// The file is as we last read or wrote it (or there is none, and never was).
     case none
-    /// It was changed elsewhere, at `written`: these are its contents, to merge into ours
-    /// over `base` (the known version both grew from, if one is proven).
-    case changed(ScrumFile.Contents, base: MergeBase, written: Date)
+    /// It was changed elsewhere: a version to merge into ours, once `accept`ed.
+    case changed(Arrival)
     /// It cannot be read any more: saving stops until `moveUnreadableAside`.
     case unreadable(UnreadableReason)
     /// It was deleted: the next save writes it again.
     case gone
   }
 
+  /// A version of the file read from disk and not merged yet. Nothing in the store names it
+  /// until the thread that merges it into what the app holds `accept`s it: until then a save
+  /// finds the file changed elsewhere, and none can name it as an ancestor.
+  public struct Arrival: Sendable {
+    /// Its scrums (without transcripts: they stay on the computer that recorded them) and keys.
+    public let contents: ScrumFile.Contents
+    /// When it was written.
+    public let written: Date
+    fileprivate let data: Data
+    fileprivate let stamp: Stamp?
+    fileprivate let lineage: Lineage
+    /// `knownGeneration` when it was read: accepted only while that still holds.
+    fileprivate let generation: Int
+  }
+
   /// Looks at the file again (off the main thread: it reads the whole file), after a file
   /// monitor said it changed. Our own saves are recognised by their bytes.
   public func checkDisk() -> DiskChange {
     io.withLock { _ in
-      let known = lock.withLock { _ in lastKnown }
+      let (known, generation) = lock.withLock { _ in (lastKnown, knownGeneration) }
       guard Self.exists(path) else {
         lock.withLock { _ in if unreadablePath == path { unreadablePath = nil } }
         return known == nil ? .none : .gone
@@ -378,26 +459,37 @@ public final class ScrumStore: @unchecked Sendable {
         if let known, stamp == known.stamp { return .none }
         let data = try Self.bytes(of: path)
         if data == known?.bytes {
-          lock.withLock { _ in lastKnown?.stamp = stamp }
+          lock.withLock { _ in if knownGeneration == generation { lastKnown?.stamp = stamp } }
           return .none
         }
         var contents = try ScrumFile.contents(of: data)
         // Transcripts stay on the computer that recorded them: one arriving in the file is
         // never taken as this computer's.
         contents.scrums = contents.scrums.withoutTranscripts
-        keepAsBase(data)
-        lock.withLock { _ in
-          lastKnown = (contents.scrums, data, stamp)
-          fileUnknown = contents.unknown
-          if unreadablePath == path { unreadablePath = nil }  // readable again
-        }
-        let lineage = Lineage(of: contents.unknown, bytes: data)
         return .changed(
-          contents, base: mergeBase(for: contents.scrums, lineage: lineage), written: stamp?.modified ?? Date())
+          Arrival(
+            contents: contents, written: stamp?.modified ?? Date(), data: data, stamp: stamp,
+            lineage: Lineage(of: contents.unknown, bytes: data), generation: generation))
       } catch {
         lock.withLock { _ in unreadablePath = path }
         return .unreadable(error)
       }
+    }
+  }
+
+  /// Takes `arrival` as the file's version, as it is merged into what the app holds (on the
+  /// thread that merges, with the merge): returns the base to merge it over, or nil when the
+  /// file was read or written again since it was read (look again).
+  public func accept(_ arrival: Arrival) -> MergeBase? {
+    io.withLock { _ in
+      let current = lock.withLock { _ in
+        guard knownGeneration == arrival.generation else { return false }
+        lastKnown = (arrival.contents.scrums, arrival.data, arrival.stamp)
+        fileUnknown = arrival.contents.unknown
+        if unreadablePath == path { unreadablePath = nil }  // readable again
+        return true
+      }
+      return current ? provenBase(for: arrival.contents.scrums, lineage: arrival.lineage) : nil
     }
   }
 

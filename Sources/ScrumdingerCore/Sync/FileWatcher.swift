@@ -37,6 +37,8 @@ import Platform
   public var onNeedsSave: @MainActor () -> Void = {}
   /// A conflict copy brought changes, merged; the copy is moved aside.
   public var onMergedCopy: @MainActor () -> Void = {}
+  /// The file and the copies were looked at, and what changed merged.
+  public var onLooked: @MainActor () -> Void = {}
   /// A merge removed scrums or meetings (already in the Trash as a file): say so, with Undo.
   public var onRemoved: @MainActor (MergeRemovals) -> Void = { _ in }
   /// The first look (at start: the file, and the copies left while the app was closed) is
@@ -91,23 +93,31 @@ import Platform
     WorkerThreads.run({ (store.checkDisk(), ConflictCopies.read(besides: store.syncedFile, skipping: refused)) }) {
       [weak self] change, copies in
       guard let self else { return }
+      checking = false
       let before = state.scrums.value
       apply(change)
       say(merged: merge(copies), since: before)
+      onLooked()
       if !checkedOnce {
         checkedOnce = true
         onFirstCheck()
       }
+      if checkAgain {
+        checkAgain = false
+        check()
+      }
     }
   }
 
-  /// Merges what changed on disk now, on the main thread (at quit, when a save found the file
-  /// changed elsewhere and its merge is not in yet).
+  /// Merges what changed on disk now, on the main thread: at quit, before the last save, and
+  /// when a save found the file changed elsewhere and its merge is not in yet. A look already
+  /// under way off the main loop finds its version taken and looks again.
   public func mergeNow() {
     pending?.cancel()
     let before = state.scrums.value
     apply(store.checkDisk())
     say(merged: merge(ConflictCopies.read(besides: store.syncedFile, skipping: refused)), since: before)
+    onLooked()
   }
 
   /// Says what a look at the disk changed: what it removed from `before`, else that a
@@ -156,21 +166,17 @@ import Platform
   }
 
   private func apply(_ change: ScrumStore.DiskChange) {
-    checking = false
-    defer {
-      if checkAgain {
-        checkAgain = false
-        check()
-      }
-    }
     switch change {
     case .none:
       break
-    case .changed(let read, let base, let written):
+    case .changed(let arrival):
+      // Read again (merged at quit, or saved) since this look read it: look once more.
+      guard let base = store.accept(arrival) else { return changed() }
       // With this computer's transcripts: the file holds none of ours (and none it holds
       // are taken).
       let step = reconciliation.file(
-        read.scrums, base: base, written: written, into: state.scrums.value, attach: transcripts.attach)
+        arrival.contents.scrums, base: base, written: arrival.written, into: state.scrums.value,
+        attach: transcripts.attach)
       if step.changed { show(step.scrums) }
       for title in step.conflicts { onConflict(title) }
       if step.needsSave { onNeedsSave() }

@@ -37,6 +37,16 @@ public struct MergeRemovals: Sendable {
     }
   }
 
+  /// "1 meeting", "2 scrums", "1 scrum and 2 meetings": what there is, counted as `summary` does.
+  public var counted: String {
+    switch (scrums.count, meetings.count) {
+    case (0, let m): trn("%d meeting", "%d meetings", m)
+    case (let s, 0): trn("%d scrum", "%d scrums", s)
+    // Translators: "1 scrum and 2 meetings"; each %@ is a count with its noun.
+    case (let s, let m): tr("%@ and %@", trn("%d scrum", "%d scrums", s), trn("%d meeting", "%d meetings", m))
+    }
+  }
+
   /// `scrums` with what was removed put back: each scrum where it stood (or at the end), each
   /// meeting in its scrum's history by date, unless it is there again already.
   public func restored(into scrums: [DailyScrum]) -> [DailyScrum] {

@@ -8,7 +8,7 @@ import XCTest
 import Platform
 
 /// The app saves and merges: the running app meets a conflict copy: what the merge removes is said, with Undo, and kept
-/// in the Trash; a title with markup in it reads as it is.
+/// in the Trash; a file restored to an older version is merged at start; a title with markup in it reads as it is.
 final class SavingTests: XCTestCase {
   func testWhatAMergeRemovedIsSaidUndoneAndKeptInTheTrash() throws {
     let m1 = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
@@ -46,6 +46,38 @@ final class SavingTests: XCTestCase {
         spin(.milliseconds(400))  // a button activated clicks once its press is shown
         XCTAssertEqual(app.state.scrums.value.map(\.title), ["Standup", "R&D <b>weekly</b>"])
         XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), [m1.id, m3.id])
+      }
+    }
+  }
+
+  /// Last week's copy of the file was put back while the app was closed: the app starts with
+  /// what it held (and saves it), says so, and "Use the File as It Is" takes the copy.
+  func testARestoredOlderFileIsMergedAtStartAndCanBeUsedAsItIs() throws {
+    let m1 = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
+    let m2 = History(date: Date(timeIntervalSince1970: 1_795_086_400), attendees: ["Ana"], durationSeconds: 60)
+    var standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")], history: [m1])
+    let store = temporaryStore()
+    XCTAssertNoThrow(try store.save([standup]))
+    let older = try XCTUnwrap(FileManager.default.contents(atPath: store.path))
+    standup.history.append(m2)
+    XCTAssertNoThrow(try store.save([standup, DailyScrum(title: "Retro")]))
+    try older.write(to: URL(fileURLWithPath: store.path))
+    let titlesOnDisk = { (try? ScrumStore.read(store.path).map(\.title)) ?? [] }
+    MainActor.assumeIsolated {
+      withRunningApp(store: ScrumStore(directory: store.directory)) { app in
+        let window = app.mainWindow!
+        XCTAssertEqual(app.state.scrums.value.map(\.title), ["Standup", "Retro"])
+        XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), [m1.id, m2.id])
+        XCTAssertEqual(
+          toastTexts(window.toasts),
+          ["The scrums file lacked this computer's last changes: 1 scrum and 1 meeting kept", "Use the File as It Is"])
+        XCTAssertTrue(
+          MainLoop.run(until: { titlesOnDisk() == ["Standup", "Retro"] }, timeout: .seconds(30)), "the merge is saved")
+        XCTAssertTrue(pressToastButton(window.toasts, "Use the File as It Is"))
+        XCTAssertTrue(
+          MainLoop.run(until: { app.state.scrums.value.map(\.title) == ["Standup"] }, timeout: .seconds(30)))
+        XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), [m1.id])
+        XCTAssertTrue(MainLoop.run(until: { titlesOnDisk() == ["Standup"] }, timeout: .seconds(30)), "and saved")
       }
     }
   }

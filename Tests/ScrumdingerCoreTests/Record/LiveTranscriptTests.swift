@@ -140,19 +140,21 @@ import ScrumdingerTestSupport
   }
 
   @Test func aFullWindowWakesTheAppOnceItsThirtySecondsAreRecorded() throws {
-    var position = 0
+    /// How far the recording is, as the live transcript asks.
+    final class Position { var value = 0 }
+    let position = Position()
     let speech = FakeSpeech()
     speech.listens = true
     let heard = NSTemporaryDirectory() + "heard-\(UUID())"
-    let live = LiveTranscript(engine: speech, samples: "/dev/null", heardFile: heard, length: 300) { position }
+    let live = LiveTranscript(engine: speech, samples: "/dev/null", heardFile: heard, length: 300) { position.value }
     live.resume()
     let listener = try #require(speech.listeners.first)
-    position = 1_400  // past the window and the pipeline's slack
+    position.value = 1_400  // past the window and the pipeline's slack
     #expect(MainLoop.run(until: { !listener.windows.isEmpty }, timeout: .seconds(5)))
     #expect(listener.windows == [.init(from: 0, to: 300, seam: true)])
     listener.answer([], next: .some(250))
     live.pause()
-    position = 5_000
+    position.value = 5_000
     #expect(!MainLoop.run(until: { listener.windows.count > 1 }, timeout: .milliseconds(1_500)), "no wake while paused")
     live.resume()
     #expect(MainLoop.run(until: { listener.windows.count > 1 }, timeout: .seconds(5)))

@@ -48,12 +48,13 @@ import ScrumdingerTestSupport
     theirs.scrums[0].title = "Design review"
     Thread.sleep(forTimeInterval: 0.01)
     try ScrumFile.encode(theirs.scrums, unknown: theirs.unknown).write(to: URL(fileURLWithPath: scrums.path))
-    guard case .changed(let contents, let base, let written) = scrums.checkDisk() else {
+    guard case .changed(let arrival) = scrums.checkDisk(), let base = scrums.accept(arrival) else {
       Issue.record("no change seen")
       return
     }
     #expect(base.proven)
-    let merged = ScrumMerge.merge(base: base, ours: ours, theirs: contents.scrums, oursEdited: [:], theirsWritten: written)
+    let merged = ScrumMerge.merge(
+      base: base, ours: ours, theirs: arrival.contents.scrums, oursEdited: [:], theirsWritten: arrival.written)
     #expect(merged.scrums[0].title == "Design review")
     #expect(merged.scrums[0].history[0].transcript == said, "our transcript is not taken for deleted there")
   }

@@ -5,15 +5,7 @@ import Testing
 /// The base a merge uses, as the store proves it from the versions' lineage, across restarts;
 /// and the union where none is proven.
 @Suite struct MergeBaseTests {
-  let m1 = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
-  let m2 = History(date: Date(timeIntervalSince1970: 1_795_086_400), attendees: ["Ben"], durationSeconds: 90)
-  let m3 = History(date: Date(timeIntervalSince1970: 1_795_172_800), attendees: ["Cy"], durationSeconds: 120)
-  let standupID = UUID()
-  let ana = Attendee(name: "Ana")
-
-  func standup(_ meetings: [History], title: String = "Standup") -> DailyScrum {
-    DailyScrum(id: standupID, title: title, attendees: [ana], lengthInMinutes: 15, history: meetings)
-  }
+  let v = StandupVersions()
 
   /// Syncthing's part: the bytes of `from`'s file land at `to`.
   func sync(_ from: ScrumStore, to path: String) throws {
@@ -36,13 +28,13 @@ import Testing
   @Test func aCopyThatMeetsAClosedAppWithoutAProvenBaseIsAUnion() throws {
     let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
     let a = ScrumStore(directory: here)
-    try a.save([standup([m1])])
+    try a.save([v.standup([v.m1])])
     try sync(a, to: there + "/scrums.json")
     let b = ScrumStore(directory: there)
     _ = try b.load()
-    try b.save([standup([m1, m2])])
+    try b.save([v.standup([v.m1, v.m2])])
     let retro = DailyScrum(title: "Retro", lengthInMinutes: 10)
-    try a.save([standup([m1, m3]), retro])
+    try a.save([v.standup([v.m1, v.m3]), retro])
     try sync(b, to: copyPath(in: here))
 
     let restarted = ScrumStore(directory: here)  // the next morning
@@ -50,7 +42,7 @@ import Testing
     let result = try merged(restarted, ours: ours)
     #expect(!result.base.proven, "no version this computer kept is an ancestor of the copy")
     #expect(result.scrums.map(\.title) == ["Standup", "Retro"])
-    #expect(Set(result.scrums[0].history.map(\.id)) == [m1.id, m2.id, m3.id])
+    #expect(Set(result.scrums[0].history.map(\.id)) == [v.m1.id, v.m2.id, v.m3.id])
   }
 
   /// The base survives a restart: the file changed while the app was closed (Ben deleted m1
@@ -60,24 +52,24 @@ import Testing
   @Test func theBaseKeptOnDiskIsProvenAfterARestart() throws {
     let here = makeTemporaryDirectory(), ben = makeTemporaryDirectory(), cy = makeTemporaryDirectory()
     let a = ScrumStore(directory: here)
-    try a.save([standup([m1, m2])])
+    try a.save([v.standup([v.m1, v.m2])])
     for folder in [ben, cy] { try sync(a, to: folder + "/scrums.json") }
     // The app here closes; the others edit.
     let bens = ScrumStore(directory: ben)
     _ = try bens.load()
-    try bens.save([standup([m2, m3])])
+    try bens.save([v.standup([v.m2, v.m3])])
     let cys = ScrumStore(directory: cy)
     _ = try cys.load()
-    try cys.save([standup([m1, m2], title: "Daily")])
+    try cys.save([v.standup([v.m1, v.m2], title: "Daily")])
     try sync(bens, to: here + "/scrums.json")
     try sync(cys, to: copyPath(in: here))
 
     let restarted = ScrumStore(directory: here)
     let ours = try restarted.load()
-    #expect(ours == [standup([m2, m3])])
+    #expect(ours == [v.standup([v.m2, v.m3])])
     let result = try merged(restarted, ours: ours)
-    #expect(result.base == MergeBase([standup([m1, m2])], proven: true), "the version this computer last wrote, kept on disk")
-    #expect(result.scrums == [standup([m2, m3], title: "Daily")])
+    #expect(result.base == MergeBase([v.standup([v.m1, v.m2])], proven: true), "the version this computer last wrote, kept on disk")
+    #expect(result.scrums == [v.standup([v.m2, v.m3], title: "Daily")])
   }
 
   /// Both apps running: a file from elsewhere that grew from this computer's last save is
@@ -86,21 +78,21 @@ import Testing
     let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
     let a = ScrumStore(directory: here)
     _ = try a.load()
-    try a.save([standup([m1, m2])])
+    try a.save([v.standup([v.m1, v.m2])])
     try sync(a, to: there + "/scrums.json")
     let b = ScrumStore(directory: there)
     _ = try b.load()
-    try b.save([standup([m2])])
+    try b.save([v.standup([v.m2])])
     Thread.sleep(forTimeInterval: 0.01)
     try sync(b, to: a.path)
-    guard case .changed(let contents, let base, _) = a.checkDisk() else {
+    guard case .changed(let arrival) = a.checkDisk(), let base = a.accept(arrival) else {
       Issue.record("the change was not seen")
       return
     }
-    #expect(base == MergeBase([standup([m1, m2])], proven: true))
+    #expect(base == MergeBase([v.standup([v.m1, v.m2])], proven: true))
     let outcome = ScrumMerge.merge(
-      base: base, ours: [standup([m1, m2, m3])], theirs: contents.scrums, oursEdited: [:], theirsWritten: Date())
-    #expect(outcome.scrums == [standup([m2, m3])], "m1 deleted there, m3 added here")
+      base: base, ours: [v.standup([v.m1, v.m2, v.m3])], theirs: arrival.contents.scrums, oursEdited: [:], theirsWritten: Date())
+    #expect(outcome.scrums == [v.standup([v.m2, v.m3])], "m1 deleted there, m3 added here")
   }
 
   /// Seven saves separate the copy from the version it grew from: more than the versions
@@ -110,9 +102,9 @@ import Testing
     let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
     let a = ScrumStore(directory: here)
     _ = try a.load()
-    try a.save([standup([m1, m2])])
+    try a.save([v.standup([v.m1, v.m2])])
     try sync(a, to: there + "/scrums.json")
-    var ours = [standup([m2])]
+    var ours = [v.standup([v.m2])]
     var added: [UUID] = []
     for day in 0..<7 {
       let meeting = History(date: Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400), attendees: ["Ana"], durationSeconds: 60)
@@ -122,19 +114,19 @@ import Testing
     }
     let b = ScrumStore(directory: there)
     _ = try b.load()
-    try b.save([standup([m1, m3])])
+    try b.save([v.standup([v.m1, v.m3])])
     try sync(b, to: copyPath(in: here))
     let result = try merged(a, ours: ours)
     #expect(!result.base.proven)
-    #expect(Set(result.scrums[0].history.map(\.id)) == Set([m1.id, m2.id, m3.id] + added))
+    #expect(Set(result.scrums[0].history.map(\.id)) == Set([v.m1.id, v.m2.id, v.m3.id] + added))
   }
 
   @Test func eachSaveNamesItsVersionAndTheOnesItGrewFrom() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
-    try store.save([standup([m1])])
+    try store.save([v.standup([v.m1])])
     let first = try ScrumFile.contents(of: FileManager.default.contents(atPath: store.path)!)
     let firstLineage = Lineage(of: first.unknown, bytes: Data())
-    try store.save([standup([m1, m2])])
+    try store.save([v.standup([v.m1, v.m2])])
     let second = try ScrumFile.contents(of: FileManager.default.contents(atPath: store.path)!)
     let secondLineage = Lineage(of: second.unknown, bytes: Data())
     #expect(secondLineage.revision != firstLineage.revision)
@@ -143,14 +135,14 @@ import Testing
     #expect(FileManager.default.contents(atPath: store.keptBasePath) == FileManager.default.contents(atPath: store.path))
     // A file that states no lineage (an earlier version's) is named after its bytes: two
     // computers that read it call it the same.
-    let plain = ScrumFile.encode([standup([m1])])
+    let plain = ScrumFile.encode([v.standup([v.m1])])
     #expect(Lineage(of: UnknownFields(), bytes: plain) == Lineage(of: UnknownFields(), bytes: plain))
     #expect(Lineage(of: UnknownFields(), bytes: plain).revision != Lineage(of: UnknownFields(), bytes: plain + Data(" ".utf8)).revision)
   }
 
   @Test func theKeptBaseIsPrivate() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
-    try store.save([standup([m1])])
+    try store.save([v.standup([v.m1])])
     let mode = try FileManager.default.attributesOfItem(atPath: store.keptBasePath)[.posixPermissions] as? Int
     #expect(mode == 0o600)
   }

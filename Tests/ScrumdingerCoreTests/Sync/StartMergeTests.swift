@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import ScrumdingerCore
+
+/// A scrums file found at start that did not grow from the version this computer last held
+/// (restored from a backup, replaced by a sync tool without a conflict copy) is merged with
+/// it, never taken whole; one that grew from it is taken as it is.
+@Suite struct StartMergeTests {
+  let v = StandupVersions()
+  let retro = DailyScrum(title: "Retro", lengthInMinutes: 10)
+
+  /// Puts `data` at `path` with a modification time `age` seconds ago, as a restore keeps it.
+  func place(_ data: Data, at path: String, age: TimeInterval) throws {
+    try data.write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.modificationDate: Date() - age], ofItemAtPath: path)
+  }
+
+  @Test func aRestoredOlderFileIsMergedWithWhatThisComputerLastSaved() throws {
+    let here = makeTemporaryDirectory()
+    let store = ScrumStore(directory: here)
+    _ = try store.load()
+    try store.save([v.standup([v.m1])])
+    let older = v.bytes(store.path)
+    try store.save([v.standup([v.m1, v.m2]), retro])
+    // The app is closed; last week's copy is put back over the file.
+    try place(older, at: store.path, age: 7 * 86_400)
+
+    let restarted = ScrumStore(directory: here)
+    let loaded = try restarted.load()
+    #expect(loaded == [v.standup([v.m1, v.m2]), retro], "what was added here since the restored version is kept")
+    let merge = try #require(restarted.takeStartMerge(), "the merge is said")
+    #expect(merge.fileAsIs == [v.standup([v.m1])], "the file as it was, for Use the File as It Is")
+    #expect(merge.summary == "The scrums file lacked this computer's last changes: 1 scrum and 1 meeting kept")
+    #expect(restarted.takeStartMerge() == nil, "said once")
+    #expect(v.bytes(restarted.path) == older, "nothing is written before the merge is saved")
+
+    try restarted.save(loaded)
+    let next = ScrumStore(directory: here)
+    #expect(try next.load() == [v.standup([v.m1, v.m2]), retro])
+    #expect(next.takeStartMerge() == nil, "the saved merge grew from both: taken as it is")
+  }
+
+  @Test func useTheFileAsItIsSavesTheRestoredVersionForGood() throws {
+    let here = makeTemporaryDirectory()
+    let store = ScrumStore(directory: here)
+    try store.save([v.standup([v.m1])])
+    let older = v.bytes(store.path)
+    try store.save([v.standup([v.m1, v.m2]), retro])
+    try place(older, at: store.path, age: 3600)
+
+    let restarted = ScrumStore(directory: here)
+    _ = try restarted.load()
+    let merge = try #require(restarted.takeStartMerge())
+    try restarted.save(merge.fileAsIs)  // the toast's button
+    let next = ScrumStore(directory: here)
+    #expect(try next.load() == [v.standup([v.m1])], "the restore was meant: it stays")
+    #expect(next.takeStartMerge() == nil)
+  }
+
+  @Test func aFileThatGrewFromTheKeptVersionIsTakenAsItIs() throws {
+    let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
+    let store = ScrumStore(directory: here)
+    try store.save([v.standup([v.m1, v.m2]), retro])
+    try v.bytes(store.path).write(to: URL(fileURLWithPath: there + "/scrums.json"))
+    // The other computer deletes m1 and Retro while this app is closed; its file arrives.
+    let other = ScrumStore(directory: there)
+    _ = try other.load()
+    try other.save([v.standup([v.m2])])
+    try v.bytes(other.path).write(to: URL(fileURLWithPath: store.path))
+
+    let restarted = ScrumStore(directory: here)
+    #expect(try restarted.load() == [v.standup([v.m2])], "deletions made knowingly elsewhere are carried")
+    #expect(restarted.takeStartMerge() == nil)
+  }
+
+  /// A sync tool (or a network home) replaced the file with the other computer's version,
+  /// though both changed it since their common one, and left no conflict copy. No base is
+  /// proven: a union, whatever the times say.
+  @Test func aFileReplacedByAnotherComputersConcurrentVersionIsAUnion() throws {
+    let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
+    let store = ScrumStore(directory: here)
+    try store.save([v.standup([v.m1])])
+    try v.bytes(store.path).write(to: URL(fileURLWithPath: there + "/scrums.json"))
+    let other = ScrumStore(directory: there)
+    _ = try other.load()
+    try other.save([v.standup([v.m1, v.m2], title: "Daily")])
+    try store.save([v.standup([v.m1, v.m3]), retro])
+    try place(v.bytes(other.path), at: store.path, age: -86_400)  // its clock a day ahead
+
+    let restarted = ScrumStore(directory: here)
+    let loaded = try restarted.load()
+    #expect(loaded.map(\.title) == ["Daily", "Retro"])
+    #expect(Set(loaded[0].history.map(\.id)) == [v.m1.id, v.m2.id, v.m3.id])
+    let merge = try #require(restarted.takeStartMerge())
+    #expect(merge.summary == "The scrums file lacked this computer's last changes: 1 scrum and 1 meeting kept")
+  }
+}
