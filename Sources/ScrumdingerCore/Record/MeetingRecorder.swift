@@ -101,7 +101,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
 
   /// What was heard of past meeting `historyID` while it ran (nothing: from the start).
   public func heard(of historyID: UUID) -> HeardSoFar {
-    Files.text(of: path(of: historyID) + ".heard").map(HeardSoFar.init(fileText:)) ?? HeardSoFar()
+    Files.regularText(of: path(of: historyID) + ".heard", limit: Self.companionLimit).map(HeardSoFar.init(fileText:))
+      ?? HeardSoFar()
   }
 
   /// The transcript of past meeting `historyID` is saved: what its windows heard is let go.
@@ -111,7 +112,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
 
   /// Where the turns of past meeting `historyID` changed on its recording (none known: no cuts).
   public func cuts(of historyID: UUID) -> RecordingCuts {
-    Files.text(of: path(of: historyID) + ".turns").map(RecordingCuts.init(fileText:)) ?? RecordingCuts()
+    Files.regularText(of: path(of: historyID) + ".turns", limit: Self.companionLimit).map(RecordingCuts.init(fileText:))
+      ?? RecordingCuts()
   }
 
   /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark, its
@@ -122,6 +124,9 @@ public struct CaptureFailure: Error, Equatable, Sendable {
 
   /// The files kept beside a recording, by the ending added to its name ("" the recording).
   private static let companions = ["", ".stopped", ".turns", ".samples", ".heard"]
+  /// The most of `.heard` or `.turns` read: what a day-long meeting's text and turns take,
+  /// many times over (each is refused whole past it, as a file placed there by another program).
+  private static let companionLimit = 64 << 20
 
   /// Deletes all this computer keeps of past meeting `historyID`: its recording and its
   /// transcript (the meeting itself is gone for good).

@@ -58,7 +58,11 @@ public enum ScrumFile {
     if let read = ScrumFileReader.decode(data, version: currentVersion) {
       return Contents(scrums: read.scrums, unknown: read.unknown)
     }
-    // The fast reader gave up. Before a general parser sees the bytes: too deep, or cut short?
+    // The fast reader gave up. Before a general parser sees the bytes: not JSON from the
+    // first byte (a file of zeros a crash or a sync tool left), too deep, or cut short?
+    let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]  // a byte order mark
+    let start = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    guard start == UInt8(ascii: "{") || start == UInt8(ascii: "[") else { throw .notJSON }
     let shape = JSONShape(data)
     if shape.depth > JSONShape.maximumDepth { throw .nestedTooDeeply(JSONShape.maximumDepth) }
     if shape.isCutShort { throw .notJSON }

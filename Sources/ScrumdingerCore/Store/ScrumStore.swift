@@ -104,16 +104,29 @@ public final class ScrumStore: @unchecked Sendable {
     return true
   }
 
-  /// Deletes the temp files GLib's atomic replace makes for our file (`scrums.json.XXXXXX`,
-  /// six letters or digits) that a killed save left; nothing else. Returns how many.
+  /// Deletes the temp files GLib's atomic replace makes (`NAME.XXXXXX`, six letters or
+  /// digits) that a killed write left: the scrums file's, beside it (in the synced folder,
+  /// where a link points), and those of every JSON file the app replaces in its data folder
+  /// and the transcripts' (the kept base, the meeting journal, consent, transcripts);
+  /// nothing else. Returns how many.
   @discardableResult
   public func removeLeftoverTempFiles() -> Int {
     let target = (try? Self.target(of: path)) ?? path
-    let folder = Files.folder(of: target)
-    let prefix = Files.name(of: target) + "."
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    var removed = removeTempFiles(in: Files.folder(of: target)) { $0 == Files.name(of: target) }
+    for folder in [directory, directory + "/transcripts"] {
+      removed += removeTempFiles(in: folder) { $0.hasSuffix(".json") }
+    }
+    return removed
+  }
+
+  /// Deletes the regular files in `folder` named `NAME.XXXXXX` for a NAME that `replaced` says
+  /// the app writes there.
+  private func removeTempFiles(in folder: String, of replaced: (String) -> Bool) -> Int {
     var removed = 0
-    for name in names where Self.isTempName(name, prefix: prefix) {
+    for name in Files.names(in: folder) {
+      guard let dot = name.lastIndex(of: "."), replaced(String(name[..<dot])),
+        Self.isTempName(name, prefix: String(name[...dot]))
+      else { continue }
       var info = stat()
       let file = folder + "/" + name
       guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
@@ -227,18 +240,9 @@ public final class ScrumStore: @unchecked Sendable {
 
   /// Reads a version of the scrums file that arrived from elsewhere (a sync tool's conflict
   /// copy), with the lineage it states. Only a regular file no larger than `maximumSize` is
-  /// opened (no link, pipe, device or /proc file): `lstat` decides, before any read.
+  /// read (no link, pipe, device or /proc file), as the descriptor it was opened as says.
   public static func readArrived(_ file: String) throws(UnreadableReason) -> (scrums: [DailyScrum], lineage: Lineage) {
-    var info = stat()
-    guard lstat(file, &info) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFLNK: throw .isLink
-    case S_IFDIR: throw .isFolder
-    default: throw .notRegularFile
-    }
-    guard Int(info.st_size) <= ScrumFile.maximumSize else { throw .tooLarge(Int(info.st_size)) }
-    return try version(in: bytes(of: file))
+    try version(in: regularBytes(of: file))
   }
 
   /// The scrums (without transcripts) and lineage of the file `data`.
@@ -263,42 +267,28 @@ public final class ScrumStore: @unchecked Sendable {
     if !isReadOnly { try? AtomicFile.write(data, to: keptBasePath, durable: false) }
   }
 
-  /// The bytes of a scrums file, refusing what is not a readable regular file.
+  /// The bytes of a scrums file (through the user's own link), refusing what is not a
+  /// readable regular file.
   private static func bytes(of file: String) throws(UnreadableReason) -> Data {
-    let target = try target(of: file)
-    var info = stat()
-    guard stat(target, &info) == 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
-    switch info.st_mode & S_IFMT {
-    case S_IFDIR: throw .isFolder
-    case S_IFREG: break
-    default: throw .notRegularFile  // never opened: a pipe would block, a device never end
-    }
-    guard Int(info.st_size) <= ScrumFile.maximumSize else { throw .tooLarge(Int(info.st_size)) }
-    let descriptor = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      throw errno == EACCES ? .permissionDenied : .cannotOpen(String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    // A kernel file (/proc, /sys) says it is empty and never ends: not a scrums file.
-    if Files.isKernelFile(descriptor) { throw .notRegularFile }
-    // Read up to one byte past the cap, whatever the size said: the file may grow meanwhile.
-    var data = Data(count: Int(info.st_size) + 1)
-    var filled = 0
-    while true {
-      if filled == data.count {
-        guard data.count <= ScrumFile.maximumSize else { throw .tooLarge(filled) }
-        data.count = Swift.min(data.count * 2, ScrumFile.maximumSize + 1)
+    try regularBytes(of: target(of: file))
+  }
+
+  /// The bytes of the regular file at `file` (a link there is not followed), at most
+  /// `ScrumFile.maximumSize` of them.
+  private static func regularBytes(of file: String) throws(UnreadableReason) -> Data {
+    do throws(RegularFileProblem) {
+      return try Files.readRegular(file, limit: ScrumFile.maximumSize)
+    } catch {
+      switch error {
+      case .isLink: throw .isLink
+      case .isFolder: throw .isFolder
+      case .notRegular: throw .notRegularFile
+      case .tooLarge(let size): throw .tooLarge(size)
+      case .permissionDenied: throw .permissionDenied
+      case .notFound: throw .cannotOpen(describe(errno: ENOENT))
+      case .failed(let message): throw .cannotOpen(message)
       }
-      let count = data.withUnsafeMutableBytes { raw in
-        Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
-      if count == 0 { break }
-      filled += count
     }
-    data.count = filled
-    return data
   }
 
   // MARK: Saving
@@ -329,6 +319,14 @@ public final class ScrumStore: @unchecked Sendable {
       var stated = unknown
       stated.set(Lineage.key, json: lineage.json)
       let data = ScrumFile.encode(scrums, unknown: stated)
+      // A file no reader takes (this app's included) is never written over one it takes.
+      guard data.count <= ScrumFile.maximumSize else {
+        throw .writeFailed(
+          path: path,
+          message: tr(
+            "the scrums would make a file of %@, larger than any scrums file can be (%@)", Texts.bytes(data.count),
+            Texts.bytes(ScrumFile.maximumSize)))
+      }
       // Changed elsewhere since we read it, or come since we found none (a sync tool brought
       // it): saving now would lose that. The file monitor's merge comes first, and saves.
       if Self.exists(path) {

@@ -40,23 +40,38 @@ public enum ConflictCopies {
     return name.hasPrefix(stem + " (") && name.contains("conflicted copy")
   }
 
+  /// How many bytes of copies one pass reads at most: a pass's copies are decoded and held at
+  /// once, so a folder of large copies is merged a few at a time.
+  public static let bytesPerPass = 512 << 20
+
   /// The conflict copies of `file` in its folder, read (off the main thread: it reads them
   /// whole) as files that arrived from elsewhere (`ScrumStore.readArrived`: no link, pipe,
-  /// device or oversized file is opened), but those `refused` before and unchanged since.
+  /// device or oversized file is opened), but those `refused` before and unchanged since:
+  /// newest first, up to `bytesPerPass` of them (the rest once these are merged and moved).
   public static func read(besides file: String, skipping refused: [String: Mark] = [:]) -> [Copy] {
     let folder = Files.folder(of: file), fileName = Files.name(of: file)
-    let names = Files.names(in: folder).filter { isCopy($0, of: fileName) }
-    return names.sorted().compactMap { name in
+    let found = Files.names(in: folder).filter { isCopy($0, of: fileName) }.compactMap { name -> (String, Mark)? in
       let path = folder + "/" + name
       var info = stat()
       guard lstat(path, &info) == 0 else { return nil }
       let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
       let mark = Mark(inode: UInt(info.st_ino), size: Int(info.st_size), modified: modified)
-      guard refused[path] != mark else { return nil }
-      return Copy(
-        path: path, contents: Result { () throws(UnreadableReason) in try ScrumStore.readArrived(path) },
-        written: Date(timeIntervalSince1970: Double(modified) / 1e9), mark: mark)
+      return refused[path] == mark ? nil : (path, mark)
     }
+    var budget = bytesPerPass
+    var copies: [Copy] = []
+    for (path, mark) in found.sorted(by: { ($0.1.modified, $1.0) > ($1.1.modified, $0.0) }) {
+      // One too large to read costs nothing: it is refused unread.
+      if mark.size <= ScrumFile.maximumSize {
+        guard mark.size <= budget || copies.isEmpty else { break }
+        budget -= mark.size
+      }
+      copies.append(
+        Copy(
+          path: path, contents: Result { () throws(UnreadableReason) in try ScrumStore.readArrived(path) },
+          written: Date(timeIntervalSince1970: Double(mark.modified) / 1e9), mark: mark))
+    }
+    return copies
   }
 
   /// Moves the merged copy at `path` into `folder` (created 0700), under its own name or, if
@@ -71,10 +86,15 @@ public enum ConflictCopies {
       target = folder + "/" + name + "-\(attempt)"
     }
     if rename(path, target) == 0 { return target }
-    // Another file system (a synced folder on another disk): copy, then remove.
-    guard errno == EXDEV, let data = FileManager.default.contents(atPath: path),
-      (try? AtomicFile.write(data, to: target)) != nil, Files.remove(path)
+    // Another file system (a synced folder on another disk): copy, then remove; never left
+    // in both places (it would be merged again).
+    guard errno == EXDEV, let data = try? Files.readRegular(path, limit: ScrumFile.maximumSize),
+      (try? AtomicFile.write(data, to: target)) != nil
     else { return nil }
+    guard Files.remove(path) else {
+      Files.remove(target)
+      return nil
+    }
     return target
   }
 }

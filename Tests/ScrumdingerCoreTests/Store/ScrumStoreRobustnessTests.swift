@@ -17,19 +17,51 @@ private func refusal(_ data: Data) -> UnreadableReason? {
 private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}"#
 
 @Suite(.serialized) struct ScrumStoreRobustnessTests {
-  @Test func tempFilesOfKilledSavesAreClearedAndNothingElse() throws {
+  @Test func tempFilesOfKilledWritesAreClearedAndNothingElse() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try store.save(sampleScrums)
-    let leftovers = ["scrums.json.3VT6Y3", "scrums.json.a0b1C2"]
-    let kept = ["scrums.json.unreadable-20251121T044000Z", "scrums.json.ABCDEFG", "notes.txt", "scrums.json.ab-d12"]
+    // The scrums file's, the kept base's (16 MB of them seen after 100 kills), the journal's,
+    // a transcript's.
+    let transcript = "transcripts/6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01.json"
+    let leftovers = [
+      "scrums.json.3VT6Y3", "scrums.json.a0b1C2", "merge-base.json.6954Y3", "meeting-journal.json.Q7xk2P",
+      transcript + ".Zz9Yy8",
+    ]
+    let kept = [
+      "scrums.json.unreadable-20251121T044000Z", "scrums.json.ABCDEFG", "notes.txt", "scrums.json.ab-d12",
+      "notes.txt.3VT6Y3", "recording.ogg.a0b1C2", transcript,
+    ]
+    try FileManager.default.createDirectory(atPath: store.directory + "/transcripts", withIntermediateDirectories: false)
     for name in leftovers + kept {
       #expect(FileManager.default.createFile(atPath: store.directory + "/" + name, contents: Data("x".utf8)))
     }
     try FileManager.default.createDirectory(atPath: store.directory + "/scrums.json.FOLDER", withIntermediateDirectories: false)
     #expect(store.claimWriting())
-    let names = Set(try FileManager.default.contentsOfDirectory(atPath: store.directory))
-    #expect(names == Set(kept + ["scrums.json", "scrums.json.lock", "scrums.json.FOLDER", "merge-base.json"]))
+    let names = Set(try FileManager.default.subpathsOfDirectory(atPath: store.directory))
+    #expect(
+      names
+        == Set(kept + ["scrums.json", "scrums.json.lock", "scrums.json.FOLDER", "merge-base.json", "transcripts"]))
     #expect(try store.load() == sampleScrums)
+  }
+
+  /// Two large conflict copies merged make more than any reader takes: the save says so, and
+  /// the good file stays as it was.
+  @Test func aSaveLargerThanAnyReaderTakesIsRefusedAndTheFileKept() throws {
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try store.save(sampleScrums)
+    let before = FileManager.default.contents(atPath: store.path)
+    var huge = sampleScrums
+    // A key of a newer version's, kept as it came: 300 MiB of it.
+    huge[0].unknown.set("attachments", json: "\"" + String(repeating: "a", count: 300 << 20) + "\"")
+    #expect {
+      try store.save(huge)
+    } throws: { error in
+      // GLib's sizes: 314.6 MB (a no-break space before the unit).
+      "\(error)".contains("would make a file of 314.6\u{A0}MB, larger than any scrums file can be (268.4\u{A0}MB)")
+        && "\(error)".contains("The previous file is unchanged")
+    }
+    #expect(FileManager.default.contents(atPath: store.path) == before)
+    #expect(try ScrumStore(directory: store.directory).load() == sampleScrums)
   }
 
   @Test func oneWriterAtATimeTheOtherOnlyReads() throws {

@@ -20,6 +20,25 @@ import Platform
     }
   }
 
+  /// Three copies of 200 MiB (two large merges that met): one pass reads the newest two,
+  /// 400 MiB of the 512 it takes; the third waits for the next pass.
+  @Test func onePassReadsAtMost512MiBOfCopiesNewestFirst() throws {
+    let folder = NSTemporaryDirectory() + "conflicts-\(UUID())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let names = (1...3).map { "scrums.sync-conflict-20261125-10150\($0)-ABCDEFG.json" }
+    for (age, name) in names.enumerated() {
+      let path = folder + "/" + name
+      #expect(FileManager.default.createFile(atPath: path, contents: nil))
+      #expect(truncate(path, 200 << 20) == 0)  // sparse: no disk used
+      try FileManager.default.setAttributes([.modificationDate: Date() - Double(age) * 60], ofItemAtPath: path)
+    }
+    let first = ConflictCopies.read(besides: folder + "/scrums.json")
+    #expect(first.map { Files.name(of: $0.path) } == Array(names.prefix(2)))
+    let skipped = Dictionary(uniqueKeysWithValues: first.map { ($0.path, $0.mark) })
+    #expect(ConflictCopies.read(besides: folder + "/scrums.json", skipping: skipped).map { Files.name(of: $0.path) } == [names[2]])
+  }
+
   @Test func copiesAreReadBesideTheFileAndKeptInTheDataFolderNeverOverwritten() throws {
     let folder = NSTemporaryDirectory() + "conflicts-\(UUID())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
