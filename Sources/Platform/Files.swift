@@ -72,6 +72,13 @@ public enum Files {
     return names
   }
 
+  /// Where the symbolic link at `path` points, as written in it (relative or not); nil when
+  /// no link stands there.
+  public static func linkDestination(of path: String) -> String? {
+    guard let destination = g_file_read_link(path, nil) else { return nil }
+    return taking(destination)
+  }
+
   /// Whether anything is at `path`.
   public static func exists(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_EXISTS) != 0 }
 

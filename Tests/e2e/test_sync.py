@@ -68,13 +68,20 @@ def test_a_file_replaced_elsewhere_is_merged_not_overwritten(launch, data_home):
     check_merged(app, data_home, meeting)
 
 
-def test_the_same_through_a_symbolic_link_into_a_synced_folder(launch, data_home, tmp_path):
+def linked_into_synced_folder(data_home, tmp_path):
+    """The team's file in a synced folder, and the app's scrums.json a link to it; returns
+    the synced folder and the app's data folder."""
     synced = tmp_path / "Sync"
     synced.mkdir()
     (synced / "scrums.json").write_text(json.dumps({"version": 1, "scrums": team(data_home)}))
     folder = data_home / "io.github.scrumdinger.Scrumdinger"
     folder.mkdir(parents=True)
     os.symlink(synced / "scrums.json", folder / "scrums.json")
+    return synced, folder
+
+
+def test_the_same_through_a_symbolic_link_into_a_synced_folder(launch, data_home, tmp_path):
+    synced, folder = linked_into_synced_folder(data_home, tmp_path)
     app = launch(TZ="Europe/Berlin")
     meeting = edit_here_then_elsewhere(app, data_home, str(synced / "scrums.json"))
     check_merged(app, data_home, meeting)
@@ -102,6 +109,30 @@ def test_a_file_that_becomes_unreadable_is_not_overwritten(launch, data_home):
     wait_for(ours_saved, what="ours saved")
     kept = [name for name in os.listdir(folder) if name.startswith("scrums.json.unreadable-")]
     assert len(kept) == 1
+
+
+def test_keep_mine_with_a_link_in_the_synced_folder_still_saves_there(launch, data_home, tmp_path):
+    """Syncthing syncs links: one arrives where the synced file was. Keep Mine moves that link
+    aside in the synced folder, never the user's own link, and the save reaches the team."""
+    synced, folder = linked_into_synced_folder(data_home, tmp_path)
+    app = launch()
+    app.find("push button", "Design")
+    (tmp_path / "elsewhere.json").write_text("{}")
+    os.symlink(tmp_path / "elsewhere.json", synced / "incoming")
+    os.replace(synced / "incoming", synced / "scrums.json")
+    question = wait_for(lambda: app.window("Your Scrums File Was Changed and Cannot Be Read"),
+                        what="the question about the link that arrived")
+    app.press("push button", "Keep Mine", within=question)
+
+    def saved_in_the_synced_folder():
+        path = synced / "scrums.json"
+        if path.is_symlink() or not path.exists():
+            return False
+        return [s["title"] for s in json.loads(path.read_text())["scrums"]] == ["Design", "Retro"]
+    wait_for(saved_in_the_synced_folder, what="ours saved in the synced folder")
+    assert os.readlink(folder / "scrums.json") == str(synced / "scrums.json"), "the user's link was kept"
+    kept = [name for name in os.listdir(synced) if name.startswith("scrums.json.unreadable-")]
+    assert len(kept) == 1 and os.path.islink(synced / kept[0]), "the link that arrived, kept aside"
 
 
 def rss_kib(pid):

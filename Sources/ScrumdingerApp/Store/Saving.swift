@@ -164,7 +164,7 @@ import ScrumdingerCore
       do {
         let aside = try self.store.moveUnreadableAside()
         afterMove()
-        window.toast(tr("The old file was kept as “%@”", aside))
+        if let aside { window.toast(tr("The old file was kept as “%@”", aside)) }
       } catch {
         window.toast(String(describing: error))
       }

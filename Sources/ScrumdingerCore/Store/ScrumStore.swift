@@ -218,13 +218,27 @@ public final class ScrumStore: @unchecked Sendable {
   /// The file a path names: itself, or where the link standing there points (a relative link
   /// from its folder): one link, the user's own, is followed, never a second.
   static func target(of file: String) throws(UnreadableReason) -> String {
-    guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: file) else { return file }
-    let target = destination.hasPrefix("/") ? destination : Files.folder(of: file) + "/" + destination
+    guard let target = destination(of: file) else { return file }
     var info = stat()
     guard lstat(target, &info) == 0 else { throw .danglingLink(target: target) }
     // The user's link leads into the synced folder; a link found there came with the files a
     // sync tool brings, from another computer, and is not followed.
     guard info.st_mode & S_IFMT != S_IFLNK else { throw .isLink }
+    return target
+  }
+
+  /// Where the link at `file` points (a relative link from its folder); nil when no link
+  /// stands there.
+  private static func destination(of file: String) -> String? {
+    Files.linkDestination(of: file).map { $0.hasPrefix("/") ? $0 : Files.folder(of: file) + "/" + $0 }
+  }
+
+  /// Where a save writes: our file, or where the user's link points, whether a file is there
+  /// or not (one is made: the link is kept); never through a second link.
+  private func writeTarget() throws(UnreadableReason) -> String {
+    guard let target = Self.destination(of: path) else { return path }
+    var info = stat()
+    if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw .isLink }
     return target
   }
 
@@ -329,7 +343,8 @@ public final class ScrumStore: @unchecked Sendable {
       }
       // Changed elsewhere since we read it, or come since we found none (a sync tool brought
       // it): saving now would lose that. The file monitor's merge comes first, and saves.
-      if Self.exists(path) {
+      // (Through the user's link: the file where it points.)
+      if Self.stamp(path) != nil {
         guard let known = lock.withLock({ _ in lastKnown }) else { throw .changedElsewhere(path: path) }
         if Self.stamp(path) != known.stamp, (try? Self.bytes(of: path)) != known.bytes {
           throw .changedElsewhere(path: path)
@@ -407,7 +422,7 @@ public final class ScrumStore: @unchecked Sendable {
     }
     let target: String
     do {
-      target = try Self.target(of: path)
+      target = try writeTarget()
     } catch {
       throw .writeFailed(path: path, message: error.description)
     }
@@ -448,7 +463,8 @@ public final class ScrumStore: @unchecked Sendable {
   public func checkDisk() -> DiskChange {
     io.withLock { _ in
       let (known, generation) = lock.withLock { _ in (lastKnown, knownGeneration) }
-      guard Self.exists(path) else {
+      // Gone, or (through the user's link) gone where it points: the next save writes it again.
+      guard Self.stamp(path) != nil else {
         lock.withLock { _ in if unreadablePath == path { unreadablePath = nil } }
         return known == nil ? .none : .gone
       }
@@ -526,33 +542,31 @@ public final class ScrumStore: @unchecked Sendable {
   }
 
   /// Moves the unreadable file to `<name>.unreadable-<UTC timestamp>` beside it, so the user
-  /// can start fresh; returns the new path. Unblocks saving.
+  /// can start fresh, and unblocks saving; returns the new path. Behind the user's link, the
+  /// file it points to moves (a link that arrived in the synced folder included), never the
+  /// link: the next save still goes to the synced folder. A link that points nowhere has
+  /// nothing to move (nil): the next save makes the file where it points.
   @discardableResult
-  public func moveUnreadableAside(now: Date = Date()) throws(StoreError) -> String {
+  public func moveUnreadableAside(now: Date = Date()) throws(StoreError) -> String? {
     guard let file = lock.withLock({ _ in unreadablePath }) else {
       throw .moveAsideFailed(path: path, message: "no unreadable file is pending")
     }
-    let base = Path.unreadableAside(file, now: now)
+    let unreadable = (file == path ? Self.destination(of: file) : nil) ?? file
+    guard Self.exists(unreadable) else {
+      lock.withLock { _ in unreadablePath = nil }
+      return nil
+    }
+    let base = Path.unreadableAside(unreadable, now: now)
     var target = base
     var attempt = 1
     while Self.exists(target) {
       attempt += 1
       target = base + "-\(attempt)"
     }
-    do {
-      try FileManager.default.moveItem(atPath: file, toPath: target)
-    } catch {
-      throw .moveAsideFailed(path: file, message: Self.plainMessage(error))
+    guard rename(unreadable, target) == 0 else {
+      throw .moveAsideFailed(path: unreadable, message: Self.describe(errno: errno))
     }
     lock.withLock { _ in unreadablePath = nil }
     return target
-  }
-
-  /// A Foundation file error in words: the system's reason (ENOENT, EACCES…) when it gives one.
-  private static func plainMessage(_ error: any Error) -> String {
-    if let posix = (error as? CocoaError)?.underlying as? POSIXError {
-      return describe(errno: posix.code.rawValue)
-    }
-    return String(describing: error)
   }
 }

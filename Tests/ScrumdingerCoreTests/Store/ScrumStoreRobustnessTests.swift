@@ -148,6 +148,38 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
     #expect(try ScrumStore(directory: synced).load() == renamed, "the real file did not get the save")
   }
 
+  /// Syncthing synced a link into the shared folder where the file was: unreadable (a second
+  /// link is never followed). Keep Mine moves that link aside in the synced folder, never the
+  /// user's own link, and the next save reaches the synced folder as a file.
+  @Test func keepMineWithALinkInTheSyncedFolderKeepsTheUsersLink() throws {
+    let synced = makeTemporaryDirectory()
+    let real = synced + "/scrums.json"
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try FileManager.default.createSymbolicLink(atPath: real, withDestinationPath: "/etc/passwd")
+    try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: real)
+    #expect(throws: StoreError.unreadable(path: store.path, reason: .isLink)) { try store.load() }
+    let aside = try #require(try store.moveUnreadableAside(now: Date(timeIntervalSince1970: 1_763_700_000)))
+    #expect(aside == real + ".unreadable-20251121T044000Z")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: aside) == "/etc/passwd", "the link that came, kept")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == real, "the user's link stays")
+    try store.save(sampleScrums)
+    #expect(try ScrumStore(directory: synced).load() == sampleScrums, "the save reached the synced folder")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == real)
+  }
+
+  /// The synced folder's file was deleted elsewhere: Start Fresh has nothing to move, and the
+  /// save makes the file where the link points.
+  @Test func startFreshThroughALinkThatPointsNowhereMakesTheFileThere() throws {
+    let synced = makeTemporaryDirectory()
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: synced + "/scrums.json")
+    #expect(throws: StoreError.self) { try store.load() }
+    #expect(try store.moveUnreadableAside() == nil)
+    try store.save(sampleScrums)
+    #expect(try ScrumStore(directory: synced).load() == sampleScrums)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == synced + "/scrums.json")
+  }
+
   @Test func aDanglingLinkIsUnreadableNotEmpty() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: "/nonexistent/scrums.json")

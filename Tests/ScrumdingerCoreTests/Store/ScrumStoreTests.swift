@@ -61,7 +61,7 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
     #expect(throws: StoreError.saveRefused(path: store.path)) { try store.save(sampleScrums) }
     #expect(bytes(store.path) == content, "\(kind) file changed")
 
-    let aside = try store.moveUnreadableAside(now: Date(timeIntervalSince1970: 1_763_700_000))
+    let aside = try #require(try store.moveUnreadableAside(now: Date(timeIntervalSince1970: 1_763_700_000)))
     #expect(aside == store.path + ".unreadable-20251121T044000Z")
     #expect(bytes(aside) == content)
     #expect(!FileManager.default.fileExists(atPath: store.path))
@@ -88,10 +88,10 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
     let now = Date(timeIntervalSince1970: 1_763_700_000)
     #expect(FileManager.default.createFile(atPath: store.path, contents: Data("first".utf8)))
     _ = try? store.load()
-    let first = try store.moveUnreadableAside(now: now)
+    let first = try #require(try store.moveUnreadableAside(now: now))
     #expect(FileManager.default.createFile(atPath: store.path, contents: Data("second".utf8)))
     _ = try? store.load()
-    let second = try store.moveUnreadableAside(now: now)
+    let second = try #require(try store.moveUnreadableAside(now: now))
     #expect(first != second)
     #expect(bytes(first) == Data("first".utf8))
     #expect(bytes(second) == Data("second".utf8))
