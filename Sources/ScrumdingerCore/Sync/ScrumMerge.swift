@@ -63,8 +63,8 @@ public enum ScrumMerge {
       let original = baseByID[scrum.id]
       guard let other = theirsByID[scrum.id] else {
         // Gone there: it goes too, unless it is new here or changed here since (or the base
-        // is not proven).
-        if !proven || original == nil || original != scrum { merged.append(scrum) }
+        // is not proven). A transcript kept here is no change: it is not in the file.
+        if !proven || !(original.map { $0.sameInFile(as: scrum) } ?? false) { merged.append(scrum) }
         continue
       }
       let theirsNewer = theirsWritten > (oursEdited[scrum.id] ?? .distantPast)
@@ -76,7 +76,7 @@ public enum ScrumMerge {
     }
     for scrum in theirs where !oursIDs.contains(scrum.id) {
       // Deleted here: it stays deleted, unless it changed there since (or the base is not proven).
-      if proven, let original = baseByID[scrum.id], original == scrum { continue }
+      if proven, let original = baseByID[scrum.id], original.sameInFile(as: scrum) { continue }
       merged.append(scrum)
     }
     return Outcome(scrums: merged, conflicts: conflicts)
@@ -152,29 +152,35 @@ public enum ScrumMerge {
       }
     }
     result.attendees = mergeList(
-      base: base?.attendees ?? [], proven: proven, theirsNewer: theirsNewer, ours: ours.attendees, theirs: theirs.attendees)
+      base: base?.attendees ?? [], proven: proven, theirsNewer: theirsNewer, ours: ours.attendees,
+      theirs: theirs.attendees, conflicted: &conflicted)
     result.history = mergeHistory(
-      base: base?.history ?? [], proven: proven, theirsNewer: theirsNewer, ours: ours.history, theirs: theirs.history)
+      base: base?.history ?? [], proven: proven, theirsNewer: theirsNewer, ours: ours.history, theirs: theirs.history,
+      conflicted: &conflicted)
     return result
   }
 
   /// The items of either side, matched by id: one new on either side is kept (ours in our
   /// order, theirs after), one deleted on one side goes if the base is `proven` and the other
   /// left it unchanged; one changed on one side only is taken from that side (both: ours; with
-  /// no proven base, theirs where theirs is newer and changed it).
+  /// no proven base, theirs where theirs is newer and changed it). An item both sides changed
+  /// sets `conflicted`, so the merge says so.
   static func mergeList<Item: Identifiable & Equatable>(
-    base: [Item], proven: Bool, theirsNewer: Bool, ours: [Item], theirs: [Item]
+    base: [Item], proven: Bool, theirsNewer: Bool, ours: [Item], theirs: [Item], conflicted: inout Bool
   ) -> [Item] {
     guard ours != theirs else { return ours }
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
+    var bothChanged = false
     var result = ours.compactMap { item -> Item? in
       let original = baseByID[item.id]
       guard let other = theirsByID[item.id] else { return proven && original == item ? nil : item }
       guard other != item, original != other else { return item }
+      if original != item { bothChanged = true }
       return proven ? (original == item ? other : item) : (theirsNewer ? other : item)
     }
+    if bothChanged { conflicted = true }
     result += theirs.filter { !oursIDs.contains($0.id) && (!proven || baseByID[$0.id] != $0) }
     return result
   }
@@ -184,11 +190,12 @@ public enum ScrumMerge {
   /// taken from that side over a proven base, and otherwise keeps the notes of both. This
   /// computer's transcripts are not in the file, so they never count as a change.
   private static func mergeHistory(
-    base: [History], proven: Bool, theirsNewer: Bool, ours: [History], theirs: [History]
+    base: [History], proven: Bool, theirsNewer: Bool, ours: [History], theirs: [History], conflicted: inout Bool
   ) -> [History] {
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
+    var bothChanged = false
     var entries = ours.compactMap { entry -> History? in
       let original = baseByID[entry.id]
       let unchangedHere = original.map { $0.sameInFile(as: entry) } ?? false
@@ -199,7 +206,8 @@ public enum ScrumMerge {
       guard proven, unchangedHere else {
         var both = entry
         both.notes = mergeList(
-          base: original?.notes ?? [], proven: proven, theirsNewer: theirsNewer, ours: entry.notes, theirs: other.notes)
+          base: original?.notes ?? [], proven: proven, theirsNewer: theirsNewer, ours: entry.notes, theirs: other.notes,
+          conflicted: &bothChanged)
         return both
       }
       var taken = other
@@ -211,6 +219,7 @@ public enum ScrumMerge {
       !oursIDs.contains(entry.id) && (!proven || baseByID[entry.id].map { !$0.sameInFile(as: entry) } ?? true)
     }
     if entries.map(\.id) != ours.map(\.id) { entries.sort { $0.date < $1.date } }
+    if bothChanged { conflicted = true }
     return entries
   }
 }
@@ -222,5 +231,12 @@ extension History {
     mine.transcript = []
     theirs.transcript = []
     return mine == theirs
+  }
+}
+
+extension DailyScrum {
+  /// Whether the two are the same in the scrums file (this computer's transcripts aside).
+  func sameInFile(as other: DailyScrum) -> Bool {
+    [self].withoutTranscripts == [other].withoutTranscripts
   }
 }

@@ -48,6 +48,32 @@ import Testing
     #expect(merge(base: [design, retro], ours: [design, retro], theirs: [retro]).scrums.map(\.title) == ["Retro"])
   }
 
+  /// A transcript is this computer's alone, never in the file: a scrum whose meeting was
+  /// transcribed here still goes when the other computer deleted it.
+  @Test func aTranscriptKeptHereIsNoChangeThatKeepsADeletedScrum() {
+    var transcribed = design
+    transcribed.history[0].transcript = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 2_000, text: "Nothing new from me.")]
+    #expect(merge(base: [design, retro], ours: [transcribed, retro], theirs: [retro]).scrums.map(\.title) == ["Retro"])
+  }
+
+  /// An attendee renamed, or a note reworded, on both sides: the merge keeps one, and says so.
+  @Test func anAttendeeOrNoteChangedOnBothSidesIsSaid() {
+    var noted = design
+    noted.history[0].notes = [MeetingNote(speaker: "Ana", text: "Ship it", atSeconds: 5)]
+    var ours = noted, theirs = noted
+    ours.attendees[1].name = "Benjamin"
+    theirs.attendees[1].name = "Ben S."
+    #expect(merge(base: [noted], ours: [ours], theirs: [theirs]).conflicts == ["Design"])
+    ours = noted
+    theirs = noted
+    ours.history[0].notes[0].text = "Ship it Friday"
+    theirs.history[0].notes[0].text = "Ship it Monday"
+    #expect(merge(base: [noted], ours: [ours], theirs: [theirs]).conflicts == ["Design"])
+    // One side only: nothing to say.
+    theirs = noted
+    #expect(merge(base: [noted], ours: [ours], theirs: [theirs]).conflicts.isEmpty)
+  }
+
   @Test func aScrumDeletedHereStaysDeletedUnlessChangedElsewhere() {
     #expect(merge(base: [design, retro], ours: [retro], theirs: [design, retro]).scrums.map(\.title) == ["Retro"])
     var changed = design
