@@ -10,8 +10,10 @@
 // hold once the copies left meanwhile are merged, as the app does. A computer's file may be
 // restored to an older version (a backup, Syncthing's `.stversions`), open or closed; a save
 // whose scrums were taken before a merge may run after it (the save worker racing a file
-// that arrived); an app may quit right after a file arrived; and the user may undo what a
-// merge removed. After a schedule every
+// that arrived); an app may quit right after a file arrived; an app may be killed. What a
+// merge removes waits (PendingRemovals) until a window shows it, whatever the app was doing,
+// and the user undoes it or lets it go; one computer's data folder cannot keep it (read-only),
+// so its merges keep what they would remove. After a schedule every
 // app is opened and the engine runs until all agree; then every scrum, attendee and meeting
 // added anywhere must be everywhere unless some computer deleted it knowingly, and no
 // recording of a meeting that is kept may have been removed by a clean-up.
@@ -32,6 +34,7 @@ public struct SyncSimulation {
     case saveRacingArrival(Int)
     case quitAfterArrival(Int, from: Int)
     case undoRemovals(Int)
+    case letGoRemovals(Int)
     case crash(Int)
 
     public var description: String {
@@ -44,7 +47,8 @@ public struct SyncSimulation {
       case .restore(let c, let pick): "computer \(c): an older file restored (pick \(pick))"
       case .saveRacingArrival(let c): "computer \(c): a save taken before the merge of what arrived runs after it"
       case .quitAfterArrival(let c, let from): "computer \(c): the app quits right after \(from)'s file arrived"
-      case .undoRemovals(let c): "computer \(c): Undo of what the last merge removed"
+      case .undoRemovals(let c): "computer \(c): a window shows what merges removed; Undo"
+      case .letGoRemovals(let c): "computer \(c): a window shows what merges removed; let go"
       case .crash(let c): "computer \(c): the app is killed"
       }
     }
@@ -76,7 +80,7 @@ public struct SyncSimulation {
     let count = Int.random(in: 6...24, using: &random)
     return (0..<count).map { _ in
       let c = Int.random(in: 0..<computers, using: &random)
-      switch Int.random(in: 0..<25, using: &random) {
+      switch Int.random(in: 0..<26, using: &random) {
       case 0..<9: return .edit(computer: c, Edit.allCases.randomElement(using: &random)!, pick: Int.random(in: 0..<8, using: &random))
       case 9..<11: return .open(c)
       case 11..<13: return .close(c)
@@ -88,6 +92,7 @@ public struct SyncSimulation {
       case 21: return .saveRacingArrival(c)
       case 22: return .quitAfterArrival(c, from: (c + Int.random(in: 1..<computers, using: &random)) % computers)
       case 23: return .undoRemovals(c)
+      case 24: return .letGoRemovals(c)
       default: return .crash(c)
       }
     }
@@ -137,12 +142,13 @@ private struct World {
     var reconciliation = Reconciliation()
     /// Changed here and not yet written (the file changed elsewhere first).
     var unsaved = false
-    /// What the last merge removed, for Undo.
-    var removals: MergeRemovals?
+    /// What merges removed that no window has shown yet.
+    let pending: PendingRemovals
 
     init(store: ScrumStore, held: [DailyScrum]) {
       self.store = store
       self.held = held
+      pending = PendingRemovals(folder: store.directory)
     }
   }
 
@@ -158,6 +164,9 @@ private struct World {
     var recordings: Set<UUID> = []
     /// Recordings the start-up clean-up removed.
     var cleanedUp: Set<UUID> = []
+    /// Meetings whose removal the user saw here and let go of: their recordings may go to the
+    /// Trash at the next start, whatever happens to the meetings after.
+    var letGo: Set<UUID> = []
     /// The versions the file had here, with their times: what a backup can restore.
     var backups: [(data: Data, modified: Date)] = []
   }
@@ -177,6 +186,10 @@ private struct World {
       try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       return Computer(folder: path)
     }
+    // The last computer's data folder keeps nothing a merge removes (read-only: a folder
+    // stands where the file goes, which stops root too).
+    let blocked = computers[computers.count - 1].folder + "/merge-removals.json"
+    try? FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: false)
   }
 
   mutating func newID() -> UUID {
@@ -203,11 +216,18 @@ private struct World {
       sync(other, c)
       quit(c)
     case .undoRemovals(let c):
-      guard let app = computers[c].app, let removals = app.removals else { return }
-      app.removals = nil
+      guard let app = computers[c].app else { return }
+      let removals = app.pending.removals(from: app.held)
+      app.pending.letGo(removals)
+      guard !removals.isEmpty else { return }
       app.held = removals.restored(into: app.held)
       app.unsaved = true
       save(c)
+    case .letGoRemovals(let c):
+      guard let app = computers[c].app else { return }
+      let removals = app.pending.removals(from: app.held)
+      app.pending.letGo(removals)
+      computers[c].letGo.formUnion(ids(in: removals.asScrums))
     case .crash(let c): crash(c)
     }
   }
@@ -273,10 +293,16 @@ private struct World {
     let app = App(store: store, held: held)
     app.reconciliation.loaded(held, written: modified(path(c)))
     if store.takeStartMerge() != nil { app.unsaved = true }  // the merge at start is saved
+    // Removed elsewhere while closed: waits for a window like what a merge removes.
+    if let removals = store.takeRemovedWhileClosed(), !app.pending.keep(removals) {
+      app.held = removals.restored(into: app.held)
+      app.unsaved = true
+    }
     computers[c].app = app
     look(c)
-    // Start-up's clean-up, once the copies left meanwhile are merged.
-    let kept = Set(app.held.flatMap { $0.history.map(\.id) })
+    // Start-up's clean-up, once the copies left meanwhile are merged; the recordings of
+    // meetings whose removal can still be undone stay.
+    let kept = Set(app.held.adding(app.pending.scrums).flatMap { $0.history.map(\.id) })
     let removed = computers[c].recordings.subtracting(kept)
     computers[c].recordings.subtract(removed)
     computers[c].cleanedUp.formUnion(removed)
@@ -293,8 +319,12 @@ private struct World {
     guard let app = computers[c].app else { return }
     let before = app.held
     defer {
+      // What went waits for a window; where it cannot be kept, the merge keeps it.
       let removals = MergeRemovals(before: before, after: app.held)
-      if !removals.isEmpty { app.removals = removals }
+      if !removals.isEmpty, !app.pending.keep(removals) {
+        app.held = removals.restored(into: app.held)
+        app.unsaved = true
+      }
     }
     if case .changed(let arrival) = app.store.checkDisk(), let base = app.store.accept(arrival) {
       let merged = app.reconciliation.file(
@@ -499,7 +529,7 @@ private struct World {
       for (id, what) in added.sorted(by: { $0.value < $1.value }) where !deleted.contains(id) && !present.contains(id) {
         return "the \(what) is missing on computer \(c), and no computer deleted it"
       }
-      for id in computers[c].cleanedUp where present.contains(id) {
+      for id in computers[c].cleanedUp where present.contains(id) && !computers[c].letGo.contains(id) {
         return "the recording of the \(added[id] ?? "meeting") was removed on computer \(c), but the meeting is kept"
       }
     }

@@ -135,11 +135,14 @@ import ScrumdingerCore
   /// Shows a short message over the window, optionally with an undo-style button; during a
   /// meeting over its ring, where it covers no control.
   @discardableResult
-  func toast(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) -> Toast {
+  func toast(
+    _ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil,
+    onDismissed: (@MainActor () -> Void)? = nil
+  ) -> Toast {
     if let page = meeting?.page, !page.isCompact {
-      page.toasts.show(text, button: button, action: action)
+      page.toasts.show(text, button: button, action: action, onDismissed: onDismissed)
     } else {
-      toasts.show(text, button: button, action: action)
+      toasts.show(text, button: button, action: action, onDismissed: onDismissed)
     }
   }
 

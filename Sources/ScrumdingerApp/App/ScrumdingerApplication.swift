@@ -235,8 +235,12 @@ import ScrumdingerCore
       guard !store.isReadOnly else { return }
       let recorder = dependencies.recorder
       recorder.settle(scrums, privateFolders: [store.directory, LiveEffects.modelsFolder(of: store.directory)])
-      saving.start { [state] in recorder.removeLeftovers(of: state.scrums.value, journal: read.journal) }
+      // The recordings of meetings a merge removed stay while the removal can still be undone.
+      saving.start { [state, saving] in
+        recorder.removeLeftovers(of: state.scrums.value.adding(saving.pendingRemovals), journal: read.journal)
+      }
       if let merge = store.takeStartMerge() { saving.mergedAtStart(merge) }
+      if let removals = store.takeRemovedWhileClosed() { saving.removed(removals) }
       if let journal = read.journal { interrupted.found(journal, window: mainWindow) }
       services.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
     case .failure(let error):

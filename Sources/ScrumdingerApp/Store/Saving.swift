@@ -25,6 +25,13 @@ import ScrumdingerCore
   /// The file read at start was merged with this computer's version while no window was
   /// open: said when one opens.
   private var startMerge: StartMerge?
+  /// What merges removed that no window has shown and the user let go of yet.
+  private let pending: PendingRemovals
+  /// What the toasts on screen say was removed, by toast.
+  private var onScreen: [UUID: MergeRemovals] = [:]
+  /// Whether what was left while the app was closed is merged (what is pending is then
+  /// counted against what the app holds).
+  private var merged = false
 
   /// Saves `state`'s scrums through `store` (transcripts kept apart by `transcripts`).
   init(
@@ -35,7 +42,11 @@ import ScrumdingerCore
     self.transcripts = transcripts
     self.now = now
     self.application = application
+    pending = PendingRemovals(folder: store.directory)
   }
+
+  /// The scrums and meetings merges removed that are still pending: their recordings stay.
+  var pendingRemovals: [DailyScrum] { pending.scrums }
 
   /// Saves every change from now on, and merges changes made to the file elsewhere;
   /// `firstMerged` runs once what was left while the app was closed is merged.
@@ -46,8 +57,12 @@ import ScrumdingerCore
     watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
     watcher.onMergedCopy = { [weak self] in self?.shown?.toast(tr("Merged changes made on another computer")) }
     watcher.onLooked = { [weak self] in self?.autoSave?.retryRefused() }
-    watcher.onRemoved = { [weak self] removals in self?.sayRemoved(removals) }
-    watcher.onFirstCheck = firstMerged
+    watcher.onRemoved = { [weak self] removals in self?.removed(removals) }
+    watcher.onFirstCheck = { [weak self] in
+      firstMerged()
+      self?.merged = true
+      self?.showPendingRemovals()
+    }
     watcher.onUnreadableCopy = { [weak self] message in
       warn(message)
       self?.shown?.toast(message)
@@ -64,9 +79,52 @@ import ScrumdingerCore
     fileWatcher = watcher
   }
 
-  /// A merge removed scrums or meetings: they go to the Trash as a scrums file (GNOME Files
-  /// lists and restores it), and the toast says what went, with Undo while it shows.
-  private func sayRemoved(_ removals: MergeRemovals) {
+  /// A merge removed scrums or meetings (or the file read at start no longer held them): they
+  /// are kept privately until a window has shown them, with Undo; where they cannot be kept,
+  /// they stay.
+  func removed(_ removals: MergeRemovals) {
+    guard pending.keep(removals) else {
+      warn(tr("What a merge removed cannot be kept in %@, so it stays", pending.path))
+      state.scrums.value = removals.restored(into: state.scrums.value)
+      autoSave?.saveSoon()
+      return
+    }
+    showPendingRemovals()
+  }
+
+  /// Says what merges removed that no toast on screen says yet, with Undo while it shows.
+  /// Let go of, what went goes to the Trash as a scrums file (GNOME Files lists and restores
+  /// it, and Import Scrums… reads it).
+  private func showPendingRemovals() {
+    guard merged, let window = shown else { return }
+    let removals = pending.removals(from: state.scrums.value, except: Array(onScreen.values))
+    guard !removals.isEmpty else { return }
+    let toast = UUID()
+    onScreen[toast] = removals
+    let undone = UndoMark()
+    window.toast(
+      tr("Merged changes made on another computer: %@", removals.summary), button: tr("Undo"),
+      action: { [weak self] in
+        guard let self else { return }
+        undone.isSet = true
+        state.scrums.value = removals.restored(into: state.scrums.value)
+        autoSave?.saveSoon()
+      },
+      onDismissed: { [weak self] in
+        guard let self else { return }
+        if !undone.isSet { trash(removals) }
+        onScreen[toast] = nil
+        pending.letGo(removals)
+      })
+  }
+
+  /// Whether a toast's Undo was pressed.
+  private final class UndoMark {
+    var isSet = false
+  }
+
+  /// Puts what `removals` took in the Trash as a scrums file.
+  private func trash(_ removals: MergeRemovals) {
     // Translators: the name of the file in the Trash holding what a merge removed; %@ is the time.
     let name = tr("Scrums removed by a merge %@", Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)) + ".json"
     let file = store.directory + "/" + name
@@ -75,12 +133,6 @@ import ScrumdingerCore
       if !Path.trash(file) { warn(tr("What the merge removed is kept in %@", file)) }
     } catch {
       warn(error.description)
-    }
-    shown?.toast(tr("Merged changes made on another computer: %@", removals.summary), button: tr("Undo")) {
-      [weak self] in
-      guard let self else { return }
-      state.scrums.value = removals.restored(into: state.scrums.value)
-      autoSave?.saveSoon()
     }
   }
 
@@ -115,6 +167,7 @@ import ScrumdingerCore
   func windowShown(_ window: MainWindow) {
     shown = window
     if let merge = startMerge { sayMergedAtStart(merge) }
+    showPendingRemovals()
     guard let error = unreadable else { return }
     unreadable = nil
     askAboutUnreadableFile(error, in: window)

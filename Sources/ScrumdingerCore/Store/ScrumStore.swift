@@ -50,6 +50,9 @@ public final class ScrumStore: @unchecked Sendable {
   /// Set when the file read at start did not grow from the version kept on disk, and was
   /// merged with it: what the file held as it was, and what the merge kept of ours.
   private var mergedAtStart: StartMerge?
+  /// What the version kept on disk held that the file read at start, grown from it, no longer
+  /// does: removed on another computer while the app was closed.
+  private var removedWhileClosed: MergeRemovals?
   /// The last few versions of the file this store read or wrote (and the one kept from the
   /// last run), oldest first, each with its lineage: the bases a merge may use.
   private var knownVersions: [(scrums: [DailyScrum], lineage: Lineage)] = []
@@ -168,6 +171,10 @@ public final class ScrumStore: @unchecked Sendable {
         if grown { remember(contents.scrums, lineage) }
       }
       guard let kept, !grown else {
+        if let kept {
+          let removals = MergeRemovals(before: kept.scrums, after: contents.scrums)
+          if !removals.isEmpty { lock.withLock { _ in removedWhileClosed = removals } }
+        }
         keepAsBase(data)
         return contents.scrums
       }
@@ -198,6 +205,16 @@ public final class ScrumStore: @unchecked Sendable {
       mergedAtStart = StartMerge(fileAsIs: file, merged: outcome.scrums)
     }
     return outcome.scrums
+  }
+
+  /// What the file read at start, grown from this computer's last version, no longer held of
+  /// it (removed on another computer while the app was closed), once: to be seen, with Undo,
+  /// like what a merge removes.
+  public func takeRemovedWhileClosed() -> MergeRemovals? {
+    lock.withLock { _ in
+      defer { removedWhileClosed = nil }
+      return removedWhileClosed
+    }
   }
 
   /// What a merge at start kept that the file did not hold, once: nil when the file was taken

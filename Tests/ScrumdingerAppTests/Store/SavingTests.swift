@@ -10,42 +10,92 @@ import Platform
 /// The app saves and merges: the running app meets a conflict copy: what the merge removes is said, with Undo, and kept
 /// in the Trash; a file restored to an older version is merged at start; a title with markup in it reads as it is.
 final class SavingTests: XCTestCase {
-  func testWhatAMergeRemovedIsSaidUndoneAndKeptInTheTrash() throws {
+  /// The teammate deleted m3 and the R&D scrum; their version arrives as a conflict copy
+  /// while the app runs with `standup` (m1, m3) and R&D. Returns the store and both scrums.
+  func teammateDeletes() throws -> (store: ScrumStore, standup: DailyScrum, research: DailyScrum) {
     let m1 = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
     let m3 = History(date: Date(timeIntervalSince1970: 1_795_172_800), attendees: ["Ana"], durationSeconds: 60)
     let standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")], history: [m1, m3])
     let research = DailyScrum(title: "R&D <b>weekly</b>", attendees: [Attendee(name: "Ben")])
     let store = trashableStore()
-    XCTAssertNoThrow(try store.save([standup, research]))
-    // The teammate's computer read that file, deleted m3 and the R&D scrum.
+    try store.save([standup, research])
     let teammate = ScrumStore(directory: trashableFolder())
     try FileManager.default.contents(atPath: store.path)!.write(to: URL(fileURLWithPath: teammate.path))
     _ = try teammate.load()
     var theirs = standup
     theirs.history = [m1]
     try teammate.save([theirs])
+    try FileManager.default.contents(atPath: teammate.path)!.write(
+      to: URL(fileURLWithPath: store.directory + "/scrums.sync-conflict-20261126-101500-ABCDEFG.json"))
+    return (store, standup, research)
+  }
+
+  func testWhatAMergeRemovedIsSaidKeptForUndoAndUndone() throws {
+    let (store, standup, _) = try teammateDeletes()
     MainActor.assumeIsolated {
       withRunningApp(store: store) { app in
         let window = app.mainWindow!
-        XCTAssertNoThrow(try FileManager.default.contents(atPath: teammate.path)!.write(
-          to: URL(fileURLWithPath: store.directory + "/scrums.sync-conflict-20261126-101500-ABCDEFG.json")))
-        let deadline = ContinuousClock.now + .seconds(5)
-        while app.state.scrums.value.count == 2, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+        XCTAssertTrue(MainLoop.run(until: { !toastTexts(window.toasts).isEmpty }, timeout: .seconds(30)), "merged")
         XCTAssertEqual(app.state.scrums.value.map(\.title), ["Standup"])
-        XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), [m1.id])
+        XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), [standup.history[0].id])
         XCTAssertEqual(
           toastTexts(window.toasts), ["Merged changes made on another computer: 1 scrum and 1 meeting removed", "Undo"])
-        let trashed = trashedPaths(named: "Scrums removed by a merge ", prefix: true)
-        XCTAssertEqual(trashed.count, 1, "what went is in the Trash")
-        let kept = try? ScrumFile.decode(Data(contentsOf: URL(fileURLWithPath: String(cString: g_get_user_data_dir())
-          + "/Trash/files/" + Files.name(of: trashed.first ?? ""))))
-        XCTAssertEqual(kept?.map(\.title), ["R&D <b>weekly</b>", "Standup"])
-        XCTAssertEqual(kept?.last?.history.map(\.id), [m3.id])
-        // Undo: both come back, and are saved.
+        let kept = pendingRemovals(in: store)
+        XCTAssertEqual(kept?.map(\.title), ["R&D <b>weekly</b>", "Standup"], "kept privately until let go of")
+        XCTAssertEqual(kept?.last?.history.map(\.id), [standup.history[1].id])
         XCTAssertTrue(pressToastButton(window.toasts, "Undo"))
-        spin(.milliseconds(400))  // a button activated clicks once its press is shown
+        XCTAssertTrue(
+          MainLoop.run(until: { app.state.scrums.value.count == 2 }, timeout: .seconds(30)), "Undo brings them back")
         XCTAssertEqual(app.state.scrums.value.map(\.title), ["Standup", "R&D <b>weekly</b>"])
-        XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), [m1.id, m3.id])
+        XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), standup.history.map(\.id))
+        XCTAssertTrue(MainLoop.run(until: { pendingRemovals(in: store) == nil }, timeout: .seconds(30)))
+        XCTAssertEqual(trashedPaths(named: "Scrums removed by a merge ", prefix: true).filter {
+          $0.hasPrefix(store.directory)
+        }, [], "nothing to the Trash: it came back")
+      }
+    }
+  }
+
+  func testWhatAMergeRemovedGoesToTheTrashOnceLetGo() throws {
+    let (store, _, _) = try teammateDeletes()
+    MainActor.assumeIsolated {
+      withRunningApp(store: store) { app in
+        let trashed = { trashedPaths(named: "Scrums removed by a merge ", prefix: true).filter { $0.hasPrefix(store.directory) } }
+        // The toast times out unanswered.
+        XCTAssertTrue(MainLoop.run(until: { trashed().count == 1 }, timeout: .seconds(60)), "what went is in the Trash")
+        XCTAssertNil(pendingRemovals(in: store), "and no longer pending")
+        let file = String(cString: g_get_user_data_dir()) + "/Trash/files/" + Files.name(of: trashed()[0])
+        let kept = try? ScrumFile.decode(Data(contentsOf: URL(fileURLWithPath: file)))
+        XCTAssertEqual(kept?.map(\.title), ["R&D <b>weekly</b>", "Standup"])
+      }
+    }
+  }
+
+  /// A merge made with no window (the reminders' background process) left its removals
+  /// pending: the next window says them, with Undo, and their recordings were kept meanwhile.
+  func testRemovalsMadeWithNoWindowAreSaidWhenOneShows() throws {
+    let meeting = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
+    let standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")])
+    var removed = standup
+    removed.history = [meeting]
+    let store = trashableStore()
+    try store.save([standup])
+    try ScrumFile.encode([removed]).write(to: URL(fileURLWithPath: store.directory + "/merge-removals.json"))
+    let recordings = store.directory + "/recordings"
+    try FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
+    let recording = recordings + "/\(meeting.id.uuidString).ogg"
+    XCTAssertTrue(FileManager.default.createFile(atPath: recording, contents: Data("OggS".utf8)))
+    MainActor.assumeIsolated {
+      withRunningApp(store: store) { app in
+        let window = app.mainWindow!
+        XCTAssertTrue(
+          MainLoop.run(until: { !toastTexts(window.toasts).isEmpty }, timeout: .seconds(30)), "said once merged")
+        XCTAssertEqual(toastTexts(window.toasts), ["Merged changes made on another computer: 1 meeting removed", "Undo"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recording), "its recording stays while it can come back")
+        XCTAssertTrue(pressToastButton(window.toasts, "Undo"))
+        XCTAssertTrue(
+          MainLoop.run(until: { app.state.scrums.value[0].history.map(\.id) == [meeting.id] }, timeout: .seconds(30)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recording))
       }
     }
   }
@@ -93,4 +143,9 @@ final class SavingTests: XCTestCase {
 }
 
 /// A store whose folder is on the Trash's file system (the app's Trash there, as a user's).
+/// The scrums and meetings kept privately for Undo (`merge-removals.json`).
+func pendingRemovals(in store: ScrumStore) -> [DailyScrum]? {
+  FileManager.default.contents(atPath: store.directory + "/merge-removals.json").flatMap { try? ScrumFile.decode($0) }
+}
+
 func trashableStore() -> ScrumStore { ScrumStore(directory: trashableFolder()) }

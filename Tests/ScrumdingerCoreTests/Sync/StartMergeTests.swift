@@ -71,6 +71,9 @@ import Testing
     let restarted = ScrumStore(directory: here)
     #expect(try restarted.load() == [v.standup([v.m2])], "deletions made knowingly elsewhere are carried")
     #expect(restarted.takeStartMerge() == nil)
+    let removed = try #require(restarted.takeRemovedWhileClosed(), "and seen here, with Undo")
+    #expect(removed.summary == "1 scrum and 1 meeting removed")
+    #expect(removed.restored(into: [v.standup([v.m2])]) == [v.standup([v.m1, v.m2]), retro])
   }
 
   /// A sync tool (or a network home) replaced the file with the other computer's version,
