@@ -320,3 +320,26 @@ private let itemsChangedTrampoline: @convention(c) (gpointer?, guint, guint, gui
 @MainActor package func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, itemsChanged action: @escaping VoidHandler) -> gulong {
   connect(instance, "items-changed", for: owner, action, via: itemsChangedTrampoline)
 }
+
+/// GApplication::open: `void (*)(GApplication *self, GFile **files, gint n_files,
+/// const gchar *hint, gpointer data)`; the handler gets the files' local paths.
+package typealias PathsHandler = @MainActor ([String]) -> Void
+private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?)
+  -> Void = { _, files, count, _, data in
+    guard let run: PathsHandler = handler(data) else { return }
+    var paths: [String] = []
+    for index in 0..<Int(count) {
+      guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+      paths.append(String(cString: path))
+      g_free(path)
+    }
+    MainActor.assumeIsolated { run(paths) }
+  }
+
+/// Connects GApplication::open, passing the local paths of the files to open.
+@discardableResult
+@MainActor package func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, open action: @escaping PathsHandler)
+  -> gulong
+{
+  connect(instance, "open", for: owner, action, via: openTrampoline)
+}

@@ -35,6 +35,13 @@ import Platform
     connect(app, "shutdown", for: self, perform: action)
   }
 
+  /// Opens files: `action` gets the local paths of those the desktop (Files' "Open With", a
+  /// launcher given files) asks this application to open, in the primary instance.
+  public func onOpen(_ action: @escaping @MainActor ([String]) -> Void) {
+    g_application_set_flags(gapp, GApplicationFlags(g_application_get_flags(gapp).rawValue | G_APPLICATION_HANDLES_OPEN.rawValue))
+    connect(UnsafeMutableRawPointer(app), for: self, open: action)
+  }
+
   /// Adds a command-line switch `--name` (no value), listed by `--help` with `description`.
   public func addSwitch(_ name: String, description: String) {
     switches.append(name)

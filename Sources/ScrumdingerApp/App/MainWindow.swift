@@ -39,6 +39,8 @@ import ScrumdingerCore
   ) { [weak self] text in
     self?.toast(text)
   }
+  /// Import Scrums…, and files the desktop opens with the app.
+  private(set) lazy var importing = ScrumImporting(window: window, state: state) { [weak self] in self?.toast($0) }
   /// The toasts that undo a delete or a meeting just saved.
   private(set) lazy var undo = UndoToasts(model: model, toasts: toasts) { [weak self] in self?.updateEnabled() }
   /// The meeting under way, if any.
@@ -146,6 +148,16 @@ import ScrumdingerCore
     }
   }
 
+  /// A file the desktop asked the app to open: imported once the user says so (never where
+  /// another instance owns the scrums).
+  func askToImport(_ path: String) {
+    guard !model.commandContext().readOnly else {
+      toast(readOnlyBanner.text)
+      return
+    }
+    importing.ask(path)
+  }
+
   // MARK: Commands
 
   private func perform(_ command: WindowCommand, argument: String?) {
@@ -164,6 +176,7 @@ import ScrumdingerCore
         undo.offer(deletion)
       }
     case .undo: undo.undoLast()
+    case .importScrums: importing.choose()
     case .openHistory:
       if let id { model.navigation.openHistory(id) }
     case .back:

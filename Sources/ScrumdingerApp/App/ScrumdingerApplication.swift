@@ -86,6 +86,10 @@ import ScrumdingerCore
     journalFile.flushSaves = { [weak self] in self?.saving.flush() == nil }
     application.onActivate { [weak self] in self?.activate() }
     application.onShutdown { [weak self] in self?.saveBeforeQuitting() }
+    // Files' "Open With Scrumdinger" (a scrums file, what a merge removed from the Trash).
+    application.onOpen { [weak self] paths in
+      self?.activateThen { window in paths.forEach(window.askToImport) }
+    }
     handleCommandLine()
     actions = AppCommand.actions { [weak self] command, argument in
       self?.perform(command, id: argument.flatMap(UUID.init(uuidString:)))

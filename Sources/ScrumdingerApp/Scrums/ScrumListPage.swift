@@ -17,7 +17,7 @@ import ScrumdingerCore
   let newButton = Button(iconName: "list-add-symbolic", accessibleName: tr("New Scrum"))
   let list = ListBox(named: tr("Daily Scrums"), boxed: false)
   let emptyButton = Button(label: tr("New Scrum"))
-  let menuButton = MainMenu.button()
+  let menuButton = MainMenu.button(pageItems: [(tr("Import Scrums…"), .window(.importScrums))])
   let searchButton = ToggleButton(child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search Scrums"))
   let searchEntry = SearchEntry(placeholder: tr("Search scrums"), accessibleName: tr("Search Scrums"))
   let searchBar: SearchBar

@@ -88,6 +88,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case .meeting(.present): ["F5"]
     case .meeting(.takeNote): ["t"]
     case .window(.undo): ["<Control>z"]
+    case .window(.importScrums): ["<Control>o"]
     case .window(.deleteScrum): ["<Control>Delete"]
     case .window(.about), .window(.openScrum), .window(.openHistory), .window(.shuffleLineup), .window(.deleteMeeting),
       .history, .app(.startScheduled), .meeting(.presentOn):
@@ -146,6 +147,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case .window(.showMenu): (.general, tr("Main menu"))
     case .app(.quit): (.general, tr("Quit"))
     case .window(.undo): (.scrums, tr("Undo the last delete"))
+    case .window(.importScrums): (.scrums, tr("Import scrums from a file"))
     case .window(.deleteScrum): (.scrums, tr("Delete scrum"))
     case .window(.about), .window(.openScrum), .window(.openHistory), .window(.shuffleLineup), .window(.deleteMeeting),
       .history, .app(.startScheduled), .meeting(.presentOn):
@@ -157,7 +159,9 @@ public enum Command: Hashable, Sendable, CaseIterable {
   /// Scrum is not here: asking for it gets a visible answer instead.
   public var changesData: Bool {
     switch self {
-    case .window(.edit), .window(.deleteScrum), .window(.startMeeting), .window(.deleteMeeting), .window(.undo): true
+    case .window(.edit), .window(.deleteScrum), .window(.startMeeting), .window(.deleteMeeting), .window(.undo),
+      .window(.importScrums):
+      true
     case .app, .window, .meeting, .history, .editor: false
     }
   }
@@ -208,7 +212,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case .app, .window(.showShortcuts), .window(.about), .window(.showMenu), .window(.preferences), .editor(.cancel):
       true
     case .editor(.confirm): context.draftCanSave
-    case .window(.openScrum): route == .list
+    case .window(.openScrum), .window(.importScrums): route == .list
     case .window(.search): route == .list || route.isDetail
     case .window(.edit), .window(.deleteScrum), .window(.openHistory), .window(.shuffleLineup), .history(.exportHistory):
       route.isDetail
@@ -259,6 +263,8 @@ public enum WindowCommand: String, ScopedCommand {
   case shuffleLineup = "shuffle-lineup"
   case deleteMeeting = "delete-meeting"
   case undo
+  /// Adds the scrums and meetings of a scrums file to the list (nothing is taken away).
+  case importScrums = "import-scrums"
   case openHistory = "open-history"
   case back
 

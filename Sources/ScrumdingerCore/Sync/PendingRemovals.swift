@@ -70,26 +70,3 @@ public final class PendingRemovals {
     }
   }
 }
-
-extension [DailyScrum] {
-  /// These scrums with `other`'s added and nothing taken away: a scrum not here joins at the
-  /// end, whole; one here gains the meetings it lacks, in date order. (An Undo of what a merge
-  /// removed, a scrums file imported.)
-  public func adding(_ other: [DailyScrum]) -> [DailyScrum] {
-    var result = self
-    var index = Dictionary(result.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for scrum in other {
-      guard let at = index[scrum.id] else {
-        index[scrum.id] = result.count
-        result.append(scrum)
-        continue
-      }
-      let held = Set(result[at].history.map(\.id))
-      let missing = scrum.history.filter { !held.contains($0.id) }
-      guard !missing.isEmpty else { continue }
-      result[at].history += missing
-      result[at].history.sort { $0.date < $1.date }
-    }
-    return result
-  }
-}

@@ -12,7 +12,7 @@ import ScrumdingerTestSupport
       Set(Command.allCases.filter { $0.isEnabled(in: model.commandContext()) && $0.scope != EditorCommand.scope })
     }
     let everywhere = Set(AppCommand.allCases.map(\.command) + [WindowCommand.showShortcuts, .about, .showMenu, .preferences].map(\.command))
-    #expect(enabled() == everywhere.union([.window(.openScrum), .window(.search)]))
+    #expect(enabled() == everywhere.union([.window(.openScrum), .window(.search), .window(.importScrums)]))
     model.state.navigation.value = .detail(scrumID: design.id)
     #expect(enabled() == everywhere.union(
       [WindowCommand.edit, .startMeeting, .deleteScrum, .openHistory, .shuffleLineup, .deleteMeeting, .back, .search].map(\.command)
