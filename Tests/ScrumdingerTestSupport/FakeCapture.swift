@@ -28,6 +28,9 @@ import ScrumdingerCore
     handle?.write(Data("OggS".utf8))
     try? handle?.close()
   }
+  /// Whether the samples were stopped.
+  public private(set) var samplesStopped = false
+  public func stopSamples() { samplesStopped = true }
   public func pause() { calls.append(.pause) }
   public func resume() { calls.append(.resume) }
   public func finish(then done: @escaping @MainActor () -> Void) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <whisper.h>
 
 typedef void (*sw_progress_fn)(int percent, void *user);
@@ -67,6 +68,13 @@ struct segments {
   struct { int64_t t0, t1; char *text; } *items;
 };
 
+/* Memory the helper cannot go on without: none left ends it with status 5, a want of memory
+ * (never taken for a bad model), rather than a crash on a null pointer. */
+static void *needed(void *memory) {
+  if (!memory) _exit(5);
+  return memory;
+}
+
 static void segments_free(struct segments *list) {
   for (int i = 0; i < list->count; i++) free(list->items[i].text);
   free(list->items);
@@ -86,12 +94,12 @@ static int recognise(struct whisper_context *ctx, struct whisper_full_params par
     if (is_annotation(text)) continue;
     if (out->count == out->capacity) {
       out->capacity = out->capacity ? out->capacity * 2 : 64;
-      out->items = realloc(out->items, sizeof *out->items * (size_t)out->capacity);
+      out->items = needed(realloc(out->items, sizeof *out->items * (size_t)out->capacity));
     }
     int64_t t0 = from + whisper_full_get_segment_t0(ctx, i) * 10, t1 = from + whisper_full_get_segment_t1(ctx, i) * 10;
     out->items[out->count].t0 = t0 < to ? t0 : to;
     out->items[out->count].t1 = t1 < to ? t1 : to;
-    out->items[out->count].text = strdup(text);
+    out->items[out->count].text = needed(strdup(text));
     out->count++;
   }
   return 0;
@@ -182,7 +190,7 @@ struct sw_live {
 struct sw_live *sw_live_open(const char *model, char *error, size_t error_size) {
   struct whisper_context *ctx = load(model, error, error_size);
   if (!ctx) return NULL;
-  struct sw_live *live = calloc(1, sizeof *live);
+  struct sw_live *live = needed(calloc(1, sizeof *live));
   live->ctx = ctx;
   return live;
 }
@@ -235,7 +243,7 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
   size_t length = 1;
   for (int i = 0; i < heard.count; i++) length += strlen(heard.items[i].text);
   free(live->prompt);
-  live->prompt = seam ? calloc(1, length) : NULL; /* a new turn is a new speaker: no prompt */
+  live->prompt = seam ? needed(calloc(1, length)) : NULL; /* a new turn is a new speaker: no prompt */
   for (int i = 0; i < heard.count; i++) {
     segment(from_ms + heard.items[i].t0, from_ms + heard.items[i].t1, heard.items[i].text, user);
     if (live->prompt) strcat(live->prompt, heard.items[i].text);

@@ -18,8 +18,8 @@
  *
  * Standard output, one JSON object a line: {"progress":40}, {"start":0,"end":7600,"text":"…"}
  * for each segment, {"error":"…"} when it cannot. Exit status: 0 done; 2 a problem said in
- * an error line; 3 the model could not be loaded; 5 loading it ran out of memory (the model
- * may be fine: the app does not set it aside). SIGTERM stops it. After the meeting it runs at
+ * an error line; 3 the model could not be loaded; 5 it ran out of memory, loading the model
+ * or later (the model may be fine: the app does not set it aside). SIGTERM stops it. After the meeting it runs at
  * nice 10, as the in-process recogniser's thread did; during one, at idle priority. Built by prepare.sh with bridge.c, beside libwhisper. */
 #define _GNU_SOURCE /* SCHED_IDLE */
 #include <errno.h>
@@ -138,7 +138,8 @@ static int read_window(int fd, int64_t from, int64_t to, float **pcm) {
   int64_t have = info.st_size / 4, end = to < 0 || to > have ? have : to;
   int count = end > from ? (int)(end - from) : 0;
   *pcm = malloc((size_t)count * 4 + 4);
-  if (!*pcm || (count > 0 && pread(fd, *pcm, (size_t)count * 4, from * 4) != (ssize_t)count * 4)) return -1;
+  if (!*pcm) _exit(5); /* a want of memory: see on_abort */
+  if (count > 0 && pread(fd, *pcm, (size_t)count * 4, from * 4) != (ssize_t)count * 4) return -1;
   return count;
 }
 
@@ -162,14 +163,17 @@ static int live(const char *model, const char *samples) {
     if (sscanf(line, "%lld %lld %d", &from, &to, &seam) != 3 || from < 0) continue;
     float *pcm = NULL;
     int count = read_window(fileno(file), from * 16, to < 0 ? -1 : to * 16, &pcm);
-    int64_t resume = to;
+    /* Audio not in the file after the wait is not skipped: the next window asks for it again. */
+    int64_t resume = to < 0 || count >= (to - from) * 16 ? to : from + count / 16;
     if (count < 0) {
       free(pcm);
       say_error("the meeting's audio could not be read");
       return 2;
     }
     if (count >= 16000 / 5) { /* under 0.2 s: nothing whisper can hear */
-      int status = sw_live_window(live, pcm, count, from, seam == 1 && to >= 0, on_segment, NULL, &resume);
+      int64_t heard = resume;
+      int status = sw_live_window(live, pcm, count, from, seam == 1 && to >= 0, on_segment, NULL, &heard);
+      if (to >= 0 && heard < resume) resume = heard; /* a word across the seam: the next window has it */
       if (status != 0) {
         free(pcm);
         snprintf(reason, sizeof reason, "whisper could not transcribe the recording (status %d)", status);
@@ -220,7 +224,8 @@ int main(int argc, char **argv) {
   long size = ftell(file);
   rewind(file);
   float *pcm = size > 0 ? malloc((size_t)size) : NULL;
-  if (size <= 0 || !pcm || fread(pcm, 1, (size_t)size, file) != (size_t)size) {
+  if (size > 0 && !pcm) _exit(5); /* a want of memory: see on_abort */
+  if (size <= 0 || fread(pcm, 1, (size_t)size, file) != (size_t)size) {
     fclose(file);
     say_error("the decoded audio could not be read");
     return 2;

@@ -26,8 +26,10 @@ import CGStreamer
   public init(source: String, path: String, samples: String? = nil) throws(Unavailable) {
     let speech = "audio/x-raw,rate=16000,channels=1"
     let encoded = "queue ! opusenc ! oggmux ! filesink name=file"
-    // The raw samples unbuffered: the recogniser reads each window as soon as it is full.
-    let raw = "queue ! audioconvert ! audio/x-raw,format=F32LE ! filesink name=samples buffer-mode=unbuffered"
+    // The raw samples unbuffered: the recogniser reads each window as soon as it is full. A
+    // valve stops them once no one reads them (its end-of-stream still passes).
+    let raw = "queue ! valve name=samplesvalve drop-mode=forward-sticky-events ! audioconvert"
+      + " ! audio/x-raw,format=F32LE ! filesink name=samples buffer-mode=unbuffered"
     pipeline = try Pipeline(
       describedBy: samples == nil
         ? "\(source) name=source ! queue ! audioconvert ! audioresample ! \(speech) ! \(encoded)"
@@ -44,6 +46,11 @@ import CGStreamer
       stop()
       onProblem?(problem)
     }
+  }
+
+  /// Stops writing the samples; the recording goes on.
+  public func stopSamples() {
+    pipeline.set("drop", "true", on: "samplesvalve")
   }
 
   /// Starts (or resumes) recording; false when the source cannot start at once.

@@ -31,6 +31,7 @@ import ScrumdingerCore
   }
 
   var position: Duration? { recorder?.position }
+  func stopSamples() { recorder?.stopSamples() }
   func pause() { recorder?.pause() }
   func resume() { recorder?.record() }
   func finish(then done: @escaping @MainActor () -> Void) {

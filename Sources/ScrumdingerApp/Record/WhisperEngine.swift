@@ -199,6 +199,9 @@ import ScrumdingerCore
   private var process: ChildProcess?
   private var segments: [TranscriptSegment] = []
   private var reason: String?
+  /// Whether it has answered a window or written a segment: its model loaded, so a crash
+  /// from now on is the transcription's, never the model's.
+  private var spoke = false
 
   /// Starts `arguments`: `heard` hears each window's segments and where the next begins,
   /// `failed` how it ended before its input did (at once when it cannot start).
@@ -210,8 +213,11 @@ import ScrumdingerCore
       process = try ChildProcess(arguments, input: true, onLine: { [weak self] text in
         guard let self else { return }
         switch TranscriptionHelperLine(text) {
-        case .segment(let segment)?: segments.append(segment)
+        case .segment(let segment)?:
+          spoke = true
+          segments.append(segment)
         case .windowDone(let next)?:
+          spoke = true
           let said = segments
           segments = []
           if next == nil { process?.closeInput() }
@@ -225,7 +231,8 @@ import ScrumdingerCore
         switch ending {
         case .exited(0): break  // its input ended: every window asked for was answered
         case .exited(let status): failed(TranscriptionHelperEnding(status: status, reason: reason))
-        case .killed(let signal): failed(TranscriptionHelperEnding(status: nil, signal: signal, reason: reason))
+        case .killed(let signal):
+          failed(TranscriptionHelperEnding(status: nil, signal: signal, reason: reason, spoke: spoke))
         }
       })
     } catch {

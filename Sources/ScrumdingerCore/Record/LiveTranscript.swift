@@ -66,6 +66,12 @@ public struct HeardSoFar: Equatable, Sendable {
   /// Why it stopped before the end, if it did.
   public private(set) var failure: String?
   private var whenDone: (@MainActor () -> Void)?
+  /// Runs once if it stops before the end (failed, or past `samplesLimit`), with what to say
+  /// in the meeting, if anything: the samples it read are no longer needed.
+  public var onStopped: (@MainActor (String?) -> Void)?
+  /// How much of a recording is heard as it runs: past it (a meeting left running all night)
+  /// its samples would fill the disk, so the rest is transcribed after the meeting.
+  public static let samplesLimit = 2 * 3_600_000
 
   /// Recognises, with `engine`, the samples written to `samples` while the recording grows
   /// (`position`: how far it has run, in milliseconds), keeping each window's result in
@@ -135,7 +141,17 @@ public struct HeardSoFar: Equatable, Sendable {
   /// Hands the recogniser the window that is due, if any, and wakes when the next is full.
   func pump() {
     guard let listener, failure == nil else { return }
-    if let window = windows.due(recorded: (position() ?? 0) - Self.slack) {
+    let recorded = position() ?? 0
+    if whenDone == nil, recorded >= Self.samplesLimit, windows.pending == nil {
+      listener.cancel()
+      let hours = Self.samplesLimit / 3_600_000
+      return fail(
+        trn(
+          "The meeting has run %d hour: the rest of it is transcribed after it ends",
+          "The meeting has run %d hours: the rest of it is transcribed after it ends", hours),
+        say: true)
+    }
+    if let window = windows.due(recorded: recorded - Self.slack) {
       listener.recognise(window)
     } else {
       schedule()
@@ -174,10 +190,12 @@ public struct HeardSoFar: Equatable, Sendable {
     pump()
   }
 
-  private func fail(_ reason: String) {
+  private func fail(_ reason: String, say: Bool = false) {
     failure = reason
     listener = nil
     stopWaking()
+    onStopped?(say ? reason : nil)
+    onStopped = nil
     let done = whenDone
     whenDone = nil
     done?()

@@ -27,6 +27,8 @@ import FoundationEssentials
   /// Called with a readable reason when recording stops on its own (no microphone, a full
   /// disk); what was written so far stays.
   var onFailure: (@MainActor (String) -> Void)? { get set }
+  /// Stops writing the samples (no one reads them any more); the recording goes on.
+  func stopSamples()
 }
 
 /// Why audio could not be recorded, in words a user knows.
@@ -119,6 +121,9 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// Deletes the recording of past meeting `historyID`, if any (and its stopped mark, its
   /// turns, the samples decoded from it and what was heard of it).
   public func deleteRecording(of historyID: UUID) {
+    // Its last windows, still being heard, are heard no more: nothing writes `.heard` again.
+    hearing.removeValue(forKey: historyID)?.cancel()
+    finishing[historyID] = nil
     for suffix in Self.companions { Files.remove(path(of: historyID) + suffix) }
   }
 
@@ -245,6 +250,12 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     let live = Path.createPrivate(file: samples)
       ? makeLive?(samples, file + ".heard") { [weak self] in self?.capture?.position.map(Self.milliseconds) } : nil
     if live == nil { Files.remove(samples) }
+    // The samples are written only while the live transcript reads them: it stops, they stop.
+    live?.onStopped = { [weak self, weak capture] reason in
+      capture?.stopSamples()
+      Files.removeOffMainLoop(samples)
+      if let reason { self?.onProblem?(reason) }
+    }
     do throws(CaptureFailure) {
       try capture.start(to: file, samples: live == nil ? nil : samples)
     } catch {

@@ -89,14 +89,15 @@ public struct TranscriptWindows: Equatable, Sendable {
     return window
   }
 
-  /// The pending window was recognised; the next begins at `resume` (nil: it was the last).
+  /// The pending window was recognised; the next begins at `resume` (nil: it was the last):
+  /// its end, or earlier where the helper stopped (a word across a seam, or audio not yet in
+  /// the samples file, asked for again in the next window rather than skipped).
   public mutating func recognised(resumeAt resume: Int?) {
     guard let window = pending else { return }
     pending = nil
     guard let resume else { return isFinished = true }
     // The helper never goes back before the window, nor past its end.
     next = min(window.to ?? resume, max(window.from + (window.seam ? 1 : 0), resume))
-    if !window.seam, let to = window.to { next = to }
     while let cut = cuts.first, cut <= next { cuts.removeFirst() }
   }
 }

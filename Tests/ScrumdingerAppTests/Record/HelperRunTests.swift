@@ -28,6 +28,25 @@ final class HelperRunTests: XCTestCase {
     }
   }
 
+  /// A live helper that crashes after its first window was answered: its model loaded, so
+  /// the crash is the transcription's, and the model is not set aside.
+  func testALiveHelperThatCrashesAfterItSpokeKeepsItsModel() {
+    MainActor.assumeIsolated {
+      let script = #"read window; echo '{"start":0,"end":900,"text":"Nothing new."}'; echo '{"done":300}'; "#
+        + "read window; kill -SEGV $$"
+      var heard: [[TranscriptSegment]] = []
+      var ending: TranscriptionHelperEnding?
+      let listener = HelperListener(["/bin/sh", "-c", script], heard: { said, _ in heard.append(said) }) { ending = $0 }
+      listener.recognise(TranscriptWindows.Window(from: 0, to: 300, seam: true))
+      XCTAssertTrue(MainLoop.run(until: { !heard.isEmpty }, timeout: .seconds(60)), "the first window was answered")
+      listener.recognise(TranscriptWindows.Window(from: 300, to: 600, seam: true))
+      XCTAssertTrue(MainLoop.run(until: { ending != nil }, timeout: .seconds(60)))
+      XCTAssertEqual(heard.first?.map(\.text), ["Nothing new."])
+      XCTAssertEqual(ending, .failed("the transcription crashed (signal 11)"))
+      XCTAssertEqual(ending?.reason, "the transcription crashed (signal 11)", "never \"the speech model could not be read\"")
+    }
+  }
+
   /// The real helper, given too little memory to load the build tree's model (an address-space
   /// limit), says so and exits 5: the transcription fails with that reason, and the model is
   /// not set aside (it is offered again at once).

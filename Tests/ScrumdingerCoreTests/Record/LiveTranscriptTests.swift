@@ -114,6 +114,58 @@ import ScrumdingerTestSupport
     }
   }
 
+  /// Undo on "Meeting saved" while its last window is still heard: the meeting's files go,
+  /// and the answer that comes after writes none of them again.
+  @Test func anUndoneMeetingIsHeardNoMore() throws {
+    let meeting = meeting()
+    let listener = try #require(meeting.listener)
+    meeting.turn(20)
+    listener.answer([said(0, 19_000, " Heard.")])
+    meeting.clock.advance(by: .seconds(5))
+    meeting.session.end(save: true)
+    meeting.recorder.forgetMeeting(meeting.session.historyID)  // what Undo does
+    #expect(listener.cancelled)
+    listener.answer([said(20_000, 24_000, " Too late.")], next: .some(nil))
+    for suffix in ["", ".heard", ".turns"] {
+      #expect(!FileManager.default.fileExists(atPath: meeting.recording + suffix), "\(suffix) made again")
+    }
+    #expect(meeting.speech.tasks.isEmpty, "nothing transcribed after it either")
+  }
+
+  /// A helper that fails stops the samples: they are written only while it reads them.
+  @Test func theSamplesStopWithTheHelper() throws {
+    let meeting = meeting()
+    let listener = try #require(meeting.listener)
+    meeting.turn(20)
+    listener.failed("the transcription crashed (signal 11)")
+    #expect(meeting.capture.samplesStopped)
+    #expect(
+      MainLoop.run(until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5)))
+  }
+
+  /// A meeting left running all night: past two hours its samples stop (said in the meeting),
+  /// and what was not heard is transcribed after it ends.
+  @Test func aMeetingLeftRunningStopsItsSamplesAfterTwoHours() throws {
+    let meeting = meeting()
+    var said: [String] = []
+    meeting.recorder.onProblem = { said.append($0) }
+    let listener = try #require(meeting.listener)
+    meeting.turn(20)
+    listener.answer([self.said(0, 19_000, " Heard.")])
+    // The recording's timeline two hours on (a meeting left running), then the next look at
+    // it: a change of turn, or a wake-up.
+    meeting.capture.position = .seconds(2 * 3600 + 5)
+    meeting.clock.advance(by: .seconds(5))
+    _ = meeting.session.nextSpeaker()
+    #expect(listener.cancelled)
+    #expect(listener.windows.count == 1, "no window past the limit")
+    #expect(meeting.capture.samplesStopped)
+    #expect(said == ["The meeting has run 2 hours: the rest of it is transcribed after it ends"])
+    meeting.session.end(save: true)
+    let task = try #require(meeting.speech.tasks.first, "the rest transcribed after the meeting")
+    #expect(task.from == 20_000)
+  }
+
   @Test func withoutAModelNoSamplesAreWrittenAndTheMeetingEndsAsBefore() throws {
     let meeting = meeting(unavailable: "no speech model")
     #expect(meeting.speech.listeners.isEmpty)
