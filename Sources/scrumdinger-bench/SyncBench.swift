@@ -2,8 +2,12 @@
 // run of it in a process of its own, `make bench` running two at once), the time to refuse
 // the largest hostile conflict copy beside reading an ordinary one, and the merge of a
 // 1,000-meeting file over its proven base (found among the versions known) beside the union
-// made with no base at all.
+// made with no base at all; the start-up merge of a 1,000-meeting file restored to an older
+// version with the version kept on disk, beside loading the file when it grew from that one;
+// and reading the largest set of conflict copies one pass accepts (512 MiB), beside reading
+// their bytes alone.
 import Foundation
+import Platform
 import ScrumdingerCore
 import ScrumdingerTestSupport
 
@@ -80,4 +84,59 @@ func syncFigures(directory: String) throws {
     _ = ScrumMerge.merge(base: .none, ours: ours, theirs: theirs, oursEdited: [:], theirsWritten: Date())
   }
   print("merge_1000_meetings_ms \(based) \(union)")
+
+  try startMergeFigure(directory: directory + "/restored")
+  try largestCopiesFigure(directory: directory + "/copies")
+}
+
+/// A 1,000-meeting file put back to the version before the last save (a restore): loading
+/// it merges it with the version kept on disk; the baseline loads the file as saved.
+private func startMergeFigure(directory: String) throws {
+  let older = largeScrumList(meetings: 10)
+  var newer = older
+  for s in newer.indices where s % 10 == 0 {
+    newer[s].history.append(History(date: Date(timeIntervalSince1970: 1_800_000_000), attendees: ["Ana"], durationSeconds: 60))
+  }
+  let store = ScrumStore(directory: directory)
+  try store.save(older)
+  let restored = try Data(contentsOf: URL(fileURLWithPath: store.path))
+  try store.save(newer)
+  let saved = try Data(contentsOf: URL(fileURLWithPath: store.path))
+  let kept = try Data(contentsOf: URL(fileURLWithPath: store.keptBasePath))
+  func load(_ file: Data) throws -> Double {
+    try medianMilliseconds(runs: 7) {
+      try file.write(to: URL(fileURLWithPath: store.path))
+      try kept.write(to: URL(fileURLWithPath: store.keptBasePath))
+      _ = try ScrumStore(directory: directory).load()
+    }
+  }
+  print("start_merge_1000_meetings_ms \(try load(restored)) \(try load(saved))")
+}
+
+/// Copies that fill one pass (512 MiB: two of 256 MiB, the largest file read) read as the
+/// watcher reads them, beside reading their bytes alone.
+private func largestCopiesFigure(directory: String) throws {
+  try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  let file = directory + "/scrums.json"
+  let scrums = ScrumFile.encode(largeScrumList(meetings: 1_000))
+  // Grown to just under the reader's cap with a key of a newer version's, kept as it came.
+  let end = scrums.lastIndex(of: UInt8(ascii: "}"))!
+  let filler = Data(#", "attachments": ""#.utf8) + Data(repeating: 0x61, count: ScrumFile.maximumSize - scrums.count - 64)
+  let copy = scrums[..<end] + filler + Data(#""}"#.utf8)
+  var paths: [String] = []
+  for n in 1...2 {
+    let path = directory + "/scrums.sync-conflict-20261126-10150\(n)-ABCDEFG.json"
+    try copy.write(to: URL(fileURLWithPath: path))
+    paths.append(path)
+  }
+  let bytes = medianMilliseconds(runs: 3) {
+    for path in paths { _ = try? Files.readRegular(path, limit: ScrumFile.maximumSize) }
+  }
+  var read = 0
+  let decoded = medianMilliseconds(runs: 3) {
+    read = ConflictCopies.read(besides: file).filter { (try? $0.contents.get()) != nil }.count
+  }
+  precondition(read == 2, "both copies read")
+  print("copies_512mib_read_ms \(decoded) \(bytes)")
 }

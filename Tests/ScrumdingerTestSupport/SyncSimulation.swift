@@ -13,8 +13,9 @@
 // that arrived); an app may quit right after a file arrived; an app may be killed. What a
 // merge removes waits (PendingRemovals) until a window shows it, whatever the app was doing,
 // and the user undoes it or lets it go; one computer's data folder cannot keep it (read-only),
-// so its merges keep what they would remove. After a schedule every
-// app is opened and the engine runs until all agree; then every scrum, attendee and meeting
+// so its merges keep what they would remove. The computers' clocks are a day apart (one
+// ahead, one behind): the edits' times and the files' modification times follow them.
+// After a schedule every app is opened and the engine runs until all agree; then every scrum, attendee and meeting
 // added anywhere must be everywhere unless some computer deleted it knowingly, and no
 // recording of a meeting that is kept may have been removed by a clean-up.
 import Foundation
@@ -169,6 +170,10 @@ private struct World {
     var letGo: Set<UUID> = []
     /// The versions the file had here, with their times: what a backup can restore.
     var backups: [(data: Data, modified: Date)] = []
+    /// How far this computer's clock is from the others'.
+    var clockOffset: TimeInterval = 0
+    /// Now, by this computer's clock.
+    var now: Date { Date() + clockOffset }
   }
 
   var computers: [Computer]
@@ -186,6 +191,7 @@ private struct World {
       try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       return Computer(folder: path)
     }
+    for c in computers.indices { computers[c].clockOffset = [0, 86_400, -86_400][c % 3] }
     // The last computer's data folder keeps nothing a merge removes (read-only: a folder
     // stands where the file goes, which stops root too).
     let blocked = computers[computers.count - 1].folder + "/merge-removals.json"
@@ -347,6 +353,8 @@ private struct World {
     do {
       try app.store.save(app.held)
       app.unsaved = false
+      // Written by this computer's clock.
+      try? FileManager.default.setAttributes([.modificationDate: computers[c].now], ofItemAtPath: path(c))
     } catch {
       app.unsaved = true  // changed elsewhere: merged at the next look
     }
@@ -401,7 +409,7 @@ private struct World {
     }
     app.held = scrums
     // The edit's time on the clock file times come from, as in the app.
-    app.reconciliation.noteEdits(before: before, after: scrums, at: Date())
+    app.reconciliation.noteEdits(before: before, after: scrums, at: computers[c].now)
     app.unsaved = true
     save(c)
   }

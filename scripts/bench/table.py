@@ -109,6 +109,10 @@ FIGURES = [
      "reading an ordinary copy (1,000 meetings)", "≪ 1 s", lambda v, r: v < 100),
     ("merge_1000_meetings_ms", "merge of a 1,000-meeting file over its kept base (median of 7)", "ms",
      "the same merged as a union, without a base", "(reported)", lambda v, r: True),
+    ("start_merge_1000_meetings_ms", "start: a 1,000-meeting file restored to an older version, merged with "
+     "the kept one (median of 7)", "ms", "loading it as saved", "(reported)", lambda v, r: True),
+    ("copies_512mib_read_ms", "conflict copies: one pass's most (2 × 256 MiB) read (median of 3)", "ms",
+     "reading their bytes alone", "(reported)", lambda v, r: True),
     ("drift_ms", "drift: end error, 60-min meeting, jittered ticks", "ms", "naive tick-counting timer",
      "0 ms", lambda v, r: v == 0),
     ("store_save_ms", "store: save 100 scrums × 1,000 meetings (median)", "ms", "Foundation JSONEncoder",
