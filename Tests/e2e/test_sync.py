@@ -178,3 +178,38 @@ def test_hostile_conflict_copies_are_refused_unread_and_said_once(launch, data_h
     assert all(os.path.lexists(folder / name) for name in names), "left where they are"
     assert app.query("push button", "Planted") is None
     app.alive()
+
+
+def test_two_large_copies_never_make_a_file_no_reader_takes(launch, data_home):
+    """Two conflict copies of 200 MB each (a newer version's key kept as it came) merge into
+    more than any reader takes: the save is refused and says why, the good file stays as it
+    was, quitting asks about what could not be saved, and the app starts again on the good
+    file (the copies kept in merged-conflicts/)."""
+    folder = data_home / "io.github.scrumdinger.Scrumdinger"
+    folder.mkdir(parents=True)
+    ours = team(data_home)
+    (folder / "scrums.json").write_text(json.dumps({"version": 1, "scrums": ours}))
+    good = (folder / "scrums.json").read_bytes()
+    for n in range(2):
+        large = dict(scrum(f"Large {n}"), attachments="a" * 200_000_000)
+        (folder / f"scrums.sync-conflict-20261126-10150{n}-ABCDEFG.json").write_text(
+            json.dumps({"version": 1, "scrums": ours + [large]}))
+    app = launch()
+
+    def said():
+        return "larger than any scrums file can be" in open(app.log.name, errors="replace").read()
+    # Both merged (one pass reads up to 512 MiB), then the save refused and said (a toast, and
+    # the log, which outlasts it).
+    wait_for(said, timeout=240, what="the refused save to be said")
+    app.find("push button", "Large 0")
+    app.find("push button", "Large 1")
+    assert (folder / "scrums.json").read_bytes() == good, "nothing written over the good file"
+    assert not [n for n in os.listdir(folder) if re.fullmatch(r"scrums\.json\.[A-Za-z0-9]{6}", n)], "no temporary left"
+    app.key("ctrl+q")  # the save is tried once more, and the user asked
+    question = wait_for(lambda: next((w for w in app.windows() if w.name.startswith("Your changes could not be saved")),
+                                     None), timeout=120, what="the question about the changes not saved")
+    app.press("push button", "Quit Without Saving", within=question)
+    app.proc.wait(timeout=30)
+    again = launch()
+    again.find("push button", "Design")
+    again.alive()

@@ -23,6 +23,7 @@
  * nice 10, as the in-process recogniser's thread did; during one, at idle priority. Built by prepare.sh with bridge.c, beside libwhisper. */
 #define _GNU_SOURCE /* SCHED_IDLE */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -119,6 +120,22 @@ static bool sane_header(const char *model) {
   return true;
 }
 
+/* The samples file at `path`, opened to read only if it is a regular file: a link is not
+ * followed and a pipe not waited on (opened without blocking, judged by fstat on what was
+ * opened); NULL otherwise. */
+static FILE *open_samples(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  struct stat info;
+  if (fd < 0) return NULL;
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    close(fd);
+    return NULL;
+  }
+  FILE *file = fdopen(fd, "rb");
+  if (!file) close(fd);
+  return file;
+}
+
 /* Idle priority for CPU and disk: the meeting under way never waits for its transcript. */
 static void idle_priority(void) {
   struct sched_param none = {0};
@@ -151,7 +168,7 @@ static int live(const char *model, const char *samples) {
     say_error(reason);
     return 3;
   }
-  FILE *file = fopen(samples, "rb");
+  FILE *file = open_samples(samples);
   if (!file) {
     say_error("the meeting's audio could not be read");
     return 2;
@@ -215,7 +232,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s MODEL SAMPLES THREADS [CUTS [FROM]] | --probe MODEL | --live MODEL SAMPLES\n", argv[0]);
     return 2;
   }
-  FILE *file = fopen(argv[2], "rb");
+  FILE *file = open_samples(argv[2]);
   if (!file) {
     say_error("the decoded audio could not be read");
     return 2;

@@ -51,7 +51,10 @@ import ScrumdingerCore
   /// Saves every change from now on, and merges changes made to the file elsewhere;
   /// `firstMerged` runs once what was left while the app was closed is merged.
   func start(firstMerged: @escaping @MainActor () -> Void = {}) {
-    autoSave = AutoSave(store: store, state: state) { [weak self] error in self?.shown?.toast(error.description) }
+    autoSave = AutoSave(store: store, state: state) { [weak self] error in
+      warn(error.description)  // in the journal too: the toast goes, and there may be no window
+      self?.shown?.toast(error.description)
+    }
     let watcher = FileWatcher(store: store, state: state, transcripts: transcripts, now: now)
     watcher.onConflict = { [weak self] title in self?.shown?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
     watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
