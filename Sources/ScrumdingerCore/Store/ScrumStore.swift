@@ -361,9 +361,9 @@ public final class ScrumStore: @unchecked Sendable {
       // Changed elsewhere since we read it, or come since we found none (a sync tool brought
       // it): saving now would lose that. The file monitor's merge comes first, and saves.
       // (Through the user's link: the file where it points.)
-      if Self.stamp(path) != nil {
+      if let stamp = Self.stamp(path) {
         guard let known = lock.withLock({ _ in lastKnown }) else { throw .changedElsewhere(path: path) }
-        if Self.stamp(path) != known.stamp, (try? Self.bytes(of: path)) != known.bytes {
+        if stamp != known.stamp, (try? Self.bytes(of: path)) != known.bytes {
           throw .changedElsewhere(path: path)
         }
       }
@@ -481,12 +481,11 @@ public final class ScrumStore: @unchecked Sendable {
     io.withLock { _ in
       let (known, generation) = lock.withLock { _ in (lastKnown, knownGeneration) }
       // Gone, or (through the user's link) gone where it points: the next save writes it again.
-      guard Self.stamp(path) != nil else {
+      guard let stamp = Self.stamp(path) else {
         lock.withLock { _ in if unreadablePath == path { unreadablePath = nil } }
         return known == nil ? .none : .gone
       }
       do throws(UnreadableReason) {
-        let stamp = Self.stamp(path)
         if let known, stamp == known.stamp { return .none }
         let data = try Self.bytes(of: path)
         if data == known?.bytes {
@@ -499,7 +498,7 @@ public final class ScrumStore: @unchecked Sendable {
         contents.scrums = contents.scrums.withoutTranscripts
         return .changed(
           Arrival(
-            contents: contents, written: stamp?.modified ?? Date(), data: data, stamp: stamp,
+            contents: contents, written: stamp.modified, data: data, stamp: stamp,
             lineage: Lineage(of: contents.unknown, bytes: data), generation: generation))
       } catch {
         lock.withLock { _ in unreadablePath = path }
