@@ -37,6 +37,7 @@ public struct SyncSimulation {
     case undoRemovals(Int)
     case letGoRemovals(Int)
     case crash(Int)
+    case renameOnBoth(Int, Int, pick: Int)
 
     public var description: String {
       switch self {
@@ -48,6 +49,8 @@ public struct SyncSimulation {
       case .restore(let c, let pick): "computer \(c): an older file restored (pick \(pick))"
       case .saveRacingArrival(let c): "computer \(c): a save taken before the merge of what arrived runs after it"
       case .quitAfterArrival(let c, let from): "computer \(c): the app quits right after \(from)'s file arrived"
+      case .renameOnBoth(let a, let b, let pick):
+        "computers \(a) and \(b) rename the same attendee before they sync again (pick \(pick))"
       case .undoRemovals(let c): "computer \(c): a window shows what merges removed; Undo"
       case .letGoRemovals(let c): "computer \(c): a window shows what merges removed; let go"
       case .crash(let c): "computer \(c): the app is killed"
@@ -57,7 +60,8 @@ public struct SyncSimulation {
 
   /// An edit a user makes.
   public enum Edit: CaseIterable, Sendable {
-    case addScrum, renameScrum, deleteScrum, addAttendee, addMeeting, addRecordedMeeting, deleteMeeting, editNote
+    case addScrum, renameScrum, deleteScrum, addAttendee, renameAttendee, addMeeting, addRecordedMeeting, deleteMeeting
+    case editNote
   }
 
   /// Why a schedule failed.
@@ -81,7 +85,7 @@ public struct SyncSimulation {
     let count = Int.random(in: 6...24, using: &random)
     return (0..<count).map { _ in
       let c = Int.random(in: 0..<computers, using: &random)
-      switch Int.random(in: 0..<26, using: &random) {
+      switch Int.random(in: 0..<27, using: &random) {
       case 0..<9: return .edit(computer: c, Edit.allCases.randomElement(using: &random)!, pick: Int.random(in: 0..<8, using: &random))
       case 9..<11: return .open(c)
       case 11..<13: return .close(c)
@@ -94,6 +98,9 @@ public struct SyncSimulation {
       case 22: return .quitAfterArrival(c, from: (c + Int.random(in: 1..<computers, using: &random)) % computers)
       case 23: return .undoRemovals(c)
       case 24: return .letGoRemovals(c)
+      case 25:
+        let other = (c + Int.random(in: 1..<computers, using: &random)) % computers
+        return .renameOnBoth(c, other, pick: Int.random(in: 0..<8, using: &random))
       default: return .crash(c)
       }
     }
@@ -183,6 +190,10 @@ private struct World {
   /// Every scrum, attendee and meeting added, and those some computer deleted knowingly.
   var added: [UUID: String] = [:]
   var deleted: Set<UUID> = []
+  /// Every name an attendee was given (by name: a second version has an id of its own), with
+  /// its scrum and attendee; and the names a computer renamed knowingly (it held that name).
+  var names: [String: (scrum: UUID, attendee: UUID)] = [:]
+  var replaced: Set<String> = []
 
   init(folder: String, seed: UInt64) {
     random = SeededGenerator(seed: seed ^ 0x5EED)
@@ -235,6 +246,20 @@ private struct World {
       app.pending.letGo(removals)
       computers[c].letGo.formUnion(ids(in: removals.asScrums))
     case .crash(let c): crash(c)
+    case .renameOnBoth(let a, let b, let pick):
+      // Both apps open on the same attendee (added first where there is none), then each
+      // computer renames it before the two sync again.
+      open(a)
+      if computers[a].app?.held.isEmpty == true { edit(a, .addScrum, pick: pick) }
+      edit(a, .addAttendee, pick: pick)
+      sync(a, b)
+      open(b)
+      look(a)
+      look(b)
+      step += 1
+      edit(a, .renameAttendee, pick: pick)
+      step += 1
+      edit(b, .renameAttendee, pick: pick)
     }
   }
 
@@ -244,12 +269,21 @@ private struct World {
     guard let app = computers[c].app else { return }
     computers[c].app = nil
     var kept: Set<UUID> = []
+    var keptNames: Set<String> = []
     for other in computers.indices {
       let files = [path(other)] + copies(other).map { computers[other].folder + "/" + $0 }
-      for file in files { kept.formUnion(ids(in: bytes(file).flatMap { try? ScrumFile.decode($0) } ?? [])) }
-      if let running = computers[other].app { kept.formUnion(ids(in: running.held)) }
+      for file in files {
+        let scrums = bytes(file).flatMap { try? ScrumFile.decode($0) } ?? []
+        kept.formUnion(ids(in: scrums))
+        keptNames.formUnion(scrums.flatMap(\.attendees).map(\.name))
+      }
+      if let running = computers[other].app {
+        kept.formUnion(ids(in: running.held))
+        keptNames.formUnion(running.held.flatMap(\.attendees).map(\.name))
+      }
     }
     deleted.formUnion(ids(in: app.held).subtracting(kept))
+    replaced.formUnion(Set(app.held.flatMap(\.attendees).map(\.name)).subtracting(keptNames))
   }
 
   /// Every scrum, attendee, meeting and note in `scrums`.
@@ -383,6 +417,12 @@ private struct World {
       }
       for attendee in scrums[s].attendees { deleted.insert(attendee.id) }
       scrums.remove(at: s)
+    case .renameAttendee:
+      guard let s, !scrums[s].attendees.isEmpty else { return }
+      let a = pick % scrums[s].attendees.count
+      replaced.insert(scrums[s].attendees[a].name)
+      scrums[s].attendees[a].name = "Renamed \(step)"
+      names[scrums[s].attendees[a].name] = (scrums[s].id, scrums[s].attendees[a].id)
     case .addAttendee:
       guard let s else { return }
       let attendee = Attendee(id: newID(), name: "Person \(step)")
@@ -536,6 +576,13 @@ private struct World {
       let present = ids(in: held)
       for (id, what) in added.sorted(by: { $0.value < $1.value }) where !deleted.contains(id) && !present.contains(id) {
         return "the \(what) is missing on computer \(c), and no computer deleted it"
+      }
+      for (name, of) in names.sorted(by: { $0.key < $1.key })
+      where !replaced.contains(name) && !deleted.contains(of.attendee) {
+        guard let scrum = held.first(where: { $0.id == of.scrum }) else { continue }
+        if !scrum.attendees.contains(where: { $0.name == name }) {
+          return "the attendee name “\(name)” is missing on computer \(c), and no computer renamed it knowingly"
+        }
       }
       for id in computers[c].cleanedUp where present.contains(id) && !computers[c].letGo.contains(id) {
         return "the recording of the \(added[id] ?? "meeting") was removed on computer \(c), but the meeting is kept"

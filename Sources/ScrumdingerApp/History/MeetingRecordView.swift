@@ -210,7 +210,9 @@ import ScrumdingerCore
   private func notes(_ notes: [MeetingNote]) -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("Notes"), description: tr("Press Enter to keep a change"))
     for note in notes {
-      let row = EntryRow(title: "\(Texts.shown(note.speaker)) · \(Texts.minutesAndSeconds(note.atSeconds))")
+      var title = "\(Texts.shown(note.speaker)) · \(Texts.minutesAndSeconds(note.atSeconds))"
+      if note.id.isSecondVersion { title += " · " + tr("Second version: edited on two computers at once") }
+      let row = EntryRow(title: title)
       row.text = note.text
       let remove = Button(iconName: "edit-delete-symbolic", accessibleName: tr("Remove note"))
       remove.setFlat()

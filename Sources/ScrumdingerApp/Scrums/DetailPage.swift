@@ -409,6 +409,7 @@ import ScrumdingerCore
   func show(_ name: String, id: UUID, present: Bool) {
     attendeeID = id
     row.title = Texts.shown(name)
+    row.subtitle = id.isSecondVersion ? tr("Second version: edited on two computers at once") : ""
     here.setAccessibleLabel(tr("%@ is here", Texts.shown(name)))
     here.isChecked = present
   }

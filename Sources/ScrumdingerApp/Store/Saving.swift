@@ -56,7 +56,7 @@ import ScrumdingerCore
       self?.shown?.toast(error.description)
     }
     let watcher = FileWatcher(store: store, state: state, transcripts: transcripts, now: now)
-    watcher.onConflict = { [weak self] title in self?.shown?.toast(tr("%@ was also changed elsewhere", Texts.shown(title))) }
+    watcher.onConflict = { [weak self] conflict in self?.shown?.toast(conflict.message) }
     watcher.onNeedsSave = { [weak self] in self?.autoSave?.saveSoon() }
     watcher.onMergedCopy = { [weak self] in self?.shown?.toast(tr("Merged changes made on another computer")) }
     watcher.onLooked = { [weak self] in self?.autoSave?.retryRefused() }

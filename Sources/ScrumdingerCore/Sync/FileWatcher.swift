@@ -29,8 +29,8 @@ import Platform
   private var reconciliation = Reconciliation()
   private var shown: [DailyScrum]
   private var observation: ObservationToken?
-  /// Says a merged scrum's same field was also changed here ("TITLE was also changed elsewhere").
-  public var onConflict: @MainActor (String) -> Void = { _ in }
+  /// Says a merged scrum's same field, attendee or note was also changed here.
+  public var onConflict: @MainActor (ScrumMerge.Conflict) -> Void = { _ in }
   /// The file cannot be read any more: nothing is saved until the user chooses.
   public var onUnreadable: @MainActor (StoreError) -> Void = { _ in }
   /// The file on disk differs from what is shown (merged, or deleted): save.
@@ -145,7 +145,7 @@ import Platform
           show(step.scrums)
           onNeedsSave()
         }
-        for title in step.conflicts { onConflict(title) }
+        for conflict in step.conflicts { onConflict(conflict) }
         changed = changed || step.changed
         if ConflictCopies.keep(copy.path, in: store.mergedConflictsFolder) == nil {
           refuse(copy, tr("it cannot be moved to %@", store.mergedConflictsFolder))
@@ -178,7 +178,7 @@ import Platform
         arrival.contents.scrums, base: base, written: arrival.written, into: state.scrums.value,
         attach: transcripts.attach)
       if step.changed { show(step.scrums) }
-      for title in step.conflicts { onConflict(title) }
+      for conflict in step.conflicts { onConflict(conflict) }
       if step.needsSave { onNeedsSave() }
       watch()  // a link may point elsewhere now
     case .unreadable(let reason):

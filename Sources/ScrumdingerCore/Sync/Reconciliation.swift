@@ -22,8 +22,8 @@ public struct Reconciliation: Sendable {
     public var changed: Bool
     /// Whether the file must be written (what the app holds differs from what it says).
     public var needsSave: Bool
-    /// The titles of scrums whose same field both sides changed (the newer edit won).
-    public var conflicts: [String]
+    /// The scrums whose same field, attendee or note both sides changed.
+    public var conflicts: [ScrumMerge.Conflict]
   }
 
   /// Remembers that the app read `scrums` from a file written at `written`.

@@ -7,7 +7,8 @@
 // version theirs most likely grew from only says which side changed a field. What only one
 // side changed is taken from that side, field by field and meeting by meeting; a deletion is
 // carried over only where a proven base has the entry and the other side left it as the
-// base had it; only a field both sides changed needs a winner, the newer edit.
+// base had it; only a field both sides changed needs a winner, the newer edit. An attendee
+// or note both sides changed is kept in both versions (`BothVersions`).
 // Nothing here reads a clock or a file: the times are handed in.
 import FoundationEssentials
 
@@ -34,8 +35,29 @@ public enum ScrumMerge {
   public struct Outcome: Equatable, Sendable {
     /// The scrums to show and save.
     public var scrums: [DailyScrum]
-    /// The titles of scrums whose same field was changed on both sides (the newer edit won).
-    public var conflicts: [String]
+    /// The scrums whose same field, attendee or note was changed on both sides.
+    public var conflicts: [Conflict]
+  }
+
+  /// A scrum changed on both sides in the same place.
+  public struct Conflict: Equatable, Sendable {
+    /// The scrum's title.
+    public var title = ""
+    /// Whether a field, attendee or note was changed on both sides (a field: the newer edit won).
+    public var changedOnBoth = false
+    /// How many attendees and notes changed on both sides were kept in both versions.
+    public var keptBoth = 0
+
+    /// What the toast says: "Design was also changed elsewhere", with how many attendees and
+    /// notes are kept in both versions.
+    public var message: String {
+      let title = Texts.shown(title)
+      guard keptBoth > 0 else { return tr("%@ was also changed elsewhere", title) }
+      return trn(
+        "%1$@ was also changed elsewhere: %2$d attendee or note edited on both computers is kept in both versions",
+        "%1$@ was also changed elsewhere: %2$d attendees or notes edited on both computers are kept in both versions",
+        keptBoth, title, keptBoth)
+    }
   }
 
   /// Merges `theirs` (the file now, written at `theirsWritten`) into `ours` over `base` (a
@@ -47,7 +69,8 @@ public enum ScrumMerge {
   ///   it stays, changes and all.
   /// - A scrum on both sides takes, field by field, the side that changed the field; if both
   ///   did, the newer edit wins and its title is reported. Attendees are merged one by one,
-  ///   like meetings: one added on either side is kept.
+  ///   like meetings: one added on either side is kept, one both sides changed is kept in
+  ///   both versions, and said.
   /// - History is a union by meeting id: a meeting recorded on either side is kept; one
   ///   deleted on one side goes, unless the other side changed it (its notes) since.
   public static func merge(
@@ -57,7 +80,7 @@ public enum ScrumMerge {
     let baseByID = Dictionary(base.scrums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
-    var conflicts: [String] = []
+    var conflicts: [Conflict] = []
     var merged: [DailyScrum] = []
     for scrum in ours {
       let original = baseByID[scrum.id]
@@ -68,11 +91,11 @@ public enum ScrumMerge {
         continue
       }
       let theirsNewer = theirsWritten > (oursEdited[scrum.id] ?? .distantPast)
-      var conflicted = false
+      var conflicted = Conflict(title: scrum.title)
       merged.append(
         mergeScrum(
           base: original, proven: proven, ours: scrum, theirs: other, theirsNewer: theirsNewer, conflicted: &conflicted))
-      if conflicted { conflicts.append(scrum.title) }
+      if conflicted.changedOnBoth { conflicts.append(conflicted) }
     }
     for scrum in theirs where !oursIDs.contains(scrum.id) {
       // Deleted here: it stays deleted, unless it changed there since (or the base is not proven).
@@ -138,7 +161,7 @@ public enum ScrumMerge {
   }
 
   private static func mergeScrum(
-    base: DailyScrum?, proven: Bool, ours: DailyScrum, theirs: DailyScrum, theirsNewer: Bool, conflicted: inout Bool
+    base: DailyScrum?, proven: Bool, ours: DailyScrum, theirs: DailyScrum, theirsNewer: Bool, conflicted: inout Conflict
   ) -> DailyScrum {
     var result = ours
     for field in fields where !field.same(ours, theirs) {
@@ -147,7 +170,7 @@ public enum ScrumMerge {
         field.take(&result, theirs)  // changed there only
       } else {
         // Both changed it, or (no proven base) theirs may be an older version: the newer wins.
-        if base.map({ !field.same($0, ours) }) ?? true { conflicted = true }
+        if base.map({ !field.same($0, ours) }) ?? true { conflicted.changedOnBoth = true }
         if theirsNewer { field.take(&result, theirs) }
       }
     }
@@ -162,25 +185,33 @@ public enum ScrumMerge {
 
   /// The items of either side, matched by id: one new on either side is kept (ours in our
   /// order, theirs after), one deleted on one side goes if the base is `proven` and the other
-  /// left it unchanged; one changed on one side only is taken from that side (both: ours; with
-  /// no proven base, theirs where theirs is newer and changed it). An item both sides changed
-  /// sets `conflicted`, so the merge says so.
-  static func mergeList<Item: Identifiable & Equatable>(
-    base: [Item], proven: Bool, theirsNewer: Bool, ours: [Item], theirs: [Item], conflicted: inout Bool
+  /// left it unchanged; one changed on one side only (over a proven base) is taken from that
+  /// side. An item both sides changed, or that differs with no proven base to say which side
+  /// changed it, is kept in both versions (`BothVersions`), and `conflicted` says so.
+  static func mergeList<Item: BothVersionsItem>(
+    base: [Item], proven: Bool, theirsNewer: Bool, ours: [Item], theirs: [Item], conflicted: inout Conflict
   ) -> [Item] {
     guard ours != theirs else { return ours }
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
-    var bothChanged = false
-    var result = ours.compactMap { item -> Item? in
+    var result = ours.flatMap { item -> [Item] in
       let original = baseByID[item.id]
-      guard let other = theirsByID[item.id] else { return proven && original == item ? nil : item }
-      guard other != item, original != other else { return item }
-      if original != item { bothChanged = true }
-      return proven ? (original == item ? other : item) : (theirsNewer ? other : item)
+      guard let other = theirsByID[item.id] else { return proven && original == item ? [] : [item] }
+      guard other != item, original != other else { return [item] }
+      if proven, original == item { return [other] }  // changed there only
+      // Both changed it, or (no proven base: the likeliest base cannot prove that this side
+      // did not) either may have: both versions stay, in the order every computer gives them.
+      guard let (first, second) = BothVersions.kept(item, other) else {
+        conflicted.changedOnBoth = true
+        return [theirsNewer ? other : item]
+      }
+      // Kept both before (a version of the pair arriving again): the second is there already.
+      if oursIDs.contains(second.id) || theirsByID[second.id] != nil { return [first] }
+      conflicted.changedOnBoth = true
+      conflicted.keptBoth += 1
+      return [first, second]
     }
-    if bothChanged { conflicted = true }
     result += theirs.filter { !oursIDs.contains($0.id) && (!proven || baseByID[$0.id] != $0) }
     return result
   }
@@ -190,12 +221,11 @@ public enum ScrumMerge {
   /// taken from that side over a proven base, and otherwise keeps the notes of both. This
   /// computer's transcripts are not in the file, so they never count as a change.
   private static func mergeHistory(
-    base: [History], proven: Bool, theirsNewer: Bool, ours: [History], theirs: [History], conflicted: inout Bool
+    base: [History], proven: Bool, theirsNewer: Bool, ours: [History], theirs: [History], conflicted: inout Conflict
   ) -> [History] {
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let oursIDs = Set(ours.map(\.id))
-    var bothChanged = false
     var entries = ours.compactMap { entry -> History? in
       let original = baseByID[entry.id]
       let unchangedHere = original.map { $0.sameInFile(as: entry) } ?? false
@@ -207,7 +237,7 @@ public enum ScrumMerge {
         var both = entry
         both.notes = mergeList(
           base: original?.notes ?? [], proven: proven, theirsNewer: theirsNewer, ours: entry.notes, theirs: other.notes,
-          conflicted: &bothChanged)
+          conflicted: &conflicted)
         return both
       }
       var taken = other
@@ -219,7 +249,6 @@ public enum ScrumMerge {
       !oursIDs.contains(entry.id) && (!proven || baseByID[entry.id].map { !$0.sameInFile(as: entry) } ?? true)
     }
     if entries.map(\.id) != ours.map(\.id) { entries.sort { $0.date < $1.date } }
-    if bothChanged { conflicted = true }
     return entries
   }
 }

@@ -132,6 +132,42 @@ final class SavingTests: XCTestCase {
     }
   }
 
+  /// Ana was renamed here and, before the computers synced, on the teammate's: the teammate's
+  /// version arrives as a conflict copy. Both names stay, the second marked on the detail
+  /// page, and the toast says so.
+  func testAnAttendeeRenamedOnBothComputersIsKeptInBothVersions() throws {
+    let standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")])
+    let store = temporaryStore()
+    try store.save([standup])
+    let teammate = ScrumStore(directory: trashableFolder())
+    try FileManager.default.contents(atPath: store.path)!.write(to: URL(fileURLWithPath: teammate.path))
+    _ = try teammate.load()
+    var here = standup, there = standup
+    here.attendees[0].name = "Ana M."
+    there.attendees[0].name = "Ana K."
+    try store.save([here])
+    try teammate.save([there])
+    try FileManager.default.contents(atPath: teammate.path)!.write(
+      to: URL(fileURLWithPath: store.directory + "/scrums.sync-conflict-20261127-101500-ABCDEFG.json"))
+    MainActor.assumeIsolated {
+      withRunningApp(store: ScrumStore(directory: store.directory)) { app in
+        let window = app.mainWindow!
+        XCTAssertTrue(MainLoop.run(until: { !toastTexts(window.toasts).isEmpty }, timeout: .seconds(30)), "merged")
+        XCTAssertEqual(
+          toastTexts(window.toasts),
+          ["Standup was also changed elsewhere: 1 attendee or note edited on both computers is kept in both versions"])
+        XCTAssertEqual(app.state.scrums.value[0].attendees.map(\.name), ["Ana K.", "Ana M.", "Ben"])
+        let rows = openDetailPage(of: app.state.scrums.value[0], in: app).attendees.madeRows
+        XCTAssertEqual(rows.map(\.row.title), ["Ana K.", "Ana M.", "Ben"])
+        XCTAssertEqual(rows.map(\.row.subtitle), ["", "Second version: edited on two computers at once", ""])
+        XCTAssertTrue(
+          MainLoop.run(
+            until: { (try? ScrumStore.read(store.path))?.first?.attendees.map(\.name) == ["Ana K.", "Ana M.", "Ben"] },
+            timeout: .seconds(30)), "and saved")
+      }
+    }
+  }
+
   func testAToastTitleIsPlainTextNeverMarkup() {
     MainActor.assumeIsolated {
       guard requireDisplay() else { return }

@@ -1,0 +1,55 @@
+// An attendee renamed, or a note reworded, on two computers before they synced: neither
+// edit is dropped. Both versions stay, side by side, and every computer that merges the pair
+// must end with the same two items, or the computers would save their own choice over each
+// other's for ever. So nothing here depends on which side is "ours": the version that sorts
+// first (by its encoding) keeps the item's id, the other takes an id derived from the pair
+// (a SHA-256 of the id and its contents), the same on every computer. The derived id is a
+// version-8 UUID, which the app never makes otherwise, so the copy is marked in the file
+// itself without a word in any language: a page shows it as "edited on two computers".
+import Platform
+import FoundationEssentials
+
+/// An item of a list the merge matches by id that can be kept twice.
+protocol BothVersionsItem: Identifiable, Equatable, Encodable where ID == UUID {
+  var id: UUID { get set }
+}
+
+extension Attendee: BothVersionsItem {}
+extension MeetingNote: BothVersionsItem {}
+
+enum BothVersions {
+  /// The two versions `one` and `other` of one item, in the order every computer puts them,
+  /// the second with its derived id; nil when they cannot be told apart by their contents
+  /// (then one is kept, as before).
+  static func kept<Item: BothVersionsItem>(_ one: Item, _ other: Item) -> (Item, Item)? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    guard let mine = try? encoder.encode(one), let theirs = try? encoder.encode(other), mine != theirs else {
+      return nil
+    }
+    let oneFirst = mine.lexicographicallyPrecedes(theirs)
+    var second = oneFirst ? other : one
+    second.id = derivedID(of: one.id, contents: oneFirst ? theirs : mine)
+    return (oneFirst ? one : other, second)
+  }
+
+  /// A version-8 UUID from the SHA-256 of `id` and `contents`.
+  static func derivedID(of id: UUID, contents: Data) -> UUID {
+    var bytes = Data(id.uuidString.utf8)
+    bytes.append(0)
+    bytes.append(contents)
+    var hex = Array(Checksum.sha256(of: bytes).prefix(32))
+    hex[12] = "8"  // version 8
+    hex[16] = "a"  // the RFC 4122 variant
+    let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+    return UUID(uuidString: parts.joined(separator: "-")) ?? id
+  }
+}
+
+extension UUID {
+  /// Whether this is the id of the second version of an attendee or note edited on two
+  /// computers at once (see `BothVersions`).
+  public var isSecondVersion: Bool {
+    uuidString[uuidString.index(uuidString.startIndex, offsetBy: 14)] == "8"
+  }
+}
