@@ -17,4 +17,7 @@ if ! read -r -t 30 display <"$fifo"; then
   exit 1
 fi
 export DISPLAY=":$display"
+# Settings in memory, unless the caller chose a backend: a test's choices (a sound picked in
+# Preferences, a window size) never reach the user's dconf, nor the next test.
+export GSETTINGS_BACKEND="${GSETTINGS_BACKEND:-memory}"
 dbus-run-session -- "$@"

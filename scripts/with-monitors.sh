@@ -13,6 +13,9 @@ unset WITH_MONITORS_INSIDE
 runtime="$(mktemp -d)"
 chmod 700 "$runtime"
 export XDG_RUNTIME_DIR="$runtime"
+# Settings in memory, unless the caller chose a backend: a test's choices (a sound picked in
+# Preferences, a window size) never reach the user's dconf, nor the next test.
+export GSETTINGS_BACKEND="${GSETTINGS_BACKEND:-memory}"
 name=wayland-scrumdinger
 monitors=()
 for size in ${WITH_MONITORS:-1280x720 1920x1080}; do monitors+=(--virtual-monitor "$size"); done
