@@ -14,7 +14,7 @@ import gi
 gi.require_version("Gst", "1.0")
 from gi.repository import Gst  # noqa: E402
 
-from atspi_app import wait_for  # noqa: E402
+from atspi_app import HANG, wait_for  # noqa: E402
 
 SINK = "ding_sink"
 # Real speech in the public domain that scripts/whisper/prepare.sh keeps: whisper.cpp's
@@ -49,7 +49,9 @@ def ogg_end(path):
 class PulseServer:
     """pulseaudio with one null sink as the default output, and that sink's monitor as the
     default input (the microphone the app records when nothing else is said), in its own
-    runtime folder."""
+    runtime and state folders: test groups that run at once share no file with it (not even
+    the cookie, which two servers starting together would each write; its socket, in a
+    folder only we can enter, takes clients without one)."""
 
     def __init__(self, folder):
         self.runtime = os.path.join(str(folder), "runtime")
@@ -58,11 +60,13 @@ class PulseServer:
             "XDG_RUNTIME_DIR": self.runtime,
             "PULSE_SERVER": f"unix:{self.runtime}/pulse/native",
         }
-        env = dict(os.environ, **self.env)
-        self.log = open(os.path.join(str(folder), "pulseaudio.log"), "wb")
+        env = dict(os.environ, PULSE_STATE_PATH=os.path.join(str(folder), "pulse-state"), **self.env)
+        self.log_path = os.path.join(str(folder), "pulseaudio.log")
+        self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
-            ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
-             f"--load=module-null-sink sink_name={SINK}", "--load=module-native-protocol-unix"],
+            ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit", "--log-level=info",
+             "--log-time=1", f"--load=module-null-sink sink_name={SINK}",
+             "--load=module-native-protocol-unix auth-anonymous=1"],
             env=env, stdout=self.log, stderr=self.log)
         wait_for(lambda: subprocess.run(["pactl", "info"], env=env, capture_output=True).returncode == 0,
                  timeout=15, what="pulseaudio to accept clients")
@@ -75,9 +79,15 @@ class PulseServer:
                               capture_output=True, text=True).stdout
 
     def stop(self):
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=HANG)
         self.log.close()
+
+    def log_text(self):
+        """What the server has logged (its start, its clients, why it ended)."""
+        with open(self.log_path, errors="replace") as log:
+            return log.read()
 
 
 class MonitorRecorder:
@@ -86,10 +96,9 @@ class MonitorRecorder:
     RATE = 16000
 
     def __init__(self, pulse):
-        os.environ.update(pulse.env)  # pulsesrc in this process talks to the private server
         Gst.init(None)
         self.pipeline = Gst.parse_launch(
-            f"pulsesrc device={SINK}.monitor ! audioconvert ! audioresample ! "
+            f"pulsesrc server={pulse.env['PULSE_SERVER']} device={SINK}.monitor ! audioconvert ! audioresample ! "
             f"audio/x-raw,format=S16LE,channels=1,rate={self.RATE} ! "
             "appsink name=sink sync=false max-buffers=0 emit-signals=false")
         # The system clock is CLOCK_MONOTONIC: buffer times then compare with g_get_monotonic_time.
@@ -103,7 +112,7 @@ class MonitorRecorder:
         self.running = True
         self.pipeline.set_state(Gst.State.PLAYING)
         self.thread.start()
-        wait_for(lambda: self.chunks, timeout=10, what="the first recorded audio")
+        wait_for(lambda: self.chunks, timeout=HANG, what="the first recorded audio")
 
     def _pull(self):
         while self.running:

@@ -1,4 +1,7 @@
 import json
+import os
+import re
+import subprocess
 import uuid
 
 import pytest
@@ -13,8 +16,28 @@ def data_home(tmp_path):
     return tmp_path / "data"
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test (`item.failed`), so fixtures can tell, as they
+    end, whether to leave what a failure needs to be understood."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        item.failed = True
+
+
+def failure_screenshot(request):
+    """A picture of the whole display as the test failed, in Tests/output/failures (the
+    windows as they were; kept for CI's artefacts)."""
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "Tests", "output", "failures")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid) + ".png")
+    shot = subprocess.run(["import", "-window", "root", path], capture_output=True, timeout=60)
+    print("screenshot at the failure:", path if shot.returncode == 0 else shot.stderr.decode(errors="replace"))
+
+
 @pytest.fixture
-def launch(data_home):
+def launch(data_home, request):
     """Starts the app (again) on the test's data folder; every app is killed afterwards."""
     apps = []
 
@@ -24,6 +47,8 @@ def launch(data_home):
         return app
 
     yield start
+    if apps and getattr(request.node, "failed", False) and os.environ.get("DISPLAY"):
+        failure_screenshot(request)
     for app in apps:
         # Shown by pytest only when the test failed: what the window said, and the app's log.
         try:
@@ -66,12 +91,18 @@ def on_shell(data_home, shell):
 
 
 @pytest.fixture
-def pulse(tmp_path):
+def pulse(tmp_path, request):
     """A private PulseAudio server: a null sink the default output, its monitor the default
-    input (see audio_capture.PulseServer)."""
+    input (see audio_capture.PulseServer). A server that ended during the test fails it; its
+    log is shown with a failing test's output."""
     server = PulseServer(tmp_path)
     yield server
+    ended = server.proc.poll()
     server.stop()
+    if ended is not None or getattr(request.node, "failed", False):
+        print(f"pulseaudio {'ended during the test, status ' + str(ended) if ended is not None else 'ran on'};"
+              f" its log:\n{server.log_text()[-6000:]}")
+    assert ended is None, f"pulseaudio ended during the test (status {ended}); its log is above"
 
 
 def write_scrums(data_home, scrums):

@@ -8,7 +8,7 @@ import subprocess
 
 from gi.repository import Gio, GLib
 
-from atspi_app import ROOT, wait_for
+from atspi_app import HANG, ROOT, wait_for
 
 APP_ID = "io.github.scrumdinger.Scrumdinger"
 DESKTOP_ID = f"{APP_ID}.desktop"
@@ -85,7 +85,7 @@ class Shell:
         """Our section's results as the shell shows them: [[title, description], ...]."""
         return self.eval(SHOWN)
 
-    def wait_shown(self, what, timeout=10):
+    def wait_shown(self, what, timeout=HANG):
         return wait_for(lambda: self.shown() or None, timeout=timeout, what=what)
 
     def activate_result(self, title):

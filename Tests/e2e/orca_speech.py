@@ -12,7 +12,7 @@ import time
 
 import pyatspi
 
-from atspi_app import wait_for
+from atspi_app import HANG, wait_for
 
 SPEECH = re.compile(r"^(\d\d):(\d\d):(\d\d\.\d+) - SPEECH OUTPUT: '(.*)'(?: voice=\w+)?\{.*\}$")
 # What Orca says for a control with no name of its own: its role alone, or a GTK type name.
@@ -46,7 +46,7 @@ class Orca:
         self.utterances = None
         self.proc = subprocess.Popen(["/usr/bin/python3", "-c", LAUNCH, self.log_path],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(self._on_bus, timeout=20, what="Orca on the accessibility bus")
+        wait_for(self._on_bus, timeout=HANG, what="Orca on the accessibility bus")
         time.sleep(2)  # it reads its settings and says "Screen reader on" before it listens
 
     @staticmethod
@@ -81,10 +81,10 @@ class Orca:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(timeout=10)
+                self.proc.wait(timeout=HANG)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-                self.proc.wait(timeout=10)
+                self.proc.wait(timeout=HANG)
         self.utterances = []
         start = self.marks[0][0] if self.marks else None
         with open(self.log_path, errors="replace") as log:

@@ -7,7 +7,7 @@ import subprocess
 
 from gi.repository import Gio, GLib
 
-from atspi_app import wait_for
+from atspi_app import HANG, wait_for
 
 CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -68,4 +68,4 @@ class PrivateBus:
     def close(self):
         self.connection.close_sync(None)
         self.daemon.terminate()
-        self.daemon.wait(timeout=10)
+        self.daemon.wait(timeout=HANG)

@@ -12,7 +12,7 @@ import time
 import urllib.request
 import xml.etree.ElementTree as ET
 
-from atspi_app import wait_for
+from atspi_app import HANG, wait_for
 
 FOLDER_ID = "team"
 API_KEY = "scrumdinger-e2e-key"
@@ -110,7 +110,7 @@ class Instance:
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(timeout=10)
+                self.proc.wait(timeout=HANG)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         if self.proc:
@@ -140,7 +140,7 @@ class SyncthingPair:
         """Cuts the link, on both sides."""
         self.a.rest("POST", f"/rest/system/pause?device={self.b.device_id}")
         self.b.rest("POST", f"/rest/system/pause?device={self.a.device_id}")
-        wait_for(lambda: not self.a.connected_to(self.b) and not self.b.connected_to(self.a), timeout=30,
+        wait_for(lambda: not self.a.connected_to(self.b) and not self.b.connected_to(self.a), timeout=HANG,
                  what="the link to be cut")
 
     def resume(self):

@@ -32,7 +32,7 @@ def test_compact_view_an_added_minute_and_an_agenda_item_after_the_round(launch,
     before = remaining(app)
     assert 110 <= before <= 120, "a minute of speakers and a minute of parking lot"
     app.press("push button", "Add a minute for Ana", within=app.main)
-    wait_for(lambda: remaining(app) >= before + 58, timeout=3, what="Remaining to rise by a minute")
+    wait_for(lambda: remaining(app) >= before + 58, what="Remaining to rise by a minute")
 
     # C folds the meeting into a strip beside the call, and back.
     app.key("c")

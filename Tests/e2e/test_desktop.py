@@ -10,7 +10,7 @@ import time
 import pyatspi
 import pytest
 
-from atspi_app import MAIN_WINDOW, ROOT, wait_for
+from atspi_app import HANG, MAIN_WINDOW, ROOT, wait_for
 from conftest import scrum, write_scrums
 from private_bus import PrivateBus
 
@@ -81,7 +81,7 @@ def test_the_menu_offers_shortcuts_about_and_quit(launch):
     app.key("Escape")
     wait_for(lambda: len(app.windows()) == 1, what="the About window to close")
     app.key("ctrl+q")
-    app.proc.wait(timeout=10)
+    app.proc.wait(timeout=HANG)
     assert app.proc.returncode == 0
 
 
@@ -92,7 +92,7 @@ def notification_log(tmp_path):
     wait_for(lambda: log.exists(), what="the fake notification server on the bus")
     yield log
     server.terminate()
-    server.wait(timeout=10)
+    server.wait(timeout=HANG)
 
 
 def notifications(log):
@@ -116,7 +116,7 @@ def another_window_focused(app):
         yield
     finally:
         other.terminate()
-        other.wait(timeout=10)
+        other.wait(timeout=HANG)
 
 
 def focus_window(app):

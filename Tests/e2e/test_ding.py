@@ -26,12 +26,12 @@ def test_a_ding_starts_within_100_ms_of_each_change(launch, data_home, pulse, tm
         app = launch(SCRUMDINGER_EVENT_LOG=log_path, **pulse.env)
         app.press("push button", "Standup")
         app.press("push button", "Start Meeting")
-        app.find("label", "Speaker 2 of 3", within=app.main, timeout=25)  # boundary at 20 s
+        app.find("label", "Speaker 2 of 3", within=app.main)  # boundary at 20 s
         wait_for(lambda: spoken_seconds(SECONDS_ELAPSED.fullmatch(
             app.find("label", SECONDS_ELAPSED, within=app.main).name).group(1)) >= 25,
-            timeout=10, what="25 seconds")
+            what="25 seconds")
         app.press("push button", "Next speaker", within=app.main)  # a skip to the last speaker
-        app.absent("push button", "Next speaker", timeout=30)  # the end, 20 s later
+        app.absent("push button", "Next speaker")  # the end, 20 s later
         wait_for(lambda: len(open(log_path).read().splitlines()) >= 3, what="three dings logged")
         wait_for(lambda: recorder.chunks and recorder.chunks[-1][0] / 1000 >
                  int(DING.findall(open(log_path).read())[-1][0]) + 1_500_000,

@@ -15,7 +15,7 @@ import uuid
 
 from gi.repository import Gio, GLib
 
-from atspi_app import wait_for
+from atspi_app import HANG, wait_for
 from audio_capture import FIRST_HALF, SINK, ogg_end, say
 from conftest import read_scrums, record_on_this_computer, scrum, write_scrums
 
@@ -127,7 +127,7 @@ def test_next_on_the_last_speaker(launch, data_home, pulse, tmp_path):
 
 def assert_saved_then_transcribed_at_next_start(app, launch, data_home, pulse):
     """The app exited cleanly with the meeting saved; started again, it transcribes it."""
-    assert app.proc.wait(timeout=15) == 0
+    assert app.proc.wait(timeout=HANG) == 0
     meeting = saved_meeting(data_home)
     again = launch(**pulse.env)
     again.press("push button", "Standup")

@@ -8,7 +8,7 @@ import signal
 import time
 import uuid
 
-from atspi_app import wait_for
+from atspi_app import HANG, wait_for
 from conftest import read_scrums, scrum, write_scrums
 
 JOURNAL = "meeting-journal.json"
@@ -32,7 +32,7 @@ def test_a_meeting_killed_20_s_in_is_offered_back_and_saved(launch, data_home):
     app.find("label", "Last Speaker", within=app.main)
     time.sleep(max(0.0, 21.5 - (time.monotonic() - started)))
     os.kill(app.pid, signal.SIGKILL)
-    app.proc.wait(timeout=10)
+    app.proc.wait(timeout=HANG)
     journal = os.path.join(app.data_dir, JOURNAL)
     assert os.path.exists(journal)
     assert read_scrums(data_home)[0]["history"] == []

@@ -7,7 +7,7 @@ import signal
 import subprocess
 import time
 
-from atspi_app import BINARY, wait_for
+from atspi_app import HANG, BINARY, wait_for
 from conftest import read_scrums, scrum, write_scrums
 
 FOLDER = "io.github.scrumdinger.Scrumdinger"
@@ -41,7 +41,7 @@ def test_kills_during_saves_leave_no_temp_files_after_the_next_start(launch, dat
         while time.monotonic() < end and not [n for n in os.listdir(folder) if TEMP_NAME.match(n)]:
             time.sleep(0.002)
         os.kill(app.pid, signal.SIGKILL)
-        app.proc.wait(timeout=10)
+        app.proc.wait(timeout=HANG)
     left = [name for name in os.listdir(folder) if TEMP_NAME.match(name)]
     print(f"temp files left by {round + 1} kills: {len(left)}")
     # However the kills fell, one more as a killed save leaves it (GLib's name pattern).
@@ -76,7 +76,7 @@ def app_whose_saves_fail(launch, data_home):
 
 def test_quitting_after_a_failed_save_asks_first(launch, data_home):
     app, path = app_whose_saves_fail(launch, data_home)
-    app.find("label", re.compile(r"Not saving: .*could not be read.*"), timeout=10)
+    app.find("label", re.compile(r"Not saving: .*could not be read.*"), timeout=HANG)
     app.key("ctrl+q")
     question = wait_for(lambda: app.window(UNSAVED),
                         what="the question about unsaved changes")
@@ -90,7 +90,7 @@ def test_quitting_after_a_failed_save_asks_first(launch, data_home):
                         what="the question again (the save still fails)")
     os.rmdir(path)  # room again: Try Again saves and quits
     app.press("push button", "Try Again", within=question)
-    app.proc.wait(timeout=10)
+    app.proc.wait(timeout=HANG)
     assert app.proc.returncode == 0
     assert [s["title"] for s in read_scrums(data_home)] == ["Retro"]
 
@@ -101,7 +101,7 @@ def test_quit_without_saving_quits(launch, data_home):
     question = wait_for(lambda: app.window(UNSAVED),
                         what="the question about unsaved changes")
     app.press("push button", "Quit Without Saving", within=question)
-    app.proc.wait(timeout=10)
+    app.proc.wait(timeout=HANG)
     assert app.proc.returncode == 0
 
 
@@ -114,7 +114,7 @@ def test_a_signal_right_after_a_change_saves_it(launch, data_home):
         app = launch()
         delete_first_scrum(app, "Design")
         os.kill(app.pid, sig)  # well inside the half second before the save was due
-        app.proc.wait(timeout=10)
+        app.proc.wait(timeout=HANG)
         assert app.proc.returncode == 0, f"{sig.name}: exit status {app.proc.returncode}"
         assert [s["title"] for s in read_scrums(data_home)] == ["Retro"], f"{sig.name} lost the change"
 
@@ -127,7 +127,7 @@ def test_a_signal_during_a_meeting_saves_it_as_ended_early(launch, data_home):
     app.find("label", "Speaker 1 of 2", within=app.main)
     time.sleep(2)
     os.kill(app.pid, signal.SIGTERM)
-    app.proc.wait(timeout=10)
+    app.proc.wait(timeout=HANG)
     history = read_scrums(data_home)[0]["history"]
     assert len(history) == 1 and 1 <= history[0]["durationSeconds"] <= 4
 
@@ -155,7 +155,7 @@ def test_a_second_copy_without_a_session_bus_only_reads(launch, data_home):
         wait_for(lambda: [s["title"] for s in read_scrums(data_home)] == ["Design", "Retro"],
                  what="the first copy's save")
         second.send_signal(signal.SIGTERM)
-        assert second.wait(timeout=10) == 0
+        assert second.wait(timeout=HANG) == 0
         assert [s["title"] for s in read_scrums(data_home)] == ["Design", "Retro"]
     finally:
         if second.poll() is None:

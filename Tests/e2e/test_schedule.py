@@ -15,7 +15,7 @@ import zoneinfo
 import pytest
 from gi.repository import Gio, GLib
 
-from atspi_app import BINARY, wait_for
+from atspi_app import HANG, BINARY, wait_for
 from conftest import scrum, write_scrums
 
 HERE = os.path.dirname(__file__)
@@ -29,7 +29,7 @@ def notification_log(tmp_path):
     wait_for(lambda: log.exists(), what="the fake notification server on the bus")
     yield log
     server.terminate()
-    server.wait(timeout=10)
+    server.wait(timeout=HANG)
 
 
 def scheduled(data_home, lead_seconds):
@@ -59,7 +59,7 @@ def test_a_reminder_arrives_and_its_start_meeting_button_starts_the_meeting(laun
     app.find("label", f"Next: today at {start:%H:%M}", within=app.main)
     app.screenshot("card-next-meeting.png")
 
-    reminder = wait_for(lambda: notices(log), timeout=15, what="the reminder")[0]
+    reminder = wait_for(lambda: notices(log), timeout=HANG, what="the reminder")[0]
     assert reminder["summary"] == "Standup starts in 1 minute"
     assert reminder["body"] == f"At {start:%H:%M}"
     labels = reminder["actions"][1::2]
@@ -102,13 +102,13 @@ def test_with_the_window_closed_the_reminder_still_comes_and_quit_quits(launch, 
     app.press("push button", "Close", within=app.main)
     wait_for(lambda: not app.windows(), what="the window to close")
     assert app.proc.poll() is None, "the app keeps running for the reminder"
-    wait_for(lambda: notices(notification_log), timeout=20, what="the reminder with the window closed")
+    wait_for(lambda: notices(notification_log), timeout=HANG, what="the reminder with the window closed")
     # Launched again, it shows its window; Quit (Ctrl+Q) then ends it for real.
     again = launch(executable=os.path.realpath(BINARY), TZ="UTC", SCRUMDINGER_CLOCK_OFFSET=f"{offset:.3f}",
                    XDG_CONFIG_HOME=str(config))
     assert again.pid == app.proc.pid, "the running app showed its window"
     again.key("ctrl+q")
-    app.proc.wait(timeout=10)
+    app.proc.wait(timeout=HANG)
 
     # The preference off: no entry at login; the app ends with its window.
     off = launch(TZ="UTC", SCRUMDINGER_CLOCK_OFFSET=f"{offset:.3f}", XDG_CONFIG_HOME=str(config))
@@ -120,7 +120,7 @@ def test_with_the_window_closed_the_reminder_still_comes_and_quit_quits(launch, 
     off.key("Escape")
     wait_for(lambda: off.window("Preferences") is None, what="Preferences to close")
     off.press("push button", "Close", within=off.main)
-    off.proc.wait(timeout=10)
+    off.proc.wait(timeout=HANG)
 
 
 def test_background_starts_with_no_window_and_reminds(data_home, notification_log, tmp_path):
@@ -134,8 +134,8 @@ def test_background_starts_with_no_window_and_reminds(data_home, notification_lo
         windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid), "--name", "."],
                                  capture_output=True, text=True).stdout.split()
         assert windows == [], "no window"
-        reminder = wait_for(lambda: notices(notification_log), timeout=20, what="the reminder")[0]
+        reminder = wait_for(lambda: notices(notification_log), timeout=HANG, what="the reminder")[0]
         assert reminder["summary"] == "Standup starts in 1 minute"
     finally:
         proc.kill()
-        proc.wait(timeout=10)
+        proc.wait(timeout=HANG)

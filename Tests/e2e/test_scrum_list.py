@@ -5,7 +5,7 @@ import time
 
 import pyatspi
 
-from atspi_app import GTYPE_NAME, INTERACTIVE_ROLES, descendants, wait_for
+from atspi_app import HANG, GTYPE_NAME, INTERACTIVE_ROLES, descendants, wait_for
 from conftest import read_scrums, scrum, write_scrums
 
 
@@ -198,7 +198,7 @@ def test_a_corrupt_file_is_reported_and_kept(launch, data_home):
     time.sleep(1.0)  # the autosave delay passes: still nothing may be written
     assert path.read_bytes() == damaged
     app.press("push button", "Quit", within=dialog)
-    app.proc.wait(timeout=10)
+    app.proc.wait(timeout=HANG)
     assert path.read_bytes() == damaged
     assert sorted(os.listdir(folder)) == ["scrums.json", "scrums.json.lock"]  # the lock says who writes
 

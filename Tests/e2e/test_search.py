@@ -13,7 +13,7 @@ import pyatspi
 import pytest
 from gi.repository import GLib
 
-from atspi_app import BINARY, ROOT, wait_for
+from atspi_app import HANG, BINARY, ROOT, wait_for
 from conftest import scrum, write_scrums
 from private_bus import PrivateBus
 
@@ -156,7 +156,7 @@ def test_a_search_process_ends_on_its_own(data_home, private_bus):
     assert len(search(call, ["plat"])) == 2
     assert private_bus.owner_pid(APP_ID) is not None
     # No window was asked for: the process lingers for the next keystroke, then ends.
-    private_bus.wait_gone(APP_ID, timeout=25)
+    private_bus.wait_gone(APP_ID, timeout=HANG)
 
 
 def test_meetings_are_found_by_their_words_only_once_the_user_allows_it(launch, data_home, session_call):

@@ -8,7 +8,7 @@ import re
 import time
 import uuid
 
-from atspi_app import wait_for
+from atspi_app import HANG, wait_for
 from conftest import read_scrums, scrum
 
 
@@ -41,8 +41,8 @@ def edit_here_then_elsewhere(app, data_home, file_path):
 
 
 def check_merged(app, data_home, meeting):
-    # Within 2 s the app shows their rename, and keeps ours.
-    app.find("push button", "Retrospective", timeout=2)
+    # The app shows their rename, and keeps ours.
+    app.find("push button", "Retrospective")
     app.press("push button", "Design")
     app.find("label", "Navy")
     app.find("push button", re.compile(r"Show meeting of Nov 23, 2026.*"))
@@ -143,14 +143,14 @@ def rss_kib(pid):
 def test_hostile_conflict_copies_are_refused_unread_and_said_once(launch, data_home, tmp_path):
     """What a teammate's computer can leave beside the synced file: links (to a kernel file
     that never ends, to a file outside the folder), a pipe, and a 300 MB copy. Each is refused
-    without being read (well under a second, the app's memory unchanged), said once by name,
+    without being read (the app's memory unchanged), said once by name,
     left where it is, and not read again at the next folder event."""
     folder = data_home / "io.github.scrumdinger.Scrumdinger"
     folder.mkdir(parents=True)
     (folder / "scrums.json").write_text(json.dumps({"version": 1, "scrums": team(data_home)}))
     app = launch()
     app.find("push button", "Design")
-    time.sleep(1)
+    time.sleep(1)  # deliberate: the start-up's first look at the folder is over before memory is read
     before = rss_kib(app.pid)
     outside = tmp_path / "elsewhere.json"
     outside.write_text(json.dumps({"version": 1, "scrums": [scrum("Planted")]}))
@@ -160,20 +160,18 @@ def test_hostile_conflict_copies_are_refused_unread_and_said_once(launch, data_h
     os.symlink(outside, folder / names[2])
     with open(folder / names[3], "wb") as huge:
         huge.truncate(300_000_000)
-    placed = time.monotonic()
 
     def said():
         log = open(app.log.name, errors="replace").read()
         return [line for line in log.splitlines() if "The conflict copy" in line]
-    wait_for(lambda: len(said()) == 4, timeout=5, what=f"each copy said: {said()}")
-    assert time.monotonic() - placed < 2, "refused at once (the monitor's 200 ms wait, then lstat)"
+    wait_for(lambda: len(said()) == 4, what="each copy said")
     for name, reason in zip(names, ["symbolic link", "not a regular file", "symbolic link", "larger"]):
         line = next(line for line in said() if name in line)
         assert reason in line, line
     assert rss_kib(app.pid) < before + 10_000, f"memory unchanged: {before} → {rss_kib(app.pid)} KiB"
     # Another event in the folder: nothing is read or said again, nothing is moved.
     (folder / "notes.txt").write_text("x")
-    time.sleep(1.5)
+    time.sleep(1.5)  # deliberate: past the monitor's wait, in which a new look would say them again
     assert len(said()) == 4, said()
     assert all(os.path.lexists(folder / name) for name in names), "left where they are"
     assert app.query("push button", "Planted") is None
@@ -209,7 +207,7 @@ def test_two_large_copies_never_make_a_file_no_reader_takes(launch, data_home):
     question = wait_for(lambda: next((w for w in app.windows() if w.name.startswith("Your changes could not be saved")),
                                      None), timeout=120, what="the question about the changes not saved")
     app.press("push button", "Quit Without Saving", within=question)
-    app.proc.wait(timeout=30)
+    app.proc.wait(timeout=HANG)
     again = launch()
     again.find("push button", "Design")
     again.alive()

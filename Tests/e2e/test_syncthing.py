@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from atspi_app import App, wait_for
+from atspi_app import HANG, App, wait_for
 from audio_capture import FIRST_HALF, say
 from conftest import record_on_this_computer, scrum
 from private_bus import PrivateBus, accessibility_bus
@@ -62,7 +62,7 @@ def team(tmp_path, pulse):
     standup, design = scrum("Standup", ["Ana", "Ben"], minutes=2), scrum("Design", ["Ana", "Ben"], minutes=5)
     with open(os.path.join(pair.a.folder, "scrums.json"), "w") as out:
         json.dump({"version": 1, "scrums": [standup, design]}, out)
-    wait_for(lambda: os.path.exists(os.path.join(pair.b.folder, "scrums.json")), timeout=30,
+    wait_for(lambda: os.path.exists(os.path.join(pair.b.folder, "scrums.json")), timeout=HANG,
              what="the team's file to reach B")
     a = Computer("a", tmp_path, pair.a.folder, pulse.env)
     b = Computer("b", tmp_path, pair.b.folder, dict(pulse.env, DBUS_SESSION_BUS_ADDRESS=bus.address,
@@ -109,7 +109,7 @@ def test_a_recorded_meeting_reaches_the_other_computer_without_its_audio_or_tran
 
     # On B within 30 s: its figures and notes, said to be recorded elsewhere.
     on_b.press("push button", "Standup")
-    on_b.find("push button", re.compile(r"Show meeting of .*"), timeout=30)
+    on_b.find("push button", re.compile(r"Show meeting of .*"), timeout=HANG)
     assert time.monotonic() - saved < 30
     on_b.press("push button", re.compile(r"Show meeting of .*"))
     on_b.find("label", "Recorded on another computer", within=on_b.main)
@@ -198,7 +198,7 @@ def test_edits_made_on_both_sides_while_apart_all_survive(team):
     for computer, app in ((a, on_a), (b, on_b)):
         if computer is b:
             app.press("push button", "Back")
-        card = app.find("push button", "Design Review", timeout=10)
+        card = app.find("push button", "Design Review", timeout=HANG)
         app.find("label", "3 attendees", within=card)
         app.find("label", "10 minute meeting", within=card)
     # The copies Syncthing made are kept, merged, in each data folder that saw one.
@@ -214,7 +214,7 @@ def test_a_meeting_deleted_on_one_side_while_the_other_adds_one(team):
     with open(path + ".tmp", "w") as out:
         json.dump({"version": 1, "scrums": with_old}, out)
     os.replace(path + ".tmp", path)
-    wait_for(lambda: b.scrums()[0]["history"], timeout=30, what="the past meeting to reach B")
+    wait_for(lambda: b.scrums()[0]["history"], timeout=HANG, what="the past meeting to reach B")
     on_a, on_b = a.start(), b.start()
     pair.pause()
 
@@ -304,7 +304,7 @@ def test_a_copy_whose_ancestor_lies_seven_saves_back(team):
     with open(path + ".tmp", "w") as out:
         json.dump({"version": 1, "scrums": [dict(standup, history=[old]), design]}, out)
     os.replace(path + ".tmp", path)
-    wait_for(lambda: b.scrums()[0]["history"], timeout=30, what="the past meeting to reach B")
+    wait_for(lambda: b.scrums()[0]["history"], timeout=HANG, what="the past meeting to reach B")
     on_a, on_b = a.start(), b.start()
     pair.pause()
     hold_a_meeting(on_b, "Standup")

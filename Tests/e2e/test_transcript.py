@@ -10,7 +10,7 @@ import re
 import time
 
 
-from atspi_app import wait_for
+from atspi_app import HANG, wait_for
 from audio_capture import FIRST_HALF, SECOND_HALF, say
 from conftest import read_scrums, record_on_this_computer, scrum, write_scrums
 
@@ -42,7 +42,7 @@ def test_a_recorded_meeting_is_transcribed_as_it_runs_and_split_between_its_spea
     wait_for(lambda: read_scrums(data_home)[0]["history"], what="the meeting saved")
     meeting = read_scrums(data_home)[0]["history"][0]
     kept = data_home / "io.github.scrumdinger.Scrumdinger" / "transcripts" / f"{meeting['id']}.json"
-    wait_for(kept.exists, what="the transcript saved", timeout=30)
+    wait_for(kept.exists, what="the transcript saved", timeout=HANG)
     took = time.monotonic() - ended
     print(f"transcript saved {took:.1f} s after Save and End")
     assert took <= 10, took

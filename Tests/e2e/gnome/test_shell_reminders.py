@@ -7,7 +7,7 @@ import os
 import subprocess
 import time
 
-from atspi_app import wait_for
+from atspi_app import HANG, wait_for
 from gnome_shell import INSTALLED
 from test_schedule import scheduled
 
@@ -16,7 +16,7 @@ SUMMARY = "Standup starts in 1 minute"
 
 def reminder_on_show(shell, start):
     """Waits for the reminder's banner; checks what it says and offers."""
-    banner = wait_for(lambda: (shown := shell.banner()) and SUMMARY in shown["texts"] and shown, timeout=20,
+    banner = wait_for(lambda: (shown := shell.banner()) and SUMMARY in shown["texts"] and shown, timeout=HANG,
                       what=f"the reminder's banner in the shell (last seen: {shell.banner()})")
     assert SUMMARY in banner["texts"] and f"At {start:%H:%M}" in banner["texts"], banner
     assert banner["buttons"] == ["Start Meeting"], banner
@@ -56,4 +56,4 @@ def test_the_background_process_reminds_with_no_window(shell, on_shell, data_hom
         assert shell.windows_of(proc.pid) == [], "the shell shows no window of it"
     finally:
         proc.kill()
-        proc.wait(timeout=10)
+        proc.wait(timeout=HANG)

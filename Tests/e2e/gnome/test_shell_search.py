@@ -3,7 +3,7 @@ typed into the shell's search entry, read back from the shell's own result view,
 — with the app running, and with no app running (D-Bus activation starts it)."""
 import os
 
-from atspi_app import App, wait_for
+from atspi_app import HANG, App, wait_for
 from conftest import scrum, write_scrums
 from gnome_shell import INSTALLED, set_activation_environment
 
@@ -64,7 +64,7 @@ def test_with_the_app_closed_the_shell_starts_it_and_lists_its_scrums(shell, on_
                           ".get_state() === imports.gi.Shell.AppState.RUNNING")
     shell.search("plat")
     # D-Bus activation started the installed app, which answered the shell in time.
-    assert shell.wait_shown("the results from the app D-Bus started", timeout=20) == [
+    assert shell.wait_shown("the results from the app D-Bus started", timeout=HANG) == [
         ["Plätform Sync", "15 minutes · 5 attendees"], ["platform retro", "1 minute · 1 attendee"]]
     shell.activate_result("Plätform Sync")
     app = App(data_home, command=["true"], executable=os.path.realpath(INSTALLED))
