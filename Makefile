@@ -18,14 +18,14 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
   pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev \
   libgtk-3-bin gir1.2-gtk-4.0 python3-icalendar fonts-wqy-zenhei syncthing mutter \
-  gnome-shell xwayland python3-dbusmock orca gvfs
+  gnome-shell xwayland python3-dbusmock orca gvfs stress-ng
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
 SPEECH := .build/whisper/lib/scrumdinger-transcribe \
   .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin .build/whisper/samples/jfk.wav
 
-.PHONY: run test bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb fuzz sanitize clean
+.PHONY: run test test-under-load bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb fuzz sanitize clean
 
 run: deps build speech
 	.build/debug/scrumdinger
@@ -34,6 +34,13 @@ test: test-deps translations schemas speech
 	$(SWIFT) build --build-tests
 	scripts/check-data.sh
 	scripts/run-tests.sh
+
+# The same tests beside a busy machine: two CPU hogs at normal priority, and a disk writer
+# while the end-to-end tests run (see scripts/run-tests.sh --under-load).
+test-under-load: test-deps translations schemas speech
+	$(SWIFT) build --build-tests
+	scripts/check-data.sh
+	scripts/run-tests.sh --under-load
 
 # Performance figures against same-run baselines (not part of `make test`).
 bench: bench-deps translations schemas speech

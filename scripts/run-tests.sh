@@ -9,8 +9,33 @@
 #   3. beside them, the app met through GNOME's own clients (Tests/e2e/gnome): GNOME Shell's
 #      overview and message tray, and Orca, in one GNOME session (scripts/with-gnome-shell.sh).
 # It ends with one line counting every test of the three runners.
+#
+# Options:
+#   --under-load  runs them beside a busy machine: `stress-ng --cpu 2` at normal priority for
+#                 the whole run, and a disk writer (`stress-ng --hdd 1`) while the end-to-end
+#                 and GNOME-session groups run (a user compiling, or on a video call);
+#   --e2e-only    runs only the end-to-end and GNOME-session groups (CI's loaded second pass).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+under_load=false e2e_only=false
+for option in "$@"; do
+  case "$option" in
+    --under-load) under_load=true ;;
+    --e2e-only) e2e_only=true ;;
+    *) echo "run-tests: unknown option $option (known: --under-load, --e2e-only)" >&2; exit 2 ;;
+  esac
+done
+# The load: started here, ended with the script, whatever ends it.
+load_pids=()
+stop_load() { [ ${#load_pids[@]} -eq 0 ] || kill "${load_pids[@]}" 2>/dev/null || true; }
+load() {
+  stress-ng --quiet "$@" --timeout 0 >/dev/null 2>&1 &
+  load_pids+=($!)
+}
+if $under_load; then
+  command -v stress-ng >/dev/null || { echo "run-tests: --under-load needs stress-ng (make test-deps)" >&2; exit 2; }
+  load --cpu 2
+fi
 # The user's real data folder, Trash and autostart entry: the tests must leave them as they
 # are (checked at the end, whatever the tests set).
 real=("${XDG_DATA_HOME:-$HOME/.local/share}/io.github.scrumdinger.Scrumdinger"
@@ -23,15 +48,24 @@ export XDG_DATA_HOME="$(mktemp -d)"  # never the user's real scrums
 export GSETTINGS_BACKEND=memory       # nor their remembered window (tests choose a key file)
 export XDG_CONFIG_HOME="$(mktemp -d)"  # nor their autostart folder
 log="$(mktemp)"
-trap 'rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}" "${choice_log:-}"' EXIT
+trap 'stop_load; rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}" "${choice_log:-}"' EXIT
 
-GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build --skip 'Presenter(View|Choice)Tests' 2>&1 | tee -a "$log"
-# The presenter view's GTK and end-to-end tests, beside mutter with two virtual monitors (and
-# with three for the choice among them).
 monitors_log="$(mktemp)" choice_log="$(mktemp)"
-GTK_A11Y=none scripts/with-monitors.sh swift test --skip-build --filter PresenterViewTests 2>&1 | tee "$monitors_log"
-GTK_A11Y=none WITH_MONITORS="1280x720 1920x1080 1024x768" scripts/with-monitors.sh swift test --skip-build \
-  --filter PresenterChoiceTests 2>&1 | tee "$choice_log"
+if ! $e2e_only; then
+  GTK_A11Y=none XVFB_SCREEN=1920x1080x24 scripts/with-display.sh swift test --skip-build --skip 'Presenter(View|Choice)Tests' 2>&1 | tee -a "$log"
+  # The presenter view's GTK tests, beside mutter with two virtual monitors (and with three
+  # for the choice among them).
+  GTK_A11Y=none scripts/with-monitors.sh swift test --skip-build --filter PresenterViewTests 2>&1 | tee "$monitors_log"
+  GTK_A11Y=none WITH_MONITORS="1280x720 1920x1080 1024x768" scripts/with-monitors.sh swift test --skip-build \
+    --filter PresenterChoiceTests 2>&1 | tee "$choice_log"
+fi
+if $under_load; then
+  # The disk writer, in a folder of its own, while the end-to-end tests run.
+  disk_load="$(mktemp -d)"
+  load --hdd 1 --hdd-bytes 256M --temp-path "$disk_load"
+  trap 'stop_load; rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}" "${choice_log:-}" "$disk_load"' EXIT
+fi
+# The presenter view's end-to-end test, beside mutter with two virtual monitors.
 scripts/with-monitors.sh /usr/bin/python3 -m pytest -p no:cacheprovider -p no:warnings -q Tests/e2e/test_presenter.py \
   2>&1 | tee -a "$monitors_log"
 # The end-to-end tests in two halves at once, each on a display, session bus and PulseAudio
@@ -81,4 +115,4 @@ presenter=$(grep -oE "Executed [0-9]+ tests?, with 0 failures" "$monitors_log" |
 choice=$(grep -oE "Executed [0-9]+ tests?, with 0 failures" "$choice_log" | tail -1 | grep -oE "[0-9]+" | head -1)
 swift_testing=$(grep -oE "Test run with [0-9]+ tests?" "$log" | tail -1 | grep -oE "[0-9]+")
 e2e=$(cat "$log" "$monitors_log" | grep -oE "^[0-9]+ passed" | grep -oE "[0-9]+" | awk '{ sum += $1 } END { print sum }')
-echo "tests: $(( ${xctest:-0} + ${presenter:-0} + ${choice:-0} + ${swift_testing:-0} + ${e2e:-0} )) passed, 0 failed"
+echo "tests: $(( ${xctest:-0} + ${presenter:-0} + ${choice:-0} + ${swift_testing:-0} + ${e2e:-0} )) passed, 0 failed$($under_load && echo ", under load")"
