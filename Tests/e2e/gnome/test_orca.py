@@ -12,7 +12,7 @@ import uuid
 import pyatspi
 import pytest
 
-from atspi_app import OUTPUT, wait_for
+from atspi_app import OUTPUT, descendants, wait_for
 from conftest import scrum, write_scrums
 from orca_speech import UNNAMED, Orca
 
@@ -36,15 +36,22 @@ def focused(app, role, name):
     return node is not None and node.getState().contains(pyatspi.STATE_FOCUSED)
 
 
+def focus_of(app):
+    """The control that has the keyboard's focus, as (role, name); None when none has."""
+    node = next((n for n in descendants(app.main) if n.getState().contains(pyatspi.STATE_FOCUSED)), None)
+    return node and (node.getRoleName(), node.name)
+
+
 def tab_to(shell, app, role, name, limit=8):
-    """Presses Tab until the control `name` has the focus, as a keyboard user does."""
+    """Presses Tab until the control `name` has the focus, as a keyboard user does: after each
+    Tab, waits for the focus to move (however long a busy machine takes), then looks."""
+    now = focus_of(app)
     for _ in range(limit):
+        before = now
         shell.key("Tab")
-        try:
-            wait_for(lambda: focused(app, role, name), timeout=1, what=f"{name!r} focused")
+        now = wait_for(lambda: (at := focus_of(app)) != before and at, what=f"the focus to move on from {before} on Tab")
+        if now[0] == role and (name.fullmatch(now[1]) if hasattr(name, "fullmatch") else now[1] == name):
             return
-        except AssertionError:
-            continue
     raise AssertionError(f"{limit} Tabs did not reach [{role}] {name!r}")
 
 
