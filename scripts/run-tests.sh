@@ -11,8 +11,8 @@
 # It ends with one line counting every test of the three runners.
 #
 # Options:
-#   --under-load  runs them beside a busy machine: `stress-ng --cpu 2` at normal priority (each
-#                 core 90 % busy) for the whole run, and a disk writer (`stress-ng --hdd 1`) while the end-to-end
+#   --under-load  runs them beside a busy machine: `stress-ng --cpu 2` at normal priority for
+#                 the whole run (resting while a test waits for idle-priority work), and a disk writer (`stress-ng --hdd 1`) while the end-to-end
 #                 and GNOME-session groups run (a user compiling, or on a video call);
 #   --e2e-only    runs only the end-to-end and GNOME-session groups (CI's loaded second pass).
 set -euo pipefail
@@ -25,19 +25,38 @@ for option in "$@"; do
     *) echo "run-tests: unknown option $option (known: --under-load, --e2e-only)" >&2; exit 2 ;;
   esac
 done
-# The load: started here, ended with the script, whatever ends it.
-load_pids=()
-stop_load() { [ ${#load_pids[@]} -eq 0 ] || kill "${load_pids[@]}" 2>/dev/null || true; }
+# The load: each stress-ng in a process group of its own (its workers with it), started here
+# and ended with the script, whatever ends it.
+load_groups="$(mktemp)"
+signal_load() { while read -r group; do kill "-$1" -- "-$group" 2>/dev/null || true; done <"$load_groups"; }
+stop_load() {
+  [ -z "${pauser:-}" ] || kill "$pauser" 2>/dev/null || true
+  signal_load CONT
+  signal_load TERM
+  rm -rf "$load_groups" "${SCRUMDINGER_TEST_LOAD_RESTS:-}"
+}
 load() {
-  stress-ng --quiet "$@" --timeout 0 >/dev/null 2>&1 &
-  load_pids+=($!)
+  setsid stress-ng --quiet "$@" --timeout 0 >/dev/null 2>&1 &
+  echo $! >>"$load_groups"
 }
 if $under_load; then
   command -v stress-ng >/dev/null || { echo "run-tests: --under-load needs stress-ng (make test-deps)" >&2; exit 2; }
-  # Each hog keeps its core 90 % busy: the speech helper runs at idle priority (SCHED_IDLE,
-  # so the meeting never waits for it), which by design gets no CPU at all while both cores
-  # are 100 % busy, and a transcript would then come only once the load ends.
-  load --cpu 2 --cpu-load 90
+  load --cpu 2
+  # The speech helper runs at idle priority (SCHED_IDLE: the meeting never waits for it), so
+  # by design it gets no CPU while the cores are busy, and a transcript comes once the
+  # machine has time. A test that waits for one says so (conftest's `idle_machine`: a file in
+  # this folder while it waits); the load then rests, as a build ends, until no test waits.
+  export SCRUMDINGER_TEST_LOAD_RESTS="$(mktemp -d)"
+  (resting=false
+   while sleep 0.2; do
+     if compgen -G "$SCRUMDINGER_TEST_LOAD_RESTS/*" >/dev/null; then
+       $resting || { signal_load STOP; resting=true; }
+     elif $resting; then
+       signal_load CONT
+       resting=false
+     fi
+   done) &
+  pauser=$!
 fi
 # The user's real data folder, Trash and autostart entry: the tests must leave them as they
 # are (checked at the end, whatever the tests set).

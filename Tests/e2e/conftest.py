@@ -1,7 +1,9 @@
+import contextlib
 import json
 import os
 import re
 import subprocess
+import tempfile
 import uuid
 
 import pytest
@@ -38,7 +40,12 @@ def failure_screenshot(request):
 
 @pytest.fixture
 def launch(data_home, request):
-    """Starts the app (again) on the test's data folder; every app is killed afterwards."""
+    """Starts the app (again) on the test's data folder; every app is killed afterwards, before
+    the services the test gave it end (a PulseAudio stopped under a running app made it say
+    "Connection terminated", which read as the cause of a failure it only followed)."""
+    for service in ("pulse",):
+        if service in request.fixturenames:
+            request.getfixturevalue(service)  # set up first, so ended after the apps
     apps = []
 
     def start(command=None, executable=None, **env):
@@ -103,6 +110,23 @@ def pulse(tmp_path, request):
         print(f"pulseaudio {'ended during the test, status ' + str(ended) if ended is not None else 'ran on'};"
               f" its log:\n{server.log_text()[-6000:]}")
     assert ended is None, f"pulseaudio ended during the test (status {ended}); its log is above"
+
+
+@contextlib.contextmanager
+def idle_machine():
+    """While the test waits for work the app does at idle priority (the speech helper, which
+    by design gets no CPU while the cores are busy), `make test-under-load`'s load rests, as a
+    build ends (scripts/run-tests.sh); without a load, nothing to do."""
+    rests = os.environ.get("SCRUMDINGER_TEST_LOAD_RESTS")
+    if not rests:
+        yield
+        return
+    handle, path = tempfile.mkstemp(dir=rests, prefix=f"{os.getpid()}-")
+    os.close(handle)
+    try:
+        yield
+    finally:
+        os.unlink(path)
 
 
 def write_scrums(data_home, scrums):

@@ -8,7 +8,6 @@ import json
 import os
 import socket
 import subprocess
-import time
 import urllib.request
 import xml.etree.ElementTree as ET
 
@@ -80,7 +79,7 @@ class Instance:
         request = urllib.request.Request(f"http://127.0.0.1:{self.gui_port}{path}", method=method,
                                          headers={"X-API-Key": API_KEY},
                                          data=json.dumps(body).encode() if body is not None else None)
-        with urllib.request.urlopen(request, timeout=10) as reply:
+        with urllib.request.urlopen(request, timeout=HANG) as reply:
             text = reply.read().decode()
             return json.loads(text) if text.strip().startswith(("{", "[")) else text
 
@@ -98,6 +97,19 @@ class Instance:
         except OSError:
             return False
         return status.get("state") == "idle" and status.get("needFiles", 1) == 0
+
+    def has_all_of(self, other):
+        """Whether `other` holds everything of the folder this side knows (as its index says)."""
+        try:
+            reply = self.rest("GET", f"/rest/db/completion?folder={FOLDER_ID}&device={other.device_id}")
+        except OSError:
+            return False
+        return reply.get("completion", 0) == 100 and reply.get("needItems", 1) == 0
+
+    def scan(self):
+        """Scans the folder now (the call returns once the scan is done), not after the file
+        watcher's delay."""
+        self.rest("POST", f"/rest/db/scan?folder={FOLDER_ID}")
 
     def log_tail(self, lines=15):
         """The end of this instance's log, and whether it still runs: what a failure shows."""
@@ -154,10 +166,13 @@ class SyncthingPair:
 
 
 def settled(pair):
-    """Both folders idle, nothing needed: Syncthing has brought everything across."""
-    return pair.a.idle() and pair.b.idle()
+    """Both folders idle, nothing needed, and each side holding all the other has: Syncthing
+    has brought everything across."""
+    return pair.a.idle() and pair.b.idle() and pair.a.has_all_of(pair.b) and pair.b.has_all_of(pair.a)
 
 
-def wait_settled(pair, timeout=60):
-    time.sleep(1.5)  # the file watcher's delay: a change just made is not scanned yet
+def wait_settled(pair, timeout=HANG):
+    """Scans both folders (a change just made is seen now), then waits until all is across."""
+    pair.a.scan()
+    pair.b.scan()
     wait_for(lambda: settled(pair), timeout=timeout, interval=0.5, what="Syncthing to settle")

@@ -53,7 +53,7 @@ def test_compact_view_an_added_minute_and_an_agenda_item_after_the_round(launch,
     # Ben, then back to Ana (P), then on to the agenda item after the round; each speaks a
     # little over a second, so each turn is in the saved timeline.
     for key, position in [("n", "Speaker 2 of 2"), ("p", "Speaker 1 of 2"), ("n", "Speaker 2 of 2"), ("n", "Item 1 of 1")]:
-        time.sleep(1.6)
+        time.sleep(1.6)  # deliberate: the turn's own time
         app.key(key)
         app.find("label", position, within=app.main)
     app.find("image", "Agenda item: Parking lot", within=app.main)

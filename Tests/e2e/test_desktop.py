@@ -133,7 +133,7 @@ def test_notifications_only_while_another_window_has_focus(launch, data_home, no
     app.find("label", "Speaker 1 of 3", within=app.main)
     app.press("push button", "Next speaker", within=app.main)  # our window has the focus
     app.find("label", "Speaker 2 of 3", within=app.main)
-    time.sleep(1.0)
+    time.sleep(1.0)  # deliberate: a notification the turn change sent would be in the log by now
     assert notifications(notification_log) == []
 
     with another_window_focused(app):

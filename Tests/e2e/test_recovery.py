@@ -27,10 +27,10 @@ def test_a_meeting_killed_20_s_in_is_offered_back_and_saved(launch, data_home):
     app.press("push button", "Start Meeting")
     app.find("label", "Speaker 1 of 2", within=app.main)
     started = time.monotonic()
-    time.sleep(10)
+    time.sleep(10)  # deliberate: the meeting's time, as the scenario says (killed 20 s in)
     app.press("push button", "Next speaker", within=app.main)  # written down, and 10 s after
     app.find("label", "Last Speaker", within=app.main)
-    time.sleep(max(0.0, 21.5 - (time.monotonic() - started)))
+    time.sleep(max(0.0, 21.5 - (time.monotonic() - started)))  # deliberate: to 20 s in
     os.kill(app.pid, signal.SIGKILL)
     app.proc.wait(timeout=HANG)
     journal = os.path.join(app.data_dir, JOURNAL)

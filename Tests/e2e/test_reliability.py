@@ -125,7 +125,7 @@ def test_a_signal_during_a_meeting_saves_it_as_ended_early(launch, data_home):
     app.press("push button", "Standup")
     app.press("push button", "Start Meeting")
     app.find("label", "Speaker 1 of 2", within=app.main)
-    time.sleep(2)
+    time.sleep(2)  # deliberate: the meeting's two seconds before the signal
     os.kill(app.pid, signal.SIGTERM)
     app.proc.wait(timeout=HANG)
     history = read_scrums(data_home)[0]["history"]

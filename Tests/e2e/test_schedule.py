@@ -72,7 +72,7 @@ def test_a_reminder_arrives_and_its_start_meeting_button_starts_the_meeting(laun
         "Invoke", GLib.Variant("(us)", (reminder["id"], key)), None, Gio.DBusCallFlags.NONE, 5000, None)
     app.find("label", "Speaker 1 of 2", within=app.main)
     wait_for(lambda: closed(log), what="the reminder taken back when the meeting started")
-    time.sleep(1)
+    time.sleep(1)  # deliberate: a second notice of this start would be in the log by now
     assert len(notices(log)) == 1, "nothing more is said of this start"
     app.screenshot("reminder-started-meeting.png")
 
@@ -129,7 +129,7 @@ def test_background_starts_with_no_window_and_reminds(data_home, notification_lo
                XDG_CONFIG_HOME=str(tmp_path / "config"), GDK_BACKEND="x11", LANGUAGE="C")
     proc = subprocess.Popen([BINARY, "--background"], env=env)
     try:
-        time.sleep(3)
+        time.sleep(3)  # deliberate: a background start that quit or showed a window would have by now
         assert proc.poll() is None, "it runs on"
         windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid), "--name", "."],
                                  capture_output=True, text=True).stdout.split()

@@ -13,7 +13,7 @@ import pytest
 
 from atspi_app import HANG, App, wait_for
 from audio_capture import FIRST_HALF, say
-from conftest import record_on_this_computer, scrum
+from conftest import idle_machine, record_on_this_computer, scrum
 from private_bus import PrivateBus, accessibility_bus
 from syncthing_pair import SyncthingPair, settled, wait_settled
 
@@ -126,14 +126,15 @@ def test_a_recorded_meeting_reaches_the_other_computer_without_its_audio_or_tran
     consent = b.folder / "recording-consent.json"
     assert not consent.exists() or standup["id"] not in json.loads(consent.read_text())["recordedScrums"]
     # A keeps the transcript here, beside the recording.
-    wait_for(lambda: (a.folder / "transcripts" / f"{meeting['id']}.json").exists(), timeout=90,
-             what="A's transcript, on A")
+    with idle_machine():
+        wait_for(lambda: (a.folder / "transcripts" / f"{meeting['id']}.json").exists(), timeout=90,
+                 what="A's transcript, on A")
 
     # B's switch for Standup is off, and a meeting held on B records nothing.
     on_b.press("push button", "Back")
     on_b.press("push button", "Start Meeting")
     on_b.find("label", "Speaker 1 of 2", within=on_b.main)
-    time.sleep(2)
+    time.sleep(2)  # deliberate: a microphone the meeting opened would be capturing by now
     assert capturing(pulse) == [], "no microphone on B"
     assert on_b.query("label", "Recording", within=on_b.main) is None
     on_b.press("push button", "End Meeting", within=on_b.main)
@@ -146,7 +147,7 @@ def hold_a_meeting(app, title):
     app.press("push button", title)
     app.press("push button", "Start Meeting")
     app.find("label", "Speaker 1 of 2", within=app.main)
-    time.sleep(1)
+    time.sleep(1)  # deliberate: the meeting's second
     app.press("push button", "End Meeting", within=app.main)
     app.press("push button", "Save and End")
 
