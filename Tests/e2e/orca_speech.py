@@ -47,7 +47,16 @@ class Orca:
         self.proc = subprocess.Popen(["/usr/bin/python3", "-c", LAUNCH, self.log_path],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for(self._on_bus, timeout=HANG, what="Orca on the accessibility bus")
-        time.sleep(2)  # it reads its settings and says "Screen reader on" before it listens
+        # It registers its listeners, says "Screen reader on", then starts taking events: an
+        # app that shows a window before that is not heard (2 s of sleep here were too few on
+        # a busy machine: the list's window went unsaid).
+        wait_for(self._listening, what="Orca to take events")
+
+    def _listening(self):
+        if not os.path.exists(self.log_path):
+            return False
+        with open(self.log_path, errors="replace") as log:
+            return "ORCA: Starting registry" in log.read()
 
     @staticmethod
     def _on_bus():

@@ -42,8 +42,10 @@ final class MicrophoneCaptureTests: XCTestCase {
         // The file's end written out, then the last window heard by the live helper (at idle
         // priority: tens of seconds while both cores build); it is handed on after both. The
         // limit is the app's own for that last window (2 minutes) and more: only a hang reaches it.
-        let deadline = ContinuousClock.now + .seconds(150)
-        while recorder.isFinishing, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
+        withIdleMachine {
+          let deadline = ContinuousClock.now + .seconds(150)
+          while recorder.isFinishing, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
+        }
 
         guard let file = recorder.recording(of: id) else { return XCTFail("no recording kept") }
         let end = oggEnd(FileManager.default.contents(atPath: file) ?? Data())

@@ -91,6 +91,17 @@ func temporaryStore() -> ScrumStore {
   _ = MainLoop.run(until: { done.isSet }, timeout: duration + .seconds(5))
 }
 
+/// Runs `wait` while `make test-under-load`'s load rests (scripts/run-tests.sh): for a wait on
+/// work the app does at idle priority (the speech helper), which by design gets no CPU while
+/// the cores are busy. Without a load, just `wait`.
+@MainActor func withIdleMachine(_ wait: () -> Void) {
+  guard let rests = ProcessInfo.processInfo.environment["SCRUMDINGER_TEST_LOAD_RESTS"] else { return wait() }
+  let mark = rests + "/\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+  _ = FileManager.default.createFile(atPath: mark, contents: nil)
+  defer { try? FileManager.default.removeItem(atPath: mark) }
+  wait()
+}
+
 /// The app's dependencies with `clock` and recording effects (real GLib timeouts); the
 /// meetings of the scrums `recording` (this computer's choice) are recorded for real, from
 /// GStreamer's `audioSource` (a test tone by default), and transcribed by `speechHelper` (the
