@@ -35,8 +35,8 @@ test: test-deps translations schemas speech
 	scripts/check-data.sh
 	scripts/run-tests.sh
 
-# The same tests beside a busy machine: two CPU hogs at normal priority (90 % of each core),
-# and a disk writer while the end-to-end tests run (see scripts/run-tests.sh --under-load).
+# The same tests beside a busy machine: two CPU hogs at normal priority, and a disk writer
+# while the end-to-end tests run (see scripts/run-tests.sh --under-load).
 test-under-load: test-deps translations schemas speech
 	$(SWIFT) build --build-tests
 	scripts/check-data.sh
