@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 import gnome_shell
-from atspi_app import App
+from atspi_app import OUTPUT, App
 from audio_capture import PulseServer
 
 
@@ -31,7 +31,7 @@ def pytest_runtest_makereport(item, call):
 def failure_screenshot(request):
     """A picture of the whole display as the test failed, in Tests/output/failures (the
     windows as they were; kept for CI's artefacts)."""
-    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "Tests", "output", "failures")
+    folder = os.path.join(OUTPUT, "failures")
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid) + ".png")
     shot = subprocess.run(["import", "-window", "root", path], capture_output=True, timeout=60)
@@ -43,9 +43,8 @@ def launch(data_home, request):
     """Starts the app (again) on the test's data folder; every app is killed afterwards, before
     the services the test gave it end (a PulseAudio stopped under a running app made it say
     "Connection terminated", which read as the cause of a failure it only followed)."""
-    for service in ("pulse",):
-        if service in request.fixturenames:
-            request.getfixturevalue(service)  # set up first, so ended after the apps
+    if "pulse" in request.fixturenames:
+        request.getfixturevalue("pulse")  # set up first, so ended after the apps
     apps = []
 
     def start(command=None, executable=None, **env):
