@@ -70,7 +70,7 @@ export XDG_DATA_HOME="$(mktemp -d)"  # never the user's real scrums
 export GSETTINGS_BACKEND=memory       # nor their remembered window (tests choose a key file)
 export XDG_CONFIG_HOME="$(mktemp -d)"  # nor their autostart folder
 log="$(mktemp)"
-trap 'stop_load; rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}" "${choice_log:-}"' EXIT
+trap 'stop_load; rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}" "${choice_log:-}" "${disk_load:-}"' EXIT
 
 monitors_log="$(mktemp)" choice_log="$(mktemp)"
 if ! $e2e_only; then
@@ -85,7 +85,6 @@ if $under_load; then
   # The disk writer, in a folder of its own, while the end-to-end tests run.
   disk_load="$(mktemp -d)"
   load --hdd 1 --hdd-bytes 256M --temp-path "$disk_load"
-  trap 'stop_load; rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$log" "${monitors_log:-}" "${choice_log:-}" "$disk_load"' EXIT
 fi
 # The presenter view's end-to-end test, beside mutter with two virtual monitors.
 scripts/with-monitors.sh /usr/bin/python3 -m pytest -p no:cacheprovider -p no:warnings -q Tests/e2e/test_presenter.py \

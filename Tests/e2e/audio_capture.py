@@ -69,7 +69,7 @@ class PulseServer:
              "--load=module-native-protocol-unix auth-anonymous=1"],
             env=env, stdout=self.log, stderr=self.log)
         wait_for(lambda: subprocess.run(["pactl", "info"], env=env, capture_output=True).returncode == 0,
-                 timeout=15, what="pulseaudio to accept clients")
+                 what="pulseaudio to accept clients")
         subprocess.run(["pactl", "set-default-sink", SINK], env=env, check=True)
         subprocess.run(["pactl", "set-default-source", f"{SINK}.monitor"], env=env, check=True)
 

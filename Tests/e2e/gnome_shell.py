@@ -171,7 +171,7 @@ def install_app():
                               capture_output=True, text=True).stdout.strip()
     subprocess.run([os.path.join(ROOT, "scripts", "install.sh"), "install", "", PREFIX, bin_path],
                    cwd=ROOT, check=True, capture_output=True)
-    wait_for(Shell().provider_loaded, timeout=20, what="the shell to load Scrumdinger's search provider")
+    wait_for(Shell().provider_loaded, what="the shell to load Scrumdinger's search provider")
 
 
 def set_activation_environment(**env):

@@ -84,6 +84,28 @@ class Orca:
                 return
             time.sleep(0.1)
 
+    def heard(self, text, timeout=HANG):
+        """Waits until Orca has said `text` (a string, or a pattern it must match whole) since
+        the last mark: the answer to what the test just did, however late a busy machine
+        makes it."""
+        since = self.marks[-1][0] if self.marks else float("-inf")
+        matches = text.fullmatch if hasattr(text, "fullmatch") else text.__eq__
+        wait_for(lambda: any(at >= since and matches(said) for at, said in self._read()),
+                 timeout=timeout, what=f"Orca to say {text!r}")
+
+    def _read(self):
+        utterances = []
+        start = self.marks[0][0] if self.marks else None
+        with open(self.log_path, errors="replace") as log:
+            for line in log:
+                match = SPEECH.match(line.rstrip("\n"))
+                if match:
+                    at = _seconds(*match.group(1, 2, 3))
+                    if start is not None and at < start - 12 * 3600:
+                        at += 24 * 3600  # past midnight
+                    utterances.append((at, match.group(4)))
+        return utterances
+
     def stop(self):
         """Ends Orca once it has caught up and reads what it said."""
         self.caught_up()
@@ -94,16 +116,7 @@ class Orca:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=HANG)
-        self.utterances = []
-        start = self.marks[0][0] if self.marks else None
-        with open(self.log_path, errors="replace") as log:
-            for line in log:
-                match = SPEECH.match(line.rstrip("\n"))
-                if match:
-                    at = _seconds(*match.group(1, 2, 3))
-                    if start is not None and at < start - 12 * 3600:
-                        at += 24 * 3600  # past midnight
-                    self.utterances.append((at, match.group(4)))
+        self.utterances = self._read()
         return self.utterances
 
     def said(self):

@@ -190,9 +190,10 @@ def test_f10_opens_the_main_menu_on_every_page(launch, data_home):
     app = launch()
 
     def menu_opens_by_keyboard(page, first="Preferences"):
-        time.sleep(0.3)  # the page has slid in
         app.key("F10")
-        time.sleep(0.3)
+        wait_for(lambda: any(n.name == "Main Menu" and n.getState().contains(pyatspi.STATE_EXPANDED)
+                             for n in app.find_all("push button")),
+                 what=f"F10 to open the {page} page's menu")
         app.key("Return")  # the first item: the page's own, else Preferences
         wait_for(lambda: app.window(first), what=f"F10 then Enter to open {first} on the {page} page")
         app.key("Escape")

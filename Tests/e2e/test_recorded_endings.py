@@ -111,7 +111,7 @@ def test_discard_keeps_no_history_and_no_audio(launch, data_home, pulse, tmp_pat
 def test_the_time_running_out(launch, data_home, pulse, tmp_path):
     app = start_recorded_meeting(launch, data_home, pulse, minutes=1, attendees=("Ana",))
     say(pulse, tmp_path, FIRST_HALF)
-    meeting = wait_for(lambda: read_scrums(data_home)[0]["history"], timeout=75, what="the time to run out")[0]
+    meeting = wait_for(lambda: read_scrums(data_home)[0]["history"], timeout=60 + HANG, what="the time to run out")[0]
     assert 59 <= meeting["durationSeconds"] <= 61, meeting
     still_running(app, pulse)
     assert_transcribed(app, meeting, app.opened_within)

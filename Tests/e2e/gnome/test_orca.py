@@ -6,18 +6,18 @@ Orca said is written to Tests/output/orca-*.txt."""
 import json
 import os
 import re
-import time
 import uuid
 
 import pyatspi
 import pytest
 
-from atspi_app import OUTPUT, descendants, wait_for
+from atspi_app import HANG, OUTPUT, descendants, wait_for
 from conftest import scrum, write_scrums
 from orca_speech import UNNAMED, Orca
 
-# Orca 43 answers a second or so behind the app: what a key made it say is in before the next key.
-SETTLE = 2.5
+# After each key the test waits until Orca has said that key's answer (`orca.heard`), so
+# that what it says next is placed after the next mark; before a first mark, until Orca has
+# been quiet for a second (`orca.caught_up`), as what it says there is left out anyway.
 
 
 @pytest.fixture
@@ -86,36 +86,36 @@ def test_orca_reads_a_meeting_run_from_the_keyboard(shell, on_shell, data_home, 
     shell.key("Return")
     app.find("push button", "Start Meeting", within=app.main)
     wait_for(lambda: focused(app, "push button", "Start Meeting"), what="Start Meeting focused")
-    time.sleep(SETTLE)
+    orca.caught_up()
 
     orca.mark("Ctrl+Enter")
     shell.key("ctrl+Return")
     app.find("label", "Speaker 1 of 3", within=app.main)
     wait_for(lambda: focused(app, "push button", "Next speaker"), what="Next speaker focused")
-    time.sleep(SETTLE)
+    orca.heard("Ana is speaking, 1 minute left")
     orca.mark("+")
     shell.key("plus")
-    time.sleep(SETTLE)
+    orca.heard(re.compile(r"A minute added for Ana, .*"))
     orca.mark("Space (pause)")
     shell.key("space")
     app.find("push button", "Resume", within=app.main)
-    time.sleep(SETTLE)
+    orca.heard("Paused")
     orca.mark("Space (resume)")
     shell.key("space")
     app.find("push button", "Pause", within=app.main)
-    time.sleep(SETTLE)
+    orca.heard(re.compile(r"Ana is speaking, .*"))
     orca.mark("n")
     shell.key("n")
     app.find("label", "Speaker 2 of 3", within=app.main)
+    orca.heard("Ben is speaking, 1 minute left")
     # A whole minute with no key pressed: Ben's turn runs out, with its warning, and Cy's begins.
-    time.sleep(SETTLE)
     orca.mark("a minute without a key")
-    time.sleep(60)
+    orca.heard("Cy is speaking, 1 minute left", timeout=60 + HANG)
     app.find("label", "Last Speaker", within=app.main)
     orca.mark("Escape")
     shell.key("Escape")
     wait_for(lambda: app.window("End meeting?"), what="the end question")
-    time.sleep(SETTLE)
+    orca.heard("Save and End push button.")
     orca.mark("end")
     orca.stop()
 
@@ -148,24 +148,26 @@ def test_orca_reads_the_scrum_list_and_the_editor(shell, on_shell, data_home, or
     write_scrums(data_home, [scrum("Standup", ["Ana", "Ben", "Cy"], minutes=3), scrum("Retro", ["Ana"], minutes=10)])
     app = on_shell()
     on_screen(shell, app)
-    time.sleep(SETTLE)
+    orca.caught_up()
     orca.mark("list")
     tab_to(shell, app, "push button", "Standup")
-    time.sleep(SETTLE)
+    orca.heard("3 attendees, 3 minute meeting.")
     orca.mark("Down")
     shell.key("Down")
-    time.sleep(SETTLE)
+    orca.heard("1 attendee, 10 minute meeting.")
     orca.mark("Enter, Ctrl+E")
     shell.key("Return")
     app.find("push button", "Start Meeting", within=app.main)
-    time.sleep(SETTLE)
+    orca.caught_up()
     shell.key("ctrl+e")
     wait_for(lambda: app.window("Edit Scrum"), what="Ctrl+E to open the editor")
-    time.sleep(SETTLE)
-    for field in ("Length", "Shuffle", "Theme", "Attendee"):
+    orca.heard("Edit Scrum frame.")
+    for field, answer in (("Length", "Length horizontal slider 10."),
+                          ("Shuffle", "Each meeting starts in a new random order."),
+                          ("Theme", "Sky push button."), ("Attendee", "Ana.")):
         orca.mark(field)
         shell.key("Tab")
-        time.sleep(SETTLE)
+        orca.heard(answer)
     orca.mark("end")
     orca.stop()
 
@@ -200,14 +202,14 @@ def test_orca_reads_a_transcript_sentence_after_its_speaker_and_time(shell, on_s
     tab_to(shell, app, "push button", re.compile(r"Show meeting of .*"), limit=15)
     shell.key("Return")
     first = "Ana, 0:02: Nothing new from me."
-    time.sleep(SETTLE)
+    orca.caught_up()
     orca.mark("to the first sentence")
     tab_to(shell, app, "list item", first, limit=15)
-    time.sleep(SETTLE)
+    orca.heard("not selected.")
     orca.mark("to Ben's")
     ben = "Ben, 1:10: We decided to drop the migration for now."
     tab_to(shell, app, "list item", ben)
-    time.sleep(SETTLE)
+    orca.heard("not selected.")
     orca.mark("end")
     orca.stop()
     # Each passage is a list named after its heading; each sentence is read speaker and time first.
