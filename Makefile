@@ -22,7 +22,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
-SPEECH := .build/whisper/lib/scrumdinger-transcribe \
+SPEECH := .build/whisper/lib/scrumdinger-transcribe .build/whisper/models/ggml-silero-v6.2.0.bin \
   .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin .build/whisper/samples/jfk.wav
 
 .PHONY: run test test-under-load bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb fuzz sanitize clean
@@ -64,7 +64,8 @@ translations: $(MO_FILES) .build/data/$(APP_ID).desktop .build/data/$(APP_ID).me
 # converted once into .build/whisper (about a minute and a half the first time).
 speech: $(SPEECH)
 
-$(SPEECH) &: scripts/whisper/prepare.sh scripts/whisper/bridge.c scripts/whisper/transcribe.c scripts/whisper/ct2_to_ggml.py
+$(SPEECH) &: scripts/whisper/prepare.sh scripts/whisper/bridge.c scripts/whisper/transcribe.c scripts/whisper/captions.c \
+  scripts/whisper/captions.h scripts/whisper/ct2_to_ggml.py
 	rm -f $(SPEECH)
 	scripts/whisper/prepare.sh .build/whisper
 

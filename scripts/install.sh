@@ -27,6 +27,8 @@ files() {  # "source destination" pairs, destination relative to PREFIX
   for lib in scrumdinger-transcribe libwhisper.so.1 libggml.so.0 libggml-base.so.0 libggml-cpu.so.0; do
     echo ".build/whisper/lib/$lib lib/scrumdinger/$lib"
   done
+  # Silero's voice activity model (MIT), which tells live captions speech from silence and noise.
+  echo ".build/whisper/models/ggml-silero-v6.2.0.bin share/$app/ggml-silero-v6.2.0.bin"
   for lang in $(cat po/LINGUAS); do
     echo ".build/locale/$lang/LC_MESSAGES/scrumdinger.mo share/locale/$lang/LC_MESSAGES/scrumdinger.mo"
   done

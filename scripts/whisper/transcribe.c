@@ -8,13 +8,16 @@
  *       from the start, comma-separated: a segment across one is recognised again in pieces;
  *       FROM: where to begin, in milliseconds (what came before was heard during the meeting)
  *   scrumdinger-transcribe --probe MODEL           loads the model and lets it go
- *   scrumdinger-transcribe --live MODEL SAMPLES
+ *   scrumdinger-transcribe --live MODEL SAMPLES [VAD]
  *       a meeting's windows while it runs: SAMPLES grows as the meeting is recorded; each line
  *       on standard input, "FROM TO SEAM" (milliseconds; TO -1: to the end of the file, now
  *       complete; SEAM 1: cut by the window's length, not at a change of turn), is one window,
  *       recognised once the file holds it (waiting up to 10 s), then answered with its
  *       segments and {"done":RESUME}: where the next window begins (-1 after the last). It
  *       runs at idle priority, CPU and disk, on one thread; the end of its input ends it.
+ *       With VAD (Silero's voice activity model), live captions as well, from a thread of
+ *       their own (captions.c): {"caption":"…","final":true|false,"to":MS} lines as the file
+ *       grows, and a line "turn MS" on standard input says where a turn changed.
  *
  * Standard output, one JSON object a line: {"progress":40}, {"start":0,"end":7600,"text":"…"}
  * for each segment, {"error":"…"} when it cannot. Exit status: 0 done; 2 a problem said in
@@ -37,6 +40,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "captions.h"
+
 int sw_transcribe(const char *model, const float *pcm, int count, const int *cuts, int cut_count, int threads,
                   void (*progress)(int, void *), bool (*abort)(void *),
                   void (*segment)(int64_t, int64_t, const char *, void *), void *user, char *error, size_t error_size);
@@ -46,6 +51,7 @@ struct sw_live *sw_live_open(const char *model, char *error, size_t error_size);
 int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam,
                    void (*segment)(int64_t, int64_t, const char *, void *), void *user, int64_t *resume_ms);
 void sw_live_close(struct sw_live *live);
+struct whisper_context *sw_live_context(struct sw_live *live);
 
 /* Writes `text` as a JSON string. */
 static void json_string(const char *text) {
@@ -59,10 +65,12 @@ static void json_string(const char *text) {
 }
 
 static void say_error(const char *reason) {
+  flockfile(stdout);
   printf("{\"error\":");
   json_string(reason);
   printf("}\n");
   fflush(stdout);
+  funlockfile(stdout);
 }
 
 static void on_progress(int percent, void *user) {
@@ -85,10 +93,20 @@ static int64_t offset_ms = 0;
 static void on_segment(int64_t start, int64_t end, const char *text, void *user) {
   spoke = 1;
   (void)user;
+  flockfile(stdout); /* a whole line, never within a caption's */
   printf("{\"start\":%lld,\"end\":%lld,\"text\":", (long long)(start + offset_ms), (long long)(end + offset_ms));
   json_string(text ? text : "");
   printf("}\n");
   fflush(stdout);
+  funlockfile(stdout);
+}
+
+/* A caption's line, whole (captions.c writes from a thread of its own). */
+static void say_line(const char *line) {
+  flockfile(stdout);
+  fputs(line, stdout);
+  fflush(stdout);
+  funlockfile(stdout);
 }
 
 /* An allocation that fails while the model loads ends in abort() (whisper.cpp's loader throws
@@ -160,7 +178,7 @@ static int read_window(int fd, int64_t from, int64_t to, float **pcm) {
   return count;
 }
 
-static int live(const char *model, const char *samples) {
+static int live(const char *model, const char *samples, const char *vad) {
   idle_priority();
   char reason[512] = "";
   struct sw_live *live = sw_live_open(model, reason, sizeof reason);
@@ -173,10 +191,19 @@ static int live(const char *model, const char *samples) {
     say_error("the meeting's audio could not be read");
     return 2;
   }
+  struct sw_captions *captions = NULL;
+  if (vad && !(captions = sw_captions_start(sw_live_context(live), vad, fileno(file), say_line, reason, sizeof reason))) {
+    say_error(reason);
+    return 2;
+  }
   char line[128];
   long long from, to;
   int seam;
   while (fgets(line, sizeof line, stdin)) {
+    if (captions && sscanf(line, "turn %lld", &from) == 1 && from >= 0) {
+      sw_captions_turn(captions, from);
+      continue;
+    }
     if (sscanf(line, "%lld %lld %d", &from, &to, &seam) != 3 || from < 0) continue;
     float *pcm = NULL;
     int count = read_window(fileno(file), from * 16, to < 0 ? -1 : to * 16, &pcm);
@@ -199,9 +226,11 @@ static int live(const char *model, const char *samples) {
       }
     }
     free(pcm);
-    printf("{\"done\":%lld}\n", to < 0 ? -1LL : (long long)resume);
-    fflush(stdout);
+    char done[64];
+    snprintf(done, sizeof done, "{\"done\":%lld}\n", to < 0 ? -1LL : (long long)resume);
+    say_line(done);
   }
+  if (captions) sw_captions_stop(captions);
   fclose(file);
   sw_live_close(live);
   return 0;
@@ -209,7 +238,7 @@ static int live(const char *model, const char *samples) {
 
 int main(int argc, char **argv) {
   signal(SIGABRT, on_abort);
-  bool probe = argc == 3 && strcmp(argv[1], "--probe") == 0, live_mode = argc == 4 && strcmp(argv[1], "--live") == 0;
+  bool probe = argc == 3 && strcmp(argv[1], "--probe") == 0, live_mode = (argc == 4 || argc == 5) && strcmp(argv[1], "--live") == 0;
   const char *model = probe || live_mode ? argv[2] : argc > 1 ? argv[1] : NULL;
   if (model && argc >= 3 && argc <= 6 && !sane_header(model)) {
     char reason[600];
@@ -218,7 +247,7 @@ int main(int argc, char **argv) {
     return 3;
   }
   setenv("GGML_NO_BACKTRACE", "1", 1); /* a failed assertion aborts at once, without a debugger's backtrace */
-  if (live_mode) return live(argv[2], argv[3]);
+  if (live_mode) return live(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
   setpriority(PRIO_PROCESS, 0, 10);
   char reason[512] = "";
   if (probe) {
@@ -229,7 +258,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (argc < 4 || argc > 6) {
-    fprintf(stderr, "usage: %s MODEL SAMPLES THREADS [CUTS [FROM]] | --probe MODEL | --live MODEL SAMPLES\n", argv[0]);
+    fprintf(stderr, "usage: %s MODEL SAMPLES THREADS [CUTS [FROM]] | --probe MODEL | --live MODEL SAMPLES [VAD]\n", argv[0]);
     return 2;
   }
   FILE *file = open_samples(argv[2]);

@@ -65,6 +65,14 @@ enum ResourceLocator {
       .map(Files.canonical).first { access($0, X_OK) == 0 }
   }()
 
+  /// Silero's voice activity model, which live captions need: installed with the resources,
+  /// or in the build tree's `.build/whisper/models` (made by `make`).
+  static let voiceActivityModel: String? = {
+    let name = "ggml-silero-v6.2.0.bin"
+    return [path(name), binDir + "/../../whisper/models/" + name].compactMap { $0 }.map(Files.canonical)
+      .first { FileManager.default.fileExists(atPath: $0) }
+  }()
+
   /// The speech model prepared in the build tree (`make` converts one), for development.
   static let buildTreeSpeechModel: String? = {
     let model = Files.canonical(binDir + "/../../whisper/models/ggml-tiny.en.bin")

@@ -190,6 +190,22 @@ import ScrumdingerTestSupport
     #expect(ScrumDraft(editing: recorded).recordsMeetings == false)
   }
 
+  @Test func captionsAreThisComputersChoiceApartFromRecording() throws {
+    let path = NSTemporaryDirectory() + "consent-\(UUID()).json"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let consent = RecordingConsent(path: path)
+    #expect(!consent.captions(recorded.id), "off unless asked")
+    try consent.set(recorded.id, captions: true)
+    let later = RecordingConsent(path: path)
+    #expect(later.captions(recorded.id), "read back at the next start")
+    #expect(!later.records(recorded.id), "captions do not record")
+    try later.set(recorded.id, records: true)
+    try later.set(recorded.id, captions: false)
+    #expect(RecordingConsent(path: path).records(recorded.id) && !RecordingConsent(path: path).captions(recorded.id))
+    let shared = String(decoding: ScrumFile.encode([recorded]), as: UTF8.self)
+    #expect(!shared.contains("caption"), "the team's file says nothing of it: \(shared)")
+  }
+
   @Test func theEditorsSwitchIsSavedForThisComputer() throws {
     let model = AppModel(state: AppState(scrums: [recorded]), dependencies: testDependencies())
     model.state.navigation.value = .detail(scrumID: recorded.id)

@@ -1,0 +1,318 @@
+/* Live captions: what is said, shown while it is said. A thread of scrumdinger-transcribe's
+ * own beside the meeting's 30-second windows, with the same loaded model (a whisper_state of
+ * its own, so a window being heard never holds a caption back) and one CPU thread at the
+ * helper's idle priority. It follows whisper.cpp's streaming example: every step (1 s of new
+ * audio) it decodes the current line's audio, from where the line began to the newest sample,
+ * greedily, with the line's final words as the prompt. What whisper finished (every segment
+ * but the last, or the whole once the speaker pauses or the line is 8 s long) is final and
+ * never changes; the rest is said as changing words. Silero's voice activity detection
+ * (whisper.cpp's own) decides what is speech: silence and noise are never decoded, so never
+ * give whisper's inventions ("Thank you."); whisper's notes ("[BLANK_AUDIO]", "(beep)") are
+ * dropped as in the transcript. A change of turn (a line "turn MS" on standard input) ends
+ * the line: a new turn is a new speaker, with no prompt. Each step says how far it heard
+ * ("to"), so the app can tell a machine that falls behind. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <whisper.h>
+
+#include "captions.h"
+
+enum {
+  RATE = 16000,
+  STEP = RATE,           /* a step for each second of new audio */
+  LONGEST = 8 * RATE,    /* a line this long is final as it stands */
+  PAUSE = RATE,          /* a second without speech after the last words ends the line */
+  KEEP = RATE * 3 / 10,  /* of a silence dropped, what is kept before the next words */
+  SHORTEST = RATE / 5,   /* under 0.2 s: nothing whisper can hear */
+  PROMPT = 200,          /* bytes of the line's final words given as the prompt */
+};
+
+struct sw_captions {
+  struct whisper_context *ctx;
+  struct whisper_state *state;
+  struct whisper_vad_context *vad;
+  int fd;
+  sw_say_fn say;
+  pthread_t thread;
+  pthread_mutex_t lock;
+  int64_t turn; /* a change of turn not yet taken, in samples (-1: none) */
+  bool stop;
+  int64_t line; /* where the line under way began, in samples */
+  int64_t heard; /* how far the last step decoded */
+  char prompt[PROMPT + 1];
+  int agreed;        /* the line's words that are final */
+  int said;          /* the words the last decode gave */
+  char last[256][48]; /* those words */
+  char words[2048];   /* the line's final words */
+};
+
+/* Whether `text` is whisper's note on what is not speech: "[BLANK_AUDIO]", "(beep)". */
+static bool is_note(const char *text) {
+  while (*text == ' ') text++;
+  size_t length = strlen(text);
+  while (length > 0 && text[length - 1] == ' ') length--;
+  return length == 0 || (length >= 2 && ((text[0] == '[' && text[length - 1] == ']') ||
+                                         (text[0] == '(' && text[length - 1] == ')')));
+}
+
+/* Appends `text` to `out` (of `size` bytes) as a JSON string's content. */
+static void json_append(char *out, size_t size, const char *text) {
+  size_t at = strlen(out);
+  for (const unsigned char *c = (const unsigned char *)text; *c && at + 8 < size; c++) {
+    if (*c == '"' || *c == '\\') at += (size_t)snprintf(out + at, size - at, "\\%c", *c);
+    else if (*c < 0x20) at += (size_t)snprintf(out + at, size - at, "\\u%04x", *c);
+    else out[at++] = (char)*c;
+  }
+  out[at] = '\0';
+}
+
+/* Says `text` (final or changing) heard up to sample `to`. */
+static void say(struct sw_captions *captions, const char *text, bool final, int64_t to) {
+  char line[4096] = "{\"caption\":\"";
+  json_append(line, sizeof line - 64, text);
+  size_t at = strlen(line);
+  snprintf(line + at, sizeof line - at, "\",\"final\":%s,\"to\":%lld}\n", final ? "true" : "false",
+           (long long)(to * 1000 / RATE));
+  captions->say(line);
+}
+
+/* Keeps the end of the line's final words, `text` added, as its prompt (whole words). */
+static void remember(struct sw_captions *captions, const char *text) {
+  char joined[PROMPT + 2048 + 1];
+  snprintf(joined, sizeof joined, "%s%s", captions->prompt, text);
+  const char *start = joined;
+  size_t length = strlen(joined);
+  if (length > PROMPT) {
+    start = joined + length - PROMPT;
+    const char *space = strchr(start, ' ');
+    if (space) start = space;
+  }
+  size_t kept = strlen(start) < PROMPT ? strlen(start) : PROMPT;
+  memcpy(captions->prompt, start, kept);
+  captions->prompt[kept] = '\0';
+}
+
+/* Samples [from, to) of the growing file; NULL when they cannot be read. */
+static float *samples(struct sw_captions *captions, int64_t from, int64_t to) {
+  float *pcm = malloc((size_t)(to - from) * sizeof *pcm);
+  if (!pcm) return NULL;
+  if (pread(captions->fd, pcm, (size_t)(to - from) * sizeof *pcm, (off_t)(from * 4)) != (ssize_t)((to - from) * 4)) {
+    free(pcm);
+    return NULL;
+  }
+  return pcm;
+}
+
+/* The speech in `pcm` as Silero hears it: how many stretches, where the first begins and the
+ * last ends, in samples. */
+struct speech {
+  int stretches;
+  int64_t first, last_ends;
+};
+
+static struct speech speech_in(struct sw_captions *captions, const float *pcm, int count) {
+  struct whisper_vad_params params = whisper_vad_default_params();
+  struct whisper_vad_segments *found = whisper_vad_segments_from_samples(captions->vad, params, pcm, count);
+  struct speech heard = {found ? whisper_vad_segments_n_segments(found) : 0, 0, 0};
+  int n = heard.stretches;
+  if (n > 0) { /* centiseconds */
+    heard.first = (int64_t)(whisper_vad_segments_get_segment_t0(found, 0) * RATE / 100);
+    heard.last_ends = (int64_t)(whisper_vad_segments_get_segment_t1(found, n - 1) * RATE / 100);
+  }
+  if (found) whisper_vad_free_segments(found);
+  return heard;
+}
+
+/* A word as compared between two decodes: its letters and digits, lower case. */
+static void plain(const char *word, char *out, size_t size) {
+  size_t at = 0;
+  for (const char *c = word; *c && at + 1 < size; c++) {
+    if ((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')) out[at++] = *c;
+    else if (*c >= 'A' && *c <= 'Z') out[at++] = (char)(*c - 'A' + 'a');
+    else if ((unsigned char)*c >= 0x80) out[at++] = *c;
+  }
+  out[at] = '\0';
+}
+
+static bool same_word(const char *a, const char *b) {
+  char x[64], y[64];
+  plain(a, x, sizeof x);
+  plain(b, y, sizeof y);
+  return strcmp(x, y) == 0;
+}
+
+/* Splits `text` into `words` (pointers into `text`, which is cut up); how many. */
+static int split(char *text, char **words, int most) {
+  int n = 0;
+  for (char *word = strtok(text, " "); word && n < most; word = strtok(NULL, " ")) words[n++] = word;
+  return n;
+}
+
+/* How many of the `n` words to keep where a decode ran into a loop (whisper says a phrase
+ * again and again over the end of short audio: "Ask what you can do. Ask what you can do."):
+ * up to the end of the phrase's first saying. */
+static int unlooped(char **words, int n) {
+  for (int i = 0; i < n; i++) {
+    for (int m = 1; m <= 12 && i + 2 * m <= n; m++) {
+      int same = 0;
+      while (same < m && same_word(words[i + same], words[i + m + same])) same++;
+      if (same == m && (m > 1 || (i + 3 < n && same_word(words[i], words[i + 3])))) return i + m;
+    }
+  }
+  return n;
+}
+
+/* Whisper's words for `count` samples of `pcm` (whisper's notes left out) into `text`. */
+static bool decode(struct sw_captions *captions, const float *pcm, int count, char *text, size_t size) {
+  struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
+  params.n_threads = 1;
+  params.language = "en";
+  params.no_context = true;
+  params.n_max_text_ctx = 64;
+  params.initial_prompt = captions->prompt[0] ? captions->prompt : NULL;
+  params.print_progress = params.print_realtime = params.print_timestamps = params.print_special = false;
+  params.suppress_blank = true;
+  params.suppress_nst = true;
+  params.temperature_inc = 0; /* no second decode at a higher temperature: a caption is a draft */
+  params.max_tokens = 16 + 8 * count / RATE; /* more than anyone says; a loop stops there */
+  /* Whisper's encoder takes 30 s whatever the audio: told how long the audio is, it costs what
+   * the audio does (the stream example's -ac). With 1.3 s to spare: with less, or 5 s, tiny.en
+   * said phrases again and again over the end (JFK's sample, measured). */
+  params.audio_ctx = count / (RATE / 50) + 64;
+  if (params.audio_ctx >= 1500) params.audio_ctx = 0;
+  if (whisper_full_with_state(captions->ctx, captions->state, params, pcm, count) != 0) return false;
+  text[0] = '\0';
+  for (int i = 0; i < whisper_full_n_segments_from_state(captions->state); i++) {
+    const char *piece = whisper_full_get_segment_text_from_state(captions->state, i);
+    if (!is_note(piece)) strncat(text, piece, size - strlen(text) - 1);
+  }
+  return true;
+}
+
+enum { WORDS = 256 };
+
+/* One step over the line's audio up to sample `to` (`ending`: the turn ends there). The words
+ * two decodes in a row agree on are final; the rest still change. The line ends (all its
+ * words final) where the speaker pauses, at the turn's end, or once it is 8 s long. */
+static void step(struct sw_captions *captions, int64_t to, bool ending) {
+  int64_t from = captions->line;
+  captions->heard = to;
+  int count = (int)(to - from);
+  float *pcm = count >= SHORTEST ? samples(captions, from, to) : NULL;
+  struct speech heard = pcm ? speech_in(captions, pcm, count) : (struct speech){0};
+  if (heard.stretches == 0) {
+    if (count > PAUSE) captions->line = to - KEEP; /* nothing said: the silence is let go */
+    captions->agreed = captions->said = 0;
+    say(captions, "", ending, to);
+    free(pcm);
+    return;
+  }
+  bool whole = ending || count - heard.last_ends >= PAUSE || count >= LONGEST;
+  int64_t skip = heard.first > KEEP ? heard.first - KEEP : 0; /* the silence before the words */
+  char text[2048], *words[WORDS];
+  bool decoded = decode(captions, pcm + skip, (int)(count - skip), text, sizeof text);
+  free(pcm);
+  if (!decoded) return;
+  int n = split(text, words, WORDS);
+  n = unlooped(words, n);
+  /* Final: the words already final, then (as this decode has them) those the last decode
+   * said at the same places, or all of them at the line's end. */
+  int agreed = captions->agreed;
+  if (whole) {
+    agreed = n > agreed ? n : agreed;
+  } else {
+    while (agreed < n && agreed < captions->said && same_word(words[agreed], captions->last[agreed])) agreed++;
+  }
+  char done[2048] = "", changing[2048] = "";
+  for (int i = captions->agreed; i < n; i++) {
+    char *into = i < agreed ? done : changing;
+    strncat(into, " ", sizeof done - strlen(into) - 1);
+    strncat(into, words[i], sizeof done - strlen(into) - 1);
+  }
+  if (done[0]) {
+    say(captions, done, true, to);
+    size_t have = strlen(captions->words), add = strlen(done);
+    if (have + add < sizeof captions->words) memcpy(captions->words + have, done, add + 1);
+  }
+  if (whole) { /* the next line goes on from this one's words (within the turn) */
+    remember(captions, captions->words);
+    captions->words[0] = '\0';
+    captions->line = to;
+    captions->agreed = captions->said = 0;
+    if (!done[0]) say(captions, "", true, to);
+    return;
+  }
+  captions->agreed = agreed;
+  captions->said = n < WORDS ? n : WORDS;
+  for (int i = 0; i < captions->said; i++) snprintf(captions->last[i], sizeof captions->last[i], "%s", words[i]);
+  say(captions, changing, false, to);
+}
+
+static void *run(void *data) {
+  struct sw_captions *captions = data;
+  for (;;) {
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+    pthread_mutex_lock(&captions->lock);
+    bool stop = captions->stop;
+    int64_t turn = captions->turn;
+    captions->turn = -1;
+    pthread_mutex_unlock(&captions->lock);
+    if (stop) return NULL;
+    struct stat info;
+    if (fstat(captions->fd, &info) != 0) return NULL;
+    int64_t end = info.st_size / 4;
+    if (turn >= 0) {
+      if (turn > captions->line) step(captions, turn < end ? turn : end, true);
+      captions->line = turn > captions->line ? turn : captions->line;
+      captions->prompt[0] = captions->words[0] = '\0';
+    } else if (end - captions->heard >= STEP) {
+      step(captions, end, false);
+    }
+  }
+}
+
+struct sw_captions *sw_captions_start(struct whisper_context *ctx, const char *vad_model, int fd, sw_say_fn say_line,
+                                      char *error, size_t error_size) {
+  struct whisper_vad_context_params vad_params = whisper_vad_default_context_params();
+  vad_params.n_threads = 1;
+  vad_params.use_gpu = false;
+  struct whisper_vad_context *vad = whisper_vad_init_from_file_with_params(vad_model, vad_params);
+  if (!vad) {
+    snprintf(error, error_size, "the voice activity model %s could not be loaded", vad_model);
+    return NULL;
+  }
+  struct whisper_state *state = whisper_init_state(ctx);
+  struct sw_captions *captions = calloc(1, sizeof *captions);
+  if (!state || !captions) _exit(5); /* a want of memory */
+  *captions = (struct sw_captions){.ctx = ctx, .state = state, .vad = vad, .fd = fd, .say = say_line, .turn = -1};
+  struct stat info;
+  captions->line = captions->heard = fstat(fd, &info) == 0 ? info.st_size / 4 : 0;
+  pthread_mutex_init(&captions->lock, NULL);
+  if (pthread_create(&captions->thread, NULL, run, captions) != 0) _exit(5);
+  return captions;
+}
+
+void sw_captions_turn(struct sw_captions *captions, int64_t at_ms) {
+  pthread_mutex_lock(&captions->lock);
+  captions->turn = at_ms * RATE / 1000;
+  pthread_mutex_unlock(&captions->lock);
+}
+
+void sw_captions_stop(struct sw_captions *captions) {
+  pthread_mutex_lock(&captions->lock);
+  captions->stop = true;
+  pthread_mutex_unlock(&captions->lock);
+  pthread_join(captions->thread, NULL);
+  whisper_free_state(captions->state);
+  whisper_vad_free(captions->vad);
+  pthread_mutex_destroy(&captions->lock);
+  free(captions);
+}
