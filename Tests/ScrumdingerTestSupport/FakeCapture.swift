@@ -3,7 +3,7 @@ import ScrumdingerCore
 
 /// Stands in for the microphone: remembers what it was asked, fails when told to.
 @MainActor public final class FakeCapture: AudioCapture {
-  public enum Call: Equatable { case start(String), pause, resume, finish }
+  public enum Call: Equatable { case start(String?), pause, resume, finish }
   /// Where the samples were asked to go, if they were.
   public private(set) var samples: String?
   public private(set) var calls: [Call] = []
@@ -19,11 +19,12 @@ import ScrumdingerCore
 
   public init() {}
 
-  public func start(to path: String, samples: String?) throws(CaptureFailure) {
+  public func start(to path: String?, samples: String?) throws(CaptureFailure) {
     if let refusal { throw CaptureFailure(reason: refusal) }
     calls.append(.start(path))
     self.samples = samples
     // Written into the file as GStreamer's filesink writes ("wb": an existing file keeps its mode).
+    guard let path else { return }
     let handle = FileHandle(forWritingAtPath: path)
     handle?.write(Data("OggS".utf8))
     try? handle?.close()

@@ -56,12 +56,25 @@ import ScrumdingerCore
     public private(set) var cancelled = false
     let heard: @MainActor ([TranscriptSegment], Int?) -> Void
     public let failed: @MainActor (String) -> Void
-    init(samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void, failed: @escaping @MainActor (String) -> Void) {
+    init(
+      samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+      failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
+    ) {
       self.samples = samples
       self.heard = heard
       self.failed = failed
+      self.captions = captions
     }
     public func recognise(_ window: TranscriptWindows.Window) { windows.append(window) }
+    /// Where the turns changed, as told (milliseconds into the samples).
+    public private(set) var turns: [Int] = []
+    public func turn(at milliseconds: Int) { turns.append(milliseconds) }
+    /// Where captions' words go, when the listener captions.
+    public let captions: (@MainActor (CaptionWords) -> Void)?
+    /// Says captions' words, as the helper does each step.
+    public func caption(_ text: String, final: Bool = false, to: Int) {
+      captions?(CaptionWords(text: text, isFinal: final, to: to))
+    }
     public func cancel() { cancelled = true }
     /// Answers the last window asked for with `segments`; the next begins at `next` (by
     /// default where it ended; nil after the last).
@@ -77,10 +90,10 @@ import ScrumdingerCore
 
   public func listen(
     to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
-    failed: @escaping @MainActor (String) -> Void
+    failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
   ) -> (any SpeechListener)? {
     guard listens, unavailableReason == nil else { return nil }
-    let listener = Listener(samples: samples, heard: heard, failed: failed)
+    let listener = Listener(samples: samples, heard: heard, failed: failed, captions: captions)
     listeners.append(listener)
     return listener
   }

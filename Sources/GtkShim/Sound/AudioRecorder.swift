@@ -21,20 +21,21 @@ import CGStreamer
   /// Called with GStreamer's own words when recording stops on its own.
   public var onProblem: (@MainActor (String) -> Void)?
 
-  /// A recorder from `source` (a GStreamer source description) to the file at `path`, and
-  /// its samples (16 kHz mono 32-bit floats, as they come) to `samples` as well if given.
-  public init(source: String, path: String, samples: String? = nil) throws(Unavailable) {
+  /// A recorder from `source` (a GStreamer source description) to the file at `path` (nil:
+  /// none), and its samples (16 kHz mono 32-bit floats, as they come) to `samples` as well if
+  /// given.
+  public init(source: String, path: String?, samples: String? = nil) throws(Unavailable) {
     let speech = "audio/x-raw,rate=16000,channels=1"
     let encoded = "queue ! opusenc ! oggmux ! filesink name=file"
     // The raw samples unbuffered: the recogniser reads each window as soon as it is full. A
     // valve stops them once no one reads them (its end-of-stream still passes).
     let raw = "queue ! valve name=samplesvalve drop-mode=forward-sticky-events ! audioconvert"
       + " ! audio/x-raw,format=F32LE ! filesink name=samples buffer-mode=unbuffered"
+    let branches = [path.map { _ in encoded }, samples.map { _ in raw }].compactMap { $0 }
     pipeline = try Pipeline(
-      describedBy: samples == nil
-        ? "\(source) name=source ! queue ! audioconvert ! audioresample ! \(speech) ! \(encoded)"
-        : "\(source) name=source ! queue ! audioconvert ! audioresample ! \(speech) ! tee name=split split. ! \(encoded) split. ! \(raw)")
-    pipeline.set("location", path, on: "file")
+      describedBy: "\(source) name=source ! queue ! audioconvert ! audioresample ! \(speech) ! "
+        + (branches.count == 1 ? branches[0] : "tee name=split " + branches.map { "split. ! " + $0 }.joined(separator: " ")))
+    if let path { pipeline.set("location", path, on: "file") }
     if let samples { pipeline.set("location", samples, on: "samples") }
     // PulseAudio's and PipeWire's sources hand over 10 ms of sound at a time by default: a
     // hundred wake-ups a second in each of the recording's threads. A recording needs no such

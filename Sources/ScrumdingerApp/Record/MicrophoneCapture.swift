@@ -18,7 +18,7 @@ import ScrumdingerCore
     self.source = source
   }
 
-  func start(to path: String, samples: String?) throws(CaptureFailure) {
+  func start(to path: String?, samples: String?) throws(CaptureFailure) {
     let recorder: AudioRecorder
     do {
       recorder = try AudioRecorder(source: source, path: path, samples: samples)

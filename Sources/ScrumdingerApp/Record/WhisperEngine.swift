@@ -104,10 +104,15 @@ import ScrumdingerCore
 
   package func listen(
     to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
-    failed: @escaping @MainActor (String) -> Void
+    failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
   ) -> (any SpeechListener)? {
     guard let model, let helper, unavailableReason == nil else { return nil }
-    return HelperListener([helper, "--live", model, samples], heard: heard) { [setAside] ending in
+    var arguments = [helper, "--live", model, samples]
+    if captions != nil {
+      guard let voice = ResourceLocator.voiceActivityModel else { return nil }
+      arguments.append(voice)
+    }
+    return HelperListener(arguments, heard: heard, captions: captions) { [setAside] ending in
       if ending == .modelUnreadable { setAside.setAside(model) }
       failed(ending.reason ?? tr("the transcription ended too soon"))
     }
@@ -161,7 +166,7 @@ import ScrumdingerCore
         case .progress(let percent)?: progress(percent)
         case .segment(let segment)?: self?.segments.append(segment)
         case .error(let reason)?: self?.reason = reason
-        case .windowDone?, nil: break
+        case .windowDone?, .caption?, nil: break
         }
       }, onEnd: { [weak self] ending in
         guard let self else { return }
@@ -207,7 +212,7 @@ import ScrumdingerCore
   /// `failed` how it ended before its input did (at once when it cannot start).
   init(
     _ arguments: [String], heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
-    failed: @escaping @MainActor (TranscriptionHelperEnding) -> Void
+    captions: (@MainActor (CaptionWords) -> Void)?, failed: @escaping @MainActor (TranscriptionHelperEnding) -> Void
   ) {
     do throws(Unavailable) {
       process = try ChildProcess(arguments, input: true, onLine: { [weak self] text in
@@ -222,6 +227,9 @@ import ScrumdingerCore
           segments = []
           if next == nil { process?.closeInput() }
           heard(said, next)
+        case .caption(let words)?:
+          spoke = true
+          captions?(words)
         case .error(let reason)?: self.reason = reason
         case .progress?, nil: break
         }
@@ -242,6 +250,10 @@ import ScrumdingerCore
 
   func recognise(_ window: TranscriptWindows.Window) {
     process?.send(window.line)
+  }
+
+  func turn(at milliseconds: Int) {
+    process?.send("turn \(milliseconds)\n")
   }
 
   func cancel() {

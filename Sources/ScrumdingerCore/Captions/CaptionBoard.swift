@@ -99,7 +99,7 @@ public struct CaptionBoard: Equatable, Sendable {
   /// model takes to load on a slow machine). Returns the reason to say, the first time only.
   public mutating func check(position: Int) -> String? {
     guard isRunning, heardTo > 0 || position > Self.loading, position - heardTo > Self.mostBehind else { return nil }
-    return stop(because: tr("Live captions stopped: this computer is too slow to caption the meeting as it runs"))
+    return stop(because: Texts.captionsTooSlow)
   }
 
   /// Stops the captions (the recogniser failed, or cannot keep up): the lines go; `reason`
@@ -109,5 +109,34 @@ public struct CaptionBoard: Equatable, Sendable {
     stoppedBecause = reason
     lines = []
     return reason
+  }
+}
+
+/// What the recogniser said in one step of live captions.
+public struct CaptionWords: Equatable, Sendable {
+  /// The words (with their leading spaces, as whisper gives them); empty: none.
+  public var text: String
+  /// Whether they are final (else they may still change, and replace the last changing ones).
+  public var isFinal: Bool
+  /// How far into the audio it heard, in milliseconds.
+  public var to: Int
+
+  public init(text: String, isFinal: Bool, to: Int) {
+    self.text = text
+    self.isFinal = isFinal
+    self.to = to
+  }
+}
+
+extension Texts {
+  /// Said once when the recogniser falls too far behind the meeting.
+  public static var captionsTooSlow: String {
+    tr("Live captions stopped: this computer is too slow to caption the meeting as it runs")
+  }
+  /// Said when the recogniser that captions ends before the meeting does.
+  public static var captionsStopped: String { tr("Live captions stopped: speech recognition ended. The meeting goes on.") }
+  /// Said when captions cannot start (no speech model, no microphone file).
+  public static var captionsUnavailable: String {
+    tr("Live captions are off: they need a speech model (Preferences, Speech to Text)")
   }
 }

@@ -13,6 +13,8 @@ import FoundationEssentials
 @MainActor public protocol SpeechListener: AnyObject {
   /// Recognises `window` of the growing samples file (answered through the engine's `heard`).
   func recognise(_ window: TranscriptWindows.Window)
+  /// The turn changed `milliseconds` into the samples: live captions start a new line there.
+  func turn(at milliseconds: Int)
   /// Stops; nothing more is heard.
   func cancel()
 }
@@ -75,10 +77,11 @@ public struct HeardSoFar: Equatable, Sendable {
 
   /// Recognises, with `engine`, the samples written to `samples` while the recording grows
   /// (`position`: how far it has run, in milliseconds), keeping each window's result in
-  /// `heardFile`. Windows last `length` milliseconds at most.
+  /// `heardFile`. Windows last `length` milliseconds at most. With `captions`, the same
+  /// helper captions the meeting too.
   public init(
     engine: any SpeechEngine, samples: String, heardFile: String, length: Int = 30_000,
-    position: @escaping @MainActor () -> Int?
+    position: @escaping @MainActor () -> Int?, captions: (@MainActor (CaptionWords) -> Void)? = nil
   ) {
     windows = TranscriptWindows(length: length)
     self.heardFile = heardFile
@@ -86,7 +89,7 @@ public struct HeardSoFar: Equatable, Sendable {
     listener = engine.listen(
       to: samples,
       heard: { [weak self] segments, next in self?.heard(segments, next: next) },
-      failed: { [weak self] reason in self?.fail(reason) })
+      failed: { [weak self] reason in self?.fail(reason) }, captions: captions)
     if listener == nil { failure = engine.unavailableReason ?? tr("no speech model") }
   }
 
@@ -95,6 +98,7 @@ public struct HeardSoFar: Equatable, Sendable {
 
   /// The turn changed `milliseconds` into the recording: the window closes there.
   public func cut(at milliseconds: Int) {
+    listener?.turn(at: milliseconds)
     windows.cut(at: milliseconds)
     pump()
   }

@@ -6,16 +6,18 @@
 // on, so nothing reads a recording that is still being written. The audio itself is an injected
 // `AudioCapture` (GStreamer in the app, a fake in tests), so these rules run without a
 // microphone. A capture that fails never stops the meeting: the recording so far is kept and
-// the problem is said once.
+// the problem is said once. Live captions (`CaptionBoard`) hear the same microphone: where the
+// meeting is recorded, from the live transcript's own helper; where it is not, from samples
+// alone, in a file deleted as soon as the helper has it open, so nothing is left of them.
 import Platform
 import FoundationEssentials
 
 /// Something that records audio to a file.
 @MainActor public protocol AudioCapture: AnyObject {
-  /// Starts recording to `path`, and its 16 kHz samples to `samples` as well when it is
-  /// given (raw 32-bit floats, what the speech recogniser reads while the meeting runs);
-  /// throws a readable reason when it cannot.
-  func start(to path: String, samples: String?) throws(CaptureFailure)
+  /// Starts recording to `path` (nil: no recording, for live captions alone), and its 16 kHz
+  /// samples to `samples` as well when it is given (raw 32-bit floats, what the speech
+  /// recogniser reads while the meeting runs); throws a readable reason when it cannot.
+  func start(to path: String?, samples: String?) throws(CaptureFailure)
   /// Stops taking sound in until `resume()`; the file's timeline does not move meanwhile.
   func pause()
   func resume()
@@ -60,7 +62,27 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// Starts hearing a recording as it is made (from its samples file, keeping what it heard in
   /// a file of its own, the recording's position read in milliseconds); nil when it cannot.
   /// The transcriber sets it.
-  public var makeLive: (@MainActor (_ samples: String, _ heardFile: String, _ position: @escaping @MainActor () -> Int?) -> LiveTranscript?)?
+  public var makeLive: (
+    @MainActor (
+      _ samples: String, _ heardFile: String, _ position: @escaping @MainActor () -> Int?,
+      _ captions: (@MainActor (CaptionWords) -> Void)?
+    ) -> LiveTranscript?
+  )?
+  /// Starts captioning the growing samples file `samples` alone (the meeting is not
+  /// recorded), each step's words to the handler; nil when it cannot. The transcriber sets it.
+  public var makeCaptions: (
+    @MainActor (
+      _ samples: String, _ captions: @escaping @MainActor (CaptionWords) -> Void,
+      _ failed: @escaping @MainActor (String) -> Void
+    ) -> (any SpeechListener)?
+  )?
+  /// What the live captions of the meeting under way show (nil: it has none).
+  public let captions = ObservableValue<CaptionBoard?>(nil)
+  /// The meeting's captions from samples alone, when it is not recorded.
+  private var captionsOnly: (listener: any SpeechListener, samples: String)?
+  /// Wakes to clear the captions after a silence, and to find a recogniser fallen behind.
+  private var captionWake: Timeout?
+  private let clock: any MonotonicClock
   /// Whether the meeting under way is being recorded now (its page says "Recording").
   public let isRecording = ObservableValue(false)
   /// The last meeting whose recording started (it stays recorded if the sound stops early).
@@ -74,9 +96,13 @@ public struct CaptureFailure: Error, Equatable, Sendable {
 
   /// Records into `folder` the meetings of the scrums `consent` names, with a new capture
   /// from `makeCapture` for each meeting.
-  public init(folder: String, consent: RecordingConsent, makeCapture: @escaping @MainActor () -> any AudioCapture) {
+  public init(
+    folder: String, consent: RecordingConsent, clock: any MonotonicClock = GLibMonotonicClock(),
+    makeCapture: @escaping @MainActor () -> any AudioCapture
+  ) {
     self.folder = folder
     self.consent = consent
+    self.clock = clock
     transcripts = TranscriptStore(folder: Files.folder(of: folder) + "/transcripts")
     self.makeCapture = makeCapture
   }
@@ -171,9 +197,13 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public func meeting(_ session: MeetingSession, did event: MeetingEvent) {
     switch event {
     case .started:
-      guard consent.records(session.scrum.id) else { return }
-      start(to: path(of: session.historyID))
-      if isRecording.value { lastRecorded = session.historyID }
+      let captioned = consent.captions(session.scrum.id)
+      if consent.records(session.scrum.id) {
+        start(to: path(of: session.historyID), captioned: captioned)
+        if isRecording.value { lastRecorded = session.historyID }
+      } else if captioned {
+        startCaptions(for: session.historyID)
+      }
     case .paused:
       capture?.pause()
       live?.pause()
@@ -181,19 +211,26 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       capture?.resume()
       live?.resume()
     case .speakerChanged:
-      guard let capture, let path, let position = capture.position else { return }
+      guard let capture, let position = capture.position else { return }
       // Both clocks read now; the change itself may have been a moment ago (a late tick).
       let now = session.timer.runningTime
       let change = session.timer.turnChanges.last ?? now
       let cut = RecordingCuts.Cut(
         meetingMilliseconds: Self.milliseconds(change), recordingMilliseconds: Self.milliseconds(position - (now - change)))
+      guard cuts.append(cut) else { return }
+      captions.value?.turnBegan(cuts.cuts.count, at: cut.recordingMilliseconds)
+      captionsOnly?.listener.turn(at: cut.recordingMilliseconds)
       // Written at once, a line a change: a meeting recovered after a crash keeps them too.
-      if cuts.append(cut) {
+      if let path {
         Path.append(cut.line, toPrivate: path + ".turns")
         live?.cut(at: cut.recordingMilliseconds)
       }
     case .ended(let saved):
-      guard let capture, let path else { return }
+      stopCaptions()
+      guard let capture, let path else {
+        self.capture = nil
+        return stop()
+      }
       let live = self.live
       stop()
       guard saved else {  // the capture, let go, stops where it is
@@ -232,7 +269,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
 
   private func path(of historyID: UUID) -> String { folder + "/" + historyID.uuidString + ".ogg" }
 
-  private func start(to file: String) {
+  private func start(to file: String, captioned: Bool) {
     guard Files.makeFolder(folder) else {
       return say(tr("the folder %@ cannot be made", folder))
     }
@@ -247,13 +284,16 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     }
     // The samples the recogniser reads as the meeting runs: this user's alone, like the recording.
     let samples = file + ".samples"
+    var words: (@MainActor (CaptionWords) -> Void)?
+    if captioned { words = { [weak self] words in self?.caption(words) } }
     let live = Path.createPrivate(file: samples)
-      ? makeLive?(samples, file + ".heard") { [weak self] in self?.capture?.position.map(Self.milliseconds) } : nil
+      ? makeLive?(samples, file + ".heard", { [weak self] in self?.capture?.position.map(Self.milliseconds) }, words) : nil
     if live == nil { Files.remove(samples) }
     // The samples are written only while the live transcript reads them: it stops, they stop.
     live?.onStopped = { [weak self, weak capture] reason in
       capture?.stopSamples()
       Files.removeOffMainLoop(samples)
+      self?.stopCaptions(because: Texts.captionsStopped)
       if let reason { self?.onProblem?(reason) }
     }
     do throws(CaptureFailure) {
@@ -268,6 +308,97 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     isRecording.value = true
     self.live = live
     live?.resume()  // the recording runs: the first window is due in 30 s
+    if captioned {
+      captions.value = CaptionBoard()
+      if live == nil { stopCaptions(because: Texts.captionsUnavailable) }
+    }
+  }
+
+  /// Captions alone for meeting `historyID`: the microphone's samples to a file of this
+  /// user's, which goes as soon as the helper has it open (its first words), whatever happens
+  /// next; no recording, no text kept.
+  private func startCaptions(for historyID: UUID) {
+    let samples = folder + "/captions-" + historyID.uuidString + ".samples"
+    guard Files.makeFolder(folder), Path.createPrivate(file: samples) else {
+      onProblem?(Texts.captionsUnavailable)
+      return
+    }
+    let capture = makeCapture()
+    capture.onFailure = { [weak self, weak capture] reason in
+      guard let self, capture === self.capture else { return }
+      stopCaptions()
+      self.capture = nil
+      onProblem?(tr("Live captions stopped: %@. The meeting goes on.", reason))
+    }
+    guard
+      let listener = makeCaptions?(samples, { [weak self] in self?.caption($0) }, { [weak self] _ in
+        self?.stopCaptions(because: Texts.captionsStopped)
+      })
+    else {
+      Files.remove(samples)
+      onProblem?(Texts.captionsUnavailable)
+      return
+    }
+    do throws(CaptureFailure) {
+      try capture.start(to: nil, samples: samples)
+    } catch {
+      listener.cancel()
+      Files.remove(samples)
+      onProblem?(tr("Live captions stopped: %@. The meeting goes on.", error.reason))
+      return
+    }
+    self.capture = capture
+    captionsOnly = (listener, samples)
+    captions.value = CaptionBoard()
+  }
+
+  /// A step of the captions' words: shown, and the wake-ups for a silence and for a recogniser
+  /// that falls behind set again.
+  private func caption(_ words: CaptionWords) {
+    guard var board = captions.value, board.isRunning else { return }
+    if let samples = captionsOnly?.samples, Files.exists(samples) { Files.remove(samples) }  // the helper has it open
+    let now = clock.now
+    board.heard(words.text, final: words.isFinal, to: words.to, at: now)
+    captions.value = board
+    wakeForCaptions()
+  }
+
+  private func wakeForCaptions() {
+    captionWake?.cancel()
+    guard let board = captions.value, board.isRunning else { return captionWake = nil }
+    // No line from the recogniser for this long means it has fallen behind.
+    var wait = Duration.milliseconds(CaptionBoard.mostBehind + 1_000)
+    if let clearsAt = board.clearsAt { wait = min(wait, max(.zero, clearsAt - clock.now)) }
+    captionWake = Timeout(after: wait) { [weak self] in self?.checkCaptions() }
+  }
+
+  private func checkCaptions() {
+    guard var board = captions.value else { return }
+    board.clearIfSilent(now: clock.now)
+    let said = capture?.position.flatMap { board.check(position: Self.milliseconds($0)) }
+    captions.value = board
+    if let said {
+      stopCaptions(because: said)
+    } else {
+      wakeForCaptions()
+    }
+  }
+
+  /// Stops the captions: with `reason`, said once, the board kept (stopped) for the meeting's
+  /// views; without, at the meeting's end, the board goes.
+  private func stopCaptions(because reason: String? = nil) {
+    captionWake?.cancel()
+    captionWake = nil
+    if let (listener, samples) = captionsOnly {  // the microphone was on for the captions alone
+      listener.cancel()
+      Files.remove(samples)
+      captionsOnly = nil
+      capture = nil
+    }
+    guard let reason else { return captions.value = nil }
+    guard var board = captions.value, let said = board.stop(because: reason) else { return }
+    captions.value = board
+    onProblem?(said)
   }
 
   private func stop() {

@@ -24,10 +24,12 @@ import FoundationEssentials
   /// Starts recognising a recording while it is made, from `samples`, the growing file of its
   /// 16 kHz samples: each window handed to the listener is answered through `heard` (its
   /// segments, on the recording's timeline, and where the next window begins: nil after the
-  /// last), a failure through `failed`. Nil when it cannot start (no model).
+  /// last), a failure through `failed`. With `captions`, the same process captions the
+  /// newest audio as well, each step's words to `captions`. Nil when it cannot start (no
+  /// model; no voice activity model for captions).
   func listen(
     to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
-    failed: @escaping @MainActor (String) -> Void
+    failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
   ) -> (any SpeechListener)?
   /// The user asked for a transcription again, or chose a model: a model set aside after it
   /// failed may be tried once more.
@@ -73,10 +75,14 @@ public enum TranscriptionStatus: Equatable, Sendable {
     self.recorder = recorder
     self.engine = engine
     recorder.onRecordingComplete = { [weak self] _ in self?.queuePending() }
-    recorder.makeLive = { samples, heardFile, position in
+    recorder.makeLive = { samples, heardFile, position, captions in
       guard engine.unavailableReason == nil else { return nil }
-      let live = LiveTranscript(engine: engine, samples: samples, heardFile: heardFile, position: position)
+      let live = LiveTranscript(
+        engine: engine, samples: samples, heardFile: heardFile, position: position, captions: captions)
       return live.hasFailed ? nil : live
+    }
+    recorder.makeCaptions = { samples, captions, failed in
+      engine.listen(to: samples, heard: { _, _ in }, failed: failed, captions: captions)
     }
   }
 

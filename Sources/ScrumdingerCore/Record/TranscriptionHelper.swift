@@ -15,6 +15,8 @@ public enum TranscriptionHelperLine: Equatable, Sendable {
   case error(String)
   /// A window of a meeting heard as it runs is done: the next begins here (nil: it was the last).
   case windowDone(next: Int?)
+  /// Live captions' words for the newest audio.
+  case caption(CaptionWords)
 
   private struct Fields: Decodable {
     var progress: Int?
@@ -23,6 +25,9 @@ public enum TranscriptionHelperLine: Equatable, Sendable {
     var text: String?
     var error: String?
     var done: Int?
+    var caption: String?
+    var final: Bool?
+    var to: Int?
   }
 
   /// The line `text` means, or nil for anything else (not JSON, another shape).
@@ -34,6 +39,8 @@ public enum TranscriptionHelperLine: Equatable, Sendable {
       self = .segment(TranscriptSegment(startMilliseconds: start, endMilliseconds: max(start, end), text: text))
     } else if let error = fields.error {
       self = .error(error)
+    } else if let caption = fields.caption, let final = fields.final, let to = fields.to {
+      self = .caption(CaptionWords(text: caption, isFinal: final, to: max(0, to)))
     } else if let done = fields.done {
       self = .windowDone(next: done < 0 ? nil : done)
     } else {

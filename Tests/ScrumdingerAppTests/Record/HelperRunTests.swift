@@ -36,7 +36,7 @@ final class HelperRunTests: XCTestCase {
         + "read window; kill -SEGV $$"
       var heard: [[TranscriptSegment]] = []
       var ending: TranscriptionHelperEnding?
-      let listener = HelperListener(["/bin/sh", "-c", script], heard: { said, _ in heard.append(said) }) { ending = $0 }
+      let listener = HelperListener(["/bin/sh", "-c", script], heard: { said, _ in heard.append(said) }, captions: nil) { ending = $0 }
       listener.recognise(TranscriptWindows.Window(from: 0, to: 300, seam: true))
       XCTAssertTrue(MainLoop.run(until: { !heard.isEmpty }, timeout: .seconds(60)), "the first window was answered")
       listener.recognise(TranscriptWindows.Window(from: 300, to: 600, seam: true))
