@@ -236,8 +236,8 @@ final class MeetingPageScreenTests: XCTestCase {
         meeting.page.remaining.root.append(label)
         spin(.milliseconds(100))
         XCTAssertEqual(label.allocatedSize.height, remaining.allocatedSize.height, "a line of the figure is not a label's")
-        XCTAssertTrue(remaining.writePNG(to: "Tests/output/clock-figure.png"), "the clock is not on screen")
-        XCTAssertTrue(label.writePNG(to: "Tests/output/clock-label.png"))
+        XCTAssertTrue(paintedPNG(remaining, to: "Tests/output/clock-figure.png"), "the clock is not on screen")
+        XCTAssertTrue(paintedPNG(label, to: "Tests/output/clock-label.png"))
         guard let difference = comparePNG("Tests/output/clock-figure.png", "Tests/output/clock-label.png") else {
           return XCTFail("the two pictures differ in size")
         }
@@ -248,7 +248,7 @@ final class MeetingPageScreenTests: XCTestCase {
         meeting.session.tick()
         spin(.milliseconds(100))
         XCTAssertEqual(remaining.text, "0:57")
-        XCTAssertTrue(remaining.writePNG(to: "Tests/output/clock-figure-next.png"))
+        XCTAssertTrue(paintedPNG(remaining, to: "Tests/output/clock-figure-next.png"))
         let change = comparePNG("Tests/output/clock-figure.png", "Tests/output/clock-figure-next.png")
         XCTAssertGreaterThan(change?.noticeablePixels ?? 0, 20, "the clock's picture did not change")
         XCTAssertEqual(remaining.measureCount, measures, "a second measured the clock again (a new layout)")

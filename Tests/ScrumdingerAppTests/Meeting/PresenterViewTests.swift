@@ -160,8 +160,7 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertTrue(face.root.hasCSSClass("paused"))
         XCTAssertTrue(face.ring.pausedLabel.isVisible, "Pause from the console")
         picture(window, "presenter-console.png")
-        spin(.milliseconds(300))
-        XCTAssertTrue(shown.writePNG(to: "Tests/output/presenter-presentation.png"))
+        XCTAssertTrue(paintedPNG(shown, to: "Tests/output/presenter-presentation.png"))
         // The meeting's commands from the presentation's own window.
         XCTAssertTrue(shown.activateAction(Command.meeting(.pause).detailedName))
         XCTAssertFalse(face.root.hasCSSClass("paused"), "Resume from the presentation window")

@@ -225,9 +225,17 @@ func temporaryStore() -> ScrumStore {
 
 /// Saves a picture of the window to Tests/output/`name`.
 @MainActor func picture(_ window: MainWindow, _ name: String) {
-  spin(.milliseconds(300))  // a frame at the current size: the picture is made from it
   try? FileManager.default.createDirectory(atPath: "Tests/output", withIntermediateDirectories: true)
-  XCTAssertTrue(window.window.writePNG(to: "Tests/output/" + name), "no picture of \(name)")
+  XCTAssertTrue(paintedPNG(window.window, to: "Tests/output/" + name), "no picture of \(name)")
+}
+
+/// Writes `widget` as its next painted frame shows it (after what the test just changed) to
+/// `path`, waiting for that frame however long a busy machine takes (a fixed 300 ms found no
+/// frame yet on a loaded one); false when no frame came or it could not be written.
+@MainActor func paintedPNG(_ widget: Widget, to path: String) -> Bool {
+  var painted = false
+  widget.afterNextPaint { painted = true }
+  return MainLoop.run(until: { painted }, timeout: .seconds(60)) && widget.writePNG(to: path)
 }
 
 /// How far an Ogg Opus file's last page reaches (its granule position at 48 kHz, in seconds),
