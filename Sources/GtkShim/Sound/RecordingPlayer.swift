@@ -15,8 +15,8 @@ import CGStreamer
   public var onStopped: (@MainActor (_ problem: String?) -> Void)?
   /// Whether the pipeline has its first sound in hand, so it can seek.
   private var prerolled = false
-  /// Where to go once it has (nanoseconds).
-  private var pendingSeek: Int64?
+  /// Where to go once it has (nanoseconds), and whether to play from there.
+  private var pendingSeek: (target: Int64, plays: Bool)?
 
   /// A player for the file at `path` (nothing plays until `play()`).
   public init(path: String) throws(Unavailable) {
@@ -26,16 +26,26 @@ import CGStreamer
     pipeline.on("async-done") { [weak self] in
       guard let self else { return }
       prerolled = true
-      guard let target = pendingSeek else { return }
+      guard let (target, plays) = pendingSeek else { return }
       pendingSeek = nil
       seek(to: target)
+      if plays { play() }
     }
   }
 
-  /// Plays from `milliseconds` into the recording (a sentence of its transcript).
+  /// Plays from `milliseconds` into the recording (a sentence of its transcript). The first
+  /// time, the pipeline is made ready paused, then sought, and only then played: played at
+  /// once, it let the recording's first moments be heard before the seek (a busy machine
+  /// measured 26 ms of them).
   public func play(from milliseconds: Int) {
     let target = Int64(max(0, milliseconds)) * 1_000_000
-    if prerolled { seek(to: target) } else { pendingSeek = target }
+    guard prerolled else {
+      pendingSeek = (target, true)
+      isPlaying = true
+      pipeline.set(state: SHIM_GST_STATE_PAUSED)
+      return
+    }
+    seek(to: target)
     play()
   }
 

@@ -63,6 +63,41 @@ import Platform
   /// Shortens text that does not fit with "…" at the end.
   public func setEllipsizes() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END) }
 
+  /// Shortens text that does not fit with "…" at the start: its end, the newest words of a
+  /// line that grows, stays in view.
+  public func setEllipsizesAtStart() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_START) }
+
+  /// Shows `text` with its part from `dimmed` on drawn at 55 % opacity (words that may still
+  /// change), at the size `setPixelSize` set. The text is never read as markup.
+  public func setText(_ text: String, dimmedFrom dimmed: String.Index) {
+    gtk_label_set_text(label, text)
+    let attributes = pango_attr_list_new()
+    if pixelSize > 0 { pango_attr_list_insert(attributes, pango_attr_size_new_absolute(Int32(pixelSize) * PANGO_SCALE)) }
+    if dimmed < text.endIndex, let faint = pango_attr_foreground_alpha_new(36_045) {
+      faint.pointee.start_index = guint(text.utf8.distance(from: text.startIndex, to: dimmed))
+      faint.pointee.end_index = guint(text.utf8.count)
+      pango_attr_list_insert(attributes, faint)
+    }
+    gtk_label_set_attributes(label, attributes)
+    pango_attr_list_unref(attributes)
+  }
+
+  /// Where the dimmed part of the text begins, as a UTF-8 offset (nil: nothing dimmed; for tests).
+  package var dimmedByteOffset: Int? {
+    guard let attributes = gtk_label_get_attributes(label), let list = pango_attr_list_get_attributes(attributes) else { return nil }
+    defer { g_slist_free_full(list) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) } }
+    var node: UnsafeMutablePointer<GSList>? = list
+    while let item = node {
+      if let attribute = item.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
+        attribute.pointee.klass.pointee.type == PANGO_ATTR_FOREGROUND_ALPHA
+      {
+        return Int(attribute.pointee.start_index)
+      }
+      node = item.pointee.next
+    }
+    return nil
+  }
+
   /// Breaks long text into lines at word boundaries.
   public func setWraps() { gtk_label_set_wrap(label, 1) }
 

@@ -17,6 +17,9 @@ import ScrumdingerCore
   let shuffleSwitch = Switch(accessibleName: tr("Shuffle speaking order"))
   /// Opt-in recording: off unless the user turns it on.
   let recordSwitch = Switch(accessibleName: tr("Record and transcribe meetings"))
+  let captionsSwitch = Switch(accessibleName: tr("Live captions"))
+  /// Its row, whose subtitle says what captions keep.
+  private(set) var captionsRow: ActionRow?
   /// "Warn before a turn ends": each stage the editor offers (longest lead first), whether it
   /// warns and whether it sounds.
   private(set) var warningRows: [(lead: TurnWarning, warns: CheckButton, sound: ToggleButton)] = []
@@ -141,7 +144,19 @@ import ScrumdingerCore
         recordSwitch, title: tr("Record and transcribe meetings"),
         subtitle: tr("Only on this computer: the audio is recorded and turned into text here, and never leaves it"),
         isOn: draft.recordsMeetings))
+    let captions = switchRow(
+      captionsSwitch, title: tr("Live captions"), subtitle: captionsSubtitle(recording: draft.recordsMeetings),
+      isOn: draft.showsCaptions)
+    captionsRow = captions
+    group.add(captions)
     return group
+  }
+
+  /// What captions keep: nothing, or the recording's audio they come from.
+  private func captionsSubtitle(recording: Bool) -> String {
+    recording
+      ? tr("What is said shown during the meeting, from the recording's audio")
+      : tr("Captions only — nothing is saved")
   }
 
   /// A row titled `title` whose switch (pressed anywhere on the row) starts as `isOn`.
@@ -314,6 +329,11 @@ import ScrumdingerCore
     recordSwitch.onToggled { [weak self] in
       guard let self else { return }
       self.draft.recordsMeetings = self.recordSwitch.isOn
+      self.captionsRow?.subtitle = self.captionsSubtitle(recording: self.recordSwitch.isOn)
+    }
+    captionsSwitch.onToggled { [weak self] in
+      guard let self else { return }
+      self.draft.showsCaptions = self.captionsSwitch.isOn
     }
   }
 

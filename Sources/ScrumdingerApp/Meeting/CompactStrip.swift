@@ -13,9 +13,11 @@ import ScrumdingerCore
   /// A small ring: how far the current turn has gone.
   let ring = DrawingArea()
   let nameLabel = Label()
-  /// A red dot, named "Recording" for screen readers, while the meeting is recorded.
+  /// A red dot, named "Recording" (or "Captions") for screen readers, while the microphone is on.
   let recordingDot = Label("●")
   private var recordingObservation: ObservationToken?
+  /// The newest line of the live captions, under the strip's texts.
+  let captions: CaptionView
   /// The time left in the turn (m:ss), or the overrun ("0:12 over"), read by screen readers in
   /// words.
   let time = SpokenFigure(Label())
@@ -31,9 +33,11 @@ import ScrumdingerCore
   private var isPaused = false
   private let theme: Theme
 
-  /// A strip on `theme`'s colours, with the dot while `recording` says so.
-  init(theme: Theme, recording: ObservableValue<Bool>) {
+  /// A strip on `theme`'s colours, with the dot while `listening` says the microphone is on,
+  /// and its captions' newest line.
+  init(theme: Theme, listening: MeetingListening) {
     self.theme = theme
+    captions = CaptionView(board: listening.captions, shown: listening.captionsShown, lines: 1)
     compactButton = MeetingPage.compactToggle()
     compactButton.isActive = true
     let box = Box(vertical: false, spacing: 8)
@@ -57,13 +61,17 @@ import ScrumdingerCore
     texts.append(nameLabel)
     texts.append(time.root)
     texts.append(nextLabel)
+    texts.append(captions.root)
     // On the ring's corner: the strip's width stays the speaker's name's.
     recordingDot.addCSSClass("recording-dot")
-    recordingDot.setAccessibleLabel(tr("Recording"))
-    recordingDot.tooltip = tr("Recording")
     recordingDot.align(horizontal: .start, vertical: .start)
-    recordingDot.isVisible = recording.value
-    recordingObservation = recording.observe { [weak self] on in self?.recordingDot.isVisible = on }
+    let showDot = { [recordingDot] (use: MicrophoneUse) in
+      recordingDot.isVisible = use != .off
+      recordingDot.setAccessibleLabel(use.label ?? "")
+      recordingDot.tooltip = use.label
+    }
+    showDot(listening.microphone.value)
+    recordingObservation = listening.microphone.observe(showDot)
     let ringAndDot = Overlay(ring)
     ringAndDot.addOverlay(recordingDot)
     ringAndDot.align(vertical: .center)

@@ -20,6 +20,8 @@ import ScrumdingerCore
   /// The meeting on another monitor, this window its console.
   let presenter: PresenterView
   private var titleObservation: ObservationToken?
+  /// The microphone's use and the captions, as every view of the meeting shows them.
+  private let listening: MeetingListening
   package private(set) var endQuestion: MessageDialog?
   /// The meeting's actions, one per "meeting." command of the table.
   private(set) var actions: [MeetingCommand: Action] = [:]
@@ -38,9 +40,10 @@ import ScrumdingerCore
     session = MeetingSession(
       scrum: scrum, speakers: lineup.speakers(of: scrum), absent: lineup.absentees(of: scrum), state: state,
       dependencies: dependencies)
+    let listening = MeetingListening(dependencies.recorder)
+    self.listening = listening
     page = MeetingPage(
-      scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
-      twelveHour: twelveHour)
+      scrum: scrum, session: session, state: state, listening: listening, now: dependencies.now, twelveHour: twelveHour)
     compact = CompactView(window: window, page: page)
     let meetingActions = ActionGroup([])  // filled below, once `self` can be referred to
     presenter = PresenterView(
@@ -50,8 +53,7 @@ import ScrumdingerCore
       toast: toast
     ) { [session] in
       PresentationFace(
-        scrum: scrum, session: session, state: state, recording: dependencies.recorder.isRecording, now: dependencies.now,
-        twelveHour: twelveHour)
+        scrum: scrum, session: session, state: state, listening: listening, now: dependencies.now, twelveHour: twelveHour)
     }
     actions = MeetingCommand.actions { [weak self] command, argument in self?.perform(command, argument: argument) }
     meetingActions.add(Array(actions.values))
@@ -67,12 +69,10 @@ import ScrumdingerCore
       window.isFullscreen = false
       return true
     }
-    // Easy to pick in a screen-sharing dialog, which then also says the meeting is recorded.
+    // Easy to pick in a screen-sharing dialog, which then also says the microphone is on.
     let shown = Texts.shown(scrum.title)
-    let title = { (recording: Bool) in recording ? tr("● Recording — %@ — Meeting", shown) : tr("%@ — Meeting", shown) }
-    let recording = dependencies.recorder.isRecording
-    window.title = title(recording.value)
-    titleObservation = recording.observe { [weak window] on in window?.title = title(on) }
+    window.title = listening.microphone.value.windowTitle(shown)
+    titleObservation = listening.microphone.observe { [weak window] use in window?.title = use.windowTitle(shown) }
     session.onEnd = { [weak self] saved in
       if let self {
         self.presenter.stop()
@@ -116,6 +116,12 @@ import ScrumdingerCore
       page.showMuted(sound.isMuted)
     case .takeNote: page.notes.takeNote()
     case .compactView: compact.toggle()
+    case .captions:
+      if listening.captions.value == nil {
+        page.toasts.show(tr("This scrum has no live captions on this computer: Edit, Record"))
+      } else {
+        listening.captionsShown.value.toggle()
+      }
     case .fullscreen: window.isFullscreen.toggle()
     }
   }

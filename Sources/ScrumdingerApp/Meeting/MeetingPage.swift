@@ -29,8 +29,10 @@ import ScrumdingerCore
   let muteButton = Button(iconName: "audio-volume-high-symbolic", accessibleName: tr("Mute ding"))
   /// What is noted during the meeting, under the footer.
   let notes: NotesPanel
-  /// "● Recording", above the numbers, the whole time the meeting is recorded.
+  /// "● Recording" or "● Captions", above the numbers, the whole time the microphone is on.
   let recordingIndicator: RecordingIndicator
+  /// The live captions, two lines under the ring.
+  let captionView: CaptionView
   /// The header menu's "Present on …" items (or "Stop Presenting"), which follow the monitors.
   let presentItems = MenuSection()
   let menuButton: MenuButton
@@ -83,15 +85,17 @@ import ScrumdingerCore
   /// How many times the page has shown new numbers (for tests).
   private(set) var updateCount = 0
 
-  /// The page for `session`, a meeting of `scrum`; `recording` says whether it is recorded;
-  /// `now` reads the wall clock and `twelveHour` says how to write its times.
+  /// The page for `session`, a meeting of `scrum`; `listening` says what the microphone is on
+  /// for, with the captions; `now` reads the wall clock and `twelveHour` says how to write its
+  /// times.
   init(
-    scrum: DailyScrum, session: MeetingSession, state: AppState, recording: ObservableValue<Bool>,
+    scrum: DailyScrum, session: MeetingSession, state: AppState, listening: MeetingListening,
     now: @escaping () -> Date, twelveHour: Bool
   ) {
     self.session = session
     paceText = PaceText(now: now, twelveHour: twelveHour)
-    recordingIndicator = RecordingIndicator(recording)
+    recordingIndicator = RecordingIndicator(listening.microphone)
+    captionView = CaptionView(board: listening.captions, shown: listening.captionsShown, lines: 2)
     menuButton = MainMenu.button(changing: presentItems)
     upNext = UpNextList(now: now, twelveHour: twelveHour)
     notes = NotesPanel(session: session)
@@ -118,7 +122,7 @@ import ScrumdingerCore
     ring = MeetingRing(theme: scrum.theme)
     toasts = ToastOverlay(ring.root)
     toasts.expand(vertically: true)
-    compact = CompactStrip(theme: scrum.theme, recording: recording)
+    compact = CompactStrip(theme: scrum.theme, listening: listening)
     compact.root.isVisible = false
 
     panel.addCSSClass("meeting-panel")
@@ -129,6 +133,7 @@ import ScrumdingerCore
     panel.append(recordingIndicator.root)
     panel.append(timeHeader())
     panel.append(toasts)
+    panel.append(captionView.root)
     panel.append(footer())
     panel.append(upNext.root)
     panel.append(notes.revealer)
@@ -322,6 +327,7 @@ import ScrumdingerCore
     for line in [speakerLabel, warning.label] { line.setPixelSize(pixels(0.034, 15)) }
     pace.label.setPixelSize(pixels(0.022, 12))
     nextLabel.setPixelSize(pixels(0.026, 13))
+    captionView.setPixelSize(pixels(0.045, 16))
   }
 
   /// Hides the header bar in full screen (the pointer at the top edge brings it back) and

@@ -87,6 +87,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case .meeting(.fullscreen): ["F11"]
     case .meeting(.present): ["F5"]
     case .meeting(.takeNote): ["t"]
+    case .meeting(.captions): ["s"]
     case .window(.undo): ["<Control>z"]
     case .window(.importScrums): ["<Control>o"]
     case .window(.deleteScrum): ["<Control>Delete"]
@@ -101,7 +102,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
   public var yieldsKeysToNotes: Bool {
     switch self {
     case .meeting(.pause), .meeting(.nextSpeaker), .meeting(.previousSpeaker), .meeting(.addMinute),
-      .meeting(.compactView), .meeting(.endMeeting), .meeting(.mute), .meeting(.takeNote):
+      .meeting(.compactView), .meeting(.endMeeting), .meeting(.mute), .meeting(.takeNote), .meeting(.captions):
       true
     case .app, .window, .meeting, .history, .editor: false
     }
@@ -142,6 +143,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case .meeting(.fullscreen): (.meeting, tr("Full screen"))
     case .meeting(.present): (.meeting, tr("Present on another monitor, or stop"))
     case .meeting(.takeNote): (.meeting, tr("Take a note"))
+    case .meeting(.captions): (.meeting, tr("Show or hide live captions"))
     case .window(.showShortcuts): (.general, tr("Keyboard shortcuts"))
     case .window(.preferences): (.general, tr("Preferences"))
     case .window(.showMenu): (.general, tr("Main menu"))
@@ -287,6 +289,8 @@ public enum MeetingCommand: String, ScopedCommand {
   /// Presents the meeting on the monitor plugged into the connector it is given.
   case presentOn = "present-on"
   case takeNote = "notes"
+  /// Shows or hides the live captions.
+  case captions
 
   public static let scope = "meeting"
   public var command: Command { .meeting(self) }

@@ -78,6 +78,9 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   )?
   /// What the live captions of the meeting under way show (nil: it has none).
   public let captions = ObservableValue<CaptionBoard?>(nil)
+  /// What the microphone is on for now, as every view of the meeting says.
+  public let microphoneUse = ObservableValue<MicrophoneUse>(.off)
+  private var microphoneObservations: [ObservationToken] = []
   /// The meeting's captions from samples alone, when it is not recorded.
   private var captionsOnly: (listener: any SpeechListener, samples: String)?
   /// Wakes to clear the captions after a silence, and to find a recogniser fallen behind.
@@ -105,6 +108,12 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     self.clock = clock
     transcripts = TranscriptStore(folder: Files.folder(of: folder) + "/transcripts")
     self.makeCapture = makeCapture
+    let update: @MainActor () -> Void = { [weak self] in
+      guard let self else { return }
+      let use = MicrophoneUse(recording: isRecording.value, captions: captions.value?.isRunning == true)
+      if use != microphoneUse.value { microphoneUse.value = use }
+    }
+    microphoneObservations = [isRecording.observe { _ in update() }, captions.observe { _ in update() }]
   }
 
   /// The recording of past meeting `historyID`, if there is one and it is complete.

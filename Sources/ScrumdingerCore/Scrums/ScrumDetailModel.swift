@@ -53,7 +53,8 @@ import FoundationEssentials
   /// A draft of the scrum shown on its page, if any.
   public func draftOfShownScrum() -> ScrumDraft? {
     guard case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) else { return nil }
-    return ScrumDraft(editing: scrum, recordsMeetings: dependencies.recorder.consent.records(id))
+    let consent = dependencies.recorder.consent
+    return ScrumDraft(editing: scrum, recordsMeetings: consent.records(id), showsCaptions: consent.captions(id))
   }
 
   /// Gives note `noteID` of a past meeting a new text; a blank one removes it.

@@ -24,6 +24,9 @@ public struct ScrumDraft: Equatable, Sendable {
   /// Whether this computer records and transcribes its meetings (off unless asked): kept by
   /// `RecordingConsent`, not in the scrum.
   public var recordsMeetings: Bool
+  /// Whether this computer shows live captions during its meetings (off unless asked): kept by
+  /// `RecordingConsent` too.
+  public var showsCaptions = false
   /// Speaking order.
   public private(set) var attendees: [Attendee]
   /// What runs after the round, in order (at most `AgendaItem.limit` items).
@@ -57,8 +60,9 @@ public struct ScrumDraft: Equatable, Sendable {
     unknown = UnknownFields()
   }
 
-  /// A draft of an existing scrum, which this computer records or not.
-  public init(editing scrum: DailyScrum, recordsMeetings: Bool = false) {
+  /// A draft of an existing scrum, which this computer records or not, and captions or not.
+  public init(editing scrum: DailyScrum, recordsMeetings: Bool = false, showsCaptions: Bool = false) {
+    self.showsCaptions = showsCaptions
     id = scrum.id
     isNew = false
     title = scrum.title

@@ -36,11 +36,12 @@ public enum NewScrumOutcome: Equatable, Sendable {
   }
 
   /// Applies the editor's confirmed `draft`: the scrum (`upsert`), and whether this computer
-  /// records it (saved beside the scrums; the error says why not, the choice holding for
-  /// this run).
+  /// records and captions it (saved beside the scrums; the error says why not, the choice
+  /// holding for this run).
   public func apply(_ draft: ScrumDraft) throws(StoreError) {
     upsert(draft.scrum)
     try dependencies.recorder.consent.set(draft.id, records: draft.recordsMeetings)
+    try dependencies.recorder.consent.set(draft.id, captions: draft.showsCaptions)
   }
 
   /// Adds `scrum`, or replaces the scrum with its id where it stands.

@@ -125,6 +125,15 @@ final class WhisperEngineTests: XCTestCase {
           if helper == nil { _ = MainLoop.iterate(blocking: false); usleep(2_000) }
         }
         guard let helper else { return XCTFail("the helper was never seen running") }
+        // Held where it is first, then killed: mid-way for sure (a loaded run once saw the
+        // kill come after the helper had finished, and the meeting transcribed).
+        kill(helper, SIGSTOP)
+        var state: Character?
+        for _ in 0..<3_000 where state != "T" && state != "Z" {
+          state = Self.processState(helper)
+          if state != "T" && state != "Z" { usleep(10_000) }
+        }
+        XCTAssertEqual(state, "T", "the helper is held mid-way (Z: it had already finished)")
         kill(helper, SIGKILL)
         XCTAssertEqual(Self.waitForTranscription(of: entry, in: app), .failed("the transcription was stopped from outside (signal 9)"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: store.directory + "/recordings/\(entry.id.uuidString).ogg"))
@@ -159,6 +168,14 @@ final class WhisperEngineTests: XCTestCase {
   }
 
   /// A child of this process running `name`, if one is.
+  /// The state letter /proc gives process `pid` ("T" stopped, "Z" ended and not yet reaped).
+  private static func processState(_ pid: Int32) -> Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")"),
+      let letter = stat[stat.index(after: close)...].first(where: { $0 != " " })
+    else { return nil }
+    return letter
+  }
+
   private static func childProcess(named name: String) -> Int32? {
     let me = getpid()
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {

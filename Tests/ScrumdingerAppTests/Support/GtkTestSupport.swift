@@ -268,7 +268,7 @@ let oneMinuteStandup = DailyScrum(title: "Standup", attendees: threeAttendees, l
   let state = AppState(scrums: [scrum])
   let session = MeetingSession(scrum: scrum, state: state, dependencies: app.dependencies)
   let page = MeetingPage(
-    scrum: scrum, session: session, state: state, recording: app.dependencies.recorder.isRecording,
+    scrum: scrum, session: session, state: state, listening: MeetingListening(app.dependencies.recorder),
     now: app.dependencies.now, twelveHour: false)
   return (session, page)
 }

@@ -23,7 +23,7 @@ import ScrumdingerTestSupport
     let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
     model.state.navigation.value = .meeting(scrumID: design.id)
     #expect(enabled() == everywhere.union(
-      [.window(.back)] + [MeetingCommand.pause, .nextSpeaker, .addMinute, .compactView, .endMeeting, .mute, .fullscreen, .takeNote]
+      [.window(.back)] + [MeetingCommand.pause, .nextSpeaker, .addMinute, .compactView, .endMeeting, .mute, .fullscreen, .takeNote, .captions]
         .map(\.command)), "nobody to go back to on the first turn")
     #expect(Command.meeting(.previousSpeaker).isEnabled(in: Command.Context(route: .meeting(scrumID: design.id), meetingRunning: true, canGoBack: true)))
     session.end(save: false)

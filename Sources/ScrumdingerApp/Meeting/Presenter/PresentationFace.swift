@@ -15,8 +15,10 @@ import ScrumdingerCore
   /// What the panel holds, inside a margin sized from the monitor.
   private let content = Box(vertical: true, spacing: 12)
   let ring: MeetingRing
-  /// "● Recording", the whole time the meeting is recorded.
+  /// "● Recording" or "● Captions", the whole time the microphone is on.
   let recordingIndicator: RecordingIndicator
+  /// The live captions, two lines at the bottom.
+  let captions: CaptionView
   /// "Ends at 9:45 · 1:05 behind".
   let pace = SpokenFigure(Label())
   /// The current turn's time left ("0:42"), or how far it is over ("0:12 over").
@@ -31,9 +33,10 @@ import ScrumdingerCore
   /// How many times the face has shown new numbers (for tests).
   private(set) var updateCount = 0
 
-  /// The face of `session`'s meeting of `scrum`; `recording` says whether it is recorded.
+  /// The face of `session`'s meeting of `scrum`; `listening` says what the microphone is on
+  /// for, with the captions.
   init(
-    scrum: DailyScrum, session: MeetingSession, state: AppState, recording: ObservableValue<Bool>,
+    scrum: DailyScrum, session: MeetingSession, state: AppState, listening: MeetingListening,
     now: @escaping () -> Date, twelveHour: Bool
   ) {
     paceText = PaceText(now: now, twelveHour: twelveHour)
@@ -46,7 +49,8 @@ import ScrumdingerCore
     content.expand(horizontally: true, vertically: true)
     root.append(content)
 
-    recordingIndicator = RecordingIndicator(recording)
+    recordingIndicator = RecordingIndicator(listening.microphone)
+    captions = CaptionView(board: listening.captions, shown: listening.captionsShown, lines: 2)
     pace.label.addCSSClass("meeting-dimmable")
     pace.label.setHorizontalAlignment(1)
     pace.root.expand(horizontally: true)
@@ -68,6 +72,7 @@ import ScrumdingerCore
     content.append(turnLeft.root)
     content.append(positionLabel)
     content.append(nextLabel)
+    content.append(captions.root)
 
     observations.append(state.meeting.observe { [weak self] meeting in
       guard let meeting, meeting.scrumID == scrum.id else { return }
@@ -85,6 +90,7 @@ import ScrumdingerCore
     positionLabel.setPixelSize(max(16, Int(h * 0.04)))
     nextLabel.setPixelSize(max(14, Int(h * 0.035)))
     pace.label.setPixelSize(max(12, Int(h * 0.03)))
+    captions.setPixelSize(max(16, Int(h * 0.045)))
   }
 
   private func show(_ snapshot: MeetingTimer.Snapshot) {

@@ -1,0 +1,76 @@
+import Foundation
+import GtkShim
+import Platform
+import XCTest
+
+@testable import ScrumdingerApp
+@testable import ScrumdingerCore
+
+/// Live captions on the meeting page (under the ring, two lines), in the compact strip (one)
+/// and on the presentation (two, at the bottom), shown and hidden by the captions key; "●
+/// Captions" in every view and the title.
+final class CaptionViewTests: XCTestCase {
+  /// Ana's turn said and final; Ben's under way, its last words still changing.
+  @MainActor static func twoTurns() -> CaptionBoard {
+    var board = CaptionBoard()
+    board.heard(" Nothing new from me.", final: true, to: 2_000, at: .seconds(2))
+    board.turnBegan(1, at: 3_000)
+    board.heard(" I fixed the", final: true, to: 4_000, at: .seconds(4))
+    board.heard(" build yesterday", final: false, to: 4_000, at: .seconds(4))
+    return board
+  }
+
+  func testCaptionsShowUnderTheRingAndInTheStripAndTheKeyHidesThem() {
+    MainActor.assumeIsolated {
+      withMeeting(of: oneMinuteStandup, size: (1280, 720)) { app, window, meeting, _ in
+        let recorder = app.dependencies.recorder
+        let view = meeting.page.captionView
+        XCTAssertFalse(view.root.isVisible, "no captions: nothing shown")
+        recorder.captions.value = Self.twoTurns()
+        XCTAssertEqual(view.rows.map(\.text), ["Nothing new from me.", "I fixed the build yesterday"])
+        XCTAssertNil(view.rows[0].dimmedByteOffset, "a final line is not dimmed")
+        XCTAssertEqual(view.rows[1].dimmedByteOffset, "I fixed the ".utf8.count, "the changing words are dimmed")
+        XCTAssertEqual(meeting.page.compact.captions.rows.map(\.text), ["I fixed the build yesterday"], "the newest line")
+        picture(window, "captions-meeting.png")
+        let ring = frame(of: meeting.page.ring.root, in: window), captions = frame(of: view.root, in: window)
+        XCTAssertGreaterThanOrEqual(captions.y, ring.y + ring.height - 0.5, "under the ring")
+        assertInside(view.root, "the captions", window: window, width: 1280, height: 720)
+        XCTAssertGreaterThanOrEqual(view.rows[1].pixelSize, 32, "read across a room at 1280×720")
+        XCTAssertEqual(meeting.page.recordingIndicator.label.text, "Captions")
+        XCTAssertTrue(meeting.page.recordingIndicator.root.isVisible)
+        XCTAssertEqual(window.window.title, "● Captions — Standup — Meeting")
+
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.captions).detailedName))
+        XCTAssertFalse(view.root.isVisible, "the key hides them")
+        XCTAssertFalse(meeting.page.compact.captions.root.isVisible)
+        XCTAssertTrue(meeting.page.recordingIndicator.root.isVisible, "the microphone is still on, and says so")
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.captions).detailedName))
+        XCTAssertTrue(view.root.isVisible, "and shows them again")
+
+        var stopped = Self.twoTurns()
+        _ = stopped.stop(because: Texts.captionsTooSlow)
+        recorder.captions.value = stopped
+        XCTAssertFalse(view.root.isVisible, "stopped captions go")
+        XCTAssertEqual(window.window.title, "Standup — Meeting", "and the microphone with them")
+      }
+    }
+  }
+
+  func testThePresentationShowsTwoLinesAtTheBottomSizedToItsMonitor() {
+    MainActor.assumeIsolated {
+      withMeeting(of: oneMinuteStandup) { app, _, meeting, _ in
+        let listening = MeetingListening(app.dependencies.recorder)
+        let face = PresentationFace(
+          scrum: oneMinuteStandup, session: meeting.session, state: app.state, listening: listening, now: Date.init,
+          twelveHour: false)
+        face.fit(height: 1080)
+        app.dependencies.recorder.captions.value = Self.twoTurns()
+        XCTAssertEqual(face.captions.rows.map(\.text), ["Nothing new from me.", "I fixed the build yesterday"])
+        XCTAssertGreaterThanOrEqual(face.captions.rows[0].pixelSize, 48, "a twentieth of the monitor's height or so")
+        XCTAssertEqual(face.recordingIndicator.label.text, "Captions")
+        listening.captionsShown.value = false
+        XCTAssertFalse(face.captions.root.isVisible)
+      }
+    }
+  }
+}
