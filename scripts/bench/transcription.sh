@@ -4,7 +4,7 @@
 # scrumdinger-transcribe process, the main loop probed meanwhile) beside whisper.cpp's own
 # command line on the same model, file and thread count; the word error rate of both; every model prepared or offered
 # (those present) with 1 and 2 threads, the helper beside whisper-cli (speech_models.py);
-# the meeting heard as it runs (below); and the CPU a recording and its hearing cost a
+# the meeting heard as it runs (below), its live captions (captions.py); and the CPU a recording and its hearing cost a
 # running meeting.
 # Prints "name value baseline" lines.
 set -euo pipefail
@@ -55,6 +55,9 @@ echo "live_wer_pct $live30 $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt"
 echo "live_wer_20s_window_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.live20.txt") $live30"
 "$bin/scrumdinger-bench" --live-transcribe "$speech.f32" "$speech" "$(pwd)/$model" "$(pwd)/$helper" 8 "${LIVE_PACE:-1}"
 echo "live_paced_wer_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.f32.live.txt") $live30"
+# Live captions of the same speech at its real pace, then silence and noise (captions.py).
+/usr/bin/python3 scripts/bench/captions.py "$helper" "$model" .build/whisper/models/ggml-silero-v6.2.0.bin "$speech" \
+  "$speech.txt" .build/whisper/bin/whisper-cli "$live30"
 /usr/bin/python3 scripts/bench/speech_models.py "$speech" .build/whisper/lib/scrumdinger-transcribe \
   .build/whisper/bin/whisper-cli .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin \
   "$data/models/ggml-base.en-q5_1.bin" "$data/models/ggml-base.en.bin"

@@ -195,6 +195,7 @@ public struct HeardSoFar: Equatable, Sendable {
   }
 
   private func fail(_ reason: String, say: Bool = false) {
+    warn("the meeting is no longer heard as it runs: \(reason); the rest is transcribed after it ends")
     failure = reason
     listener = nil
     stopWaking()

@@ -157,9 +157,15 @@ public enum TranscriptionStatus: Equatable, Sendable {
     let cuts = recorder.cuts(of: historyID)
     let heard = recorder.heard(of: historyID)
     guard heard.next < HeardSoFar.all else {  // heard whole while the meeting ran
+      warn("meeting \(historyID): its transcript was heard while it ran (the live windows)")
       save(heard.segments, cuts: cuts, of: historyID, in: scrumID)
       return next()
     }
+    // Which path ran, for whoever wonders why a transcript took long: the live windows, all,
+    // part (and from where the rest), or none.
+    warn(
+      "meeting \(historyID): transcribed after it ended from \(heard.next / 1000) s in"
+        + (heard.next == 0 ? " (nothing was heard while it ran)" : " (the live windows heard up to there)"))
     statuses.value[historyID] = .transcribing(percent: 0)
     let task = engine.transcribe(
       recording, cuts: cuts.recordingMilliseconds, from: heard.next,

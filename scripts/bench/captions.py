@@ -1,0 +1,132 @@
+"""Live captions' figures (issue 51): the bench's speech written at its real pace into a growing
+samples file, as the recording's pipeline writes it, heard by the helper as the app starts it
+(`scrumdinger-transcribe --live MODEL SAMPLES VAD`, idle priority, one thread); then 60 s of
+silence and 60 s of pink noise at the speech's level −20 dB. Prints "name value goal" lines:
+- captions_latency_median_s / _p90_s: from the end of a word in the audio (whisper-cli's word
+  times on the whole file, -ml 1) to the first time the captions showed it (as changing or
+  final words), over the words the captions and whisper-cli share;
+- captions_wer_pct: the captions' final words against the reference, beside 1.5 × the
+  transcript's WER (TRANSCRIPT_WER, from the same run);
+- captions_noise_words: words captioned over the silence and the noise (goal 0);
+- captions_cpu_pct: the helper's CPU over the audio's length, in % of one core (goal 50).
+Usage: captions.py HELPER MODEL VAD SPEECH.wav REFERENCE.txt WHISPER_CLI TRANSCRIPT_WER"""
+import array
+import difflib
+import json
+import math
+import os
+import random
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import wave
+
+RATE = 16000
+helper, model, vad, speech, reference, cli, transcript_wer = sys.argv[1:8]
+
+
+def words(text):
+    return re.sub(r"[^a-z0-9' ]", " ", text.lower()).split()
+
+
+def floats(path):
+    with wave.open(path) as source:
+        return [x / 32768 for x in array.array("h", source.readframes(source.getnframes()))]
+
+
+def caption(audio):
+    """Feeds `audio` at its real pace to the helper; returns the final words with when each was
+    first shown (seconds from the start of the audio), and the helper's CPU seconds."""
+    folder = tempfile.mkdtemp()
+    samples = os.path.join(folder, "meeting.samples")
+    open(samples, "wb").close()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    process = subprocess.Popen([helper, "--live", model, samples, vad], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True)
+    lines = []
+
+    def read():
+        for line in process.stdout:
+            lines.append((time.monotonic(), json.loads(line)))
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    step = RATE // 10
+    with open(samples, "ab", buffering=0) as out:
+        began = time.monotonic()
+        for at in range(0, len(audio), step):
+            out.write(array.array("f", audio[at:at + step]).tobytes())
+            time.sleep(max(0.0, began + (at + step) / RATE - time.monotonic()))
+        end = len(audio) * 1000 // RATE
+        while not any(c.get("to", 0) >= end - 1000 for _, c in lines) and process.poll() is None:
+            time.sleep(0.1)
+    process.stdin.close()
+    process.wait()
+    reader.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    os.remove(samples)
+    os.rmdir(folder)
+    # Each word's first showing: changing words that stay the same keep theirs.
+    pending, final = [], []
+    for at, line in lines:
+        if "caption" not in line:
+            continue
+        seen = at - began
+        said = words(line["caption"])
+        if line["final"]:
+            for word in said:
+                first = pending.pop(0)[1] if pending and pending[0][0] == word else seen
+                final.append((word, first))
+            pending = []
+        else:
+            pending = [(w, pending[i][1] if i < len(pending) and pending[i][0] == w else seen) for i, w in enumerate(said)]
+    return final, cpu
+
+
+def word_ends(path):
+    """Each word of the file as whisper-cli hears it whole, with where it ends (seconds)."""
+    out = subprocess.run([cli, "-m", model, "-f", path, "-ml", "1", "-sow", "-t", "2", "-l", "en"], capture_output=True,
+                         text=True, check=True, env=dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(helper))).stdout
+    ends = []
+    for match in re.finditer(r"\[\d+:\d+:[\d.]+ --> (\d+):(\d+):([\d.]+)\]\s*(.*)", out):
+        seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + float(match.group(3))
+        ends += [(word, seconds) for word in words(match.group(4))]
+    return ends
+
+
+def pink_noise(seconds, rms):
+    rows, total, out = [0.0] * 16, 0.0, []
+    chance = random.Random(1)
+    for i in range(int(seconds * RATE)):
+        row = min(15, (i & -i).bit_length() - 1) if i else 0
+        new = chance.uniform(-1, 1)
+        total += new - rows[row]
+        rows[row] = new
+        out.append(total + chance.uniform(-1, 1))
+    scale = rms / math.sqrt(sum(x * x for x in out) / len(out))
+    return [x * scale for x in out]
+
+
+audio = floats(speech)
+final, cpu = caption(audio)
+heard = word_ends(speech)
+matcher = difflib.SequenceMatcher(a=[w for w, _ in final], b=[w for w, _ in heard], autojunk=False)
+latencies = sorted(final[block.a + i][1] - heard[block.b + i][1]
+                   for block in matcher.get_matching_blocks() for i in range(block.size))
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as said:
+    said.write(" ".join(w for w, _ in final))
+print(f"captions_latency_median_s {latencies[len(latencies) // 2]:.2f} 2.5")
+print(f"captions_latency_p90_s {latencies[int(len(latencies) * 0.9)]:.2f} 4")
+captions_wer = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "wer.py"), reference, said.name],
+                              capture_output=True, text=True, check=True).stdout.strip()
+print(f"captions_wer_pct {captions_wer} {1.5 * float(transcript_wer):.1f}")
+os.remove(said.name)
+print(f"captions_cpu_pct {100 * cpu / (len(audio) / RATE):.0f} 50")
+level = math.sqrt(sum(x * x for x in audio) / len(audio)) / 10
+quiet, _ = caption([0.0] * 60 * RATE + pink_noise(60, level))
+print(f"captions_noise_words {len(quiet)} 0")
