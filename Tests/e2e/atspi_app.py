@@ -39,7 +39,9 @@ def wait_for(predicate, timeout=HANG, interval=0.1, what="condition"):
     while True:
         try:
             value = predicate()
-        except GLib.GError as error:  # a node vanished mid-walk (the page was rebuilt): retry
+        except (GLib.GError, FileNotFoundError) as error:
+            # A node vanished mid-walk (the page was rebuilt), or a file is being replaced (a
+            # sync tool that takes a rename as delete-then-move: seen with Syncthing under load).
             last_error = error
         else:
             last_error = None
