@@ -68,6 +68,10 @@ public struct HeardSoFar: Equatable, Sendable {
   /// Why it stopped before the end, if it did.
   public private(set) var failure: String?
   private var whenDone: (@MainActor () -> Void)?
+  /// The window being recognised, and the last one's segments if it ended at a seam (the same
+  /// turn going on): what the next may repeat (`SeamRepeat`).
+  private var asked: TranscriptWindows.Window?
+  private var beforeSeam: [TranscriptSegment]?
   /// Runs once if it stops before the end (failed, or past `samplesLimit`), with what to say
   /// in the meeting, if anything: the samples it read are no longer needed.
   public var onStopped: (@MainActor (String?) -> Void)?
@@ -156,6 +160,7 @@ public struct HeardSoFar: Equatable, Sendable {
         say: true)
     }
     if let window = windows.due(recorded: recorded - Self.slack) {
+      asked = window
       listener.recognise(window)
     } else {
       schedule()
@@ -178,7 +183,9 @@ public struct HeardSoFar: Equatable, Sendable {
     }
   }
 
-  private func heard(_ segments: [TranscriptSegment], next: Int?) {
+  private func heard(_ said: [TranscriptSegment], next: Int?) {
+    let segments = beforeSeam.map { SeamRepeat.dropped(said, after: $0) } ?? said
+    beforeSeam = asked?.seam == true ? (segments.isEmpty ? beforeSeam : segments) : nil
     windows.recognised(resumeAt: next)
     heard.segments += segments
     heard.next = windows.isFinished ? HeardSoFar.all : windows.next

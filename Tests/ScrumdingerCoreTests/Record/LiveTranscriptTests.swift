@@ -213,4 +213,29 @@ import ScrumdingerTestSupport
     #expect(listener.windows[1] == .init(from: 250, to: 550, seam: true))
     live.cancel()
   }
+
+  @Test func wordsSaidAgainAcrossASeamAreKeptOnceButAfterAChangeOfTurnTheyStay() throws {
+    final class Position { var value = 7_500 }  // two windows recorded (and the pipeline's slack)
+    let position = Position()
+    let speech = FakeSpeech()
+    speech.listens = true
+    let heard = NSTemporaryDirectory() + "heard-\(UUID())"
+    defer { try? FileManager.default.removeItem(atPath: heard) }
+    let live = LiveTranscript(engine: speech, samples: "/dev/null", heardFile: heard, length: 3_000) { position.value }
+    live.resume()
+    let listener = try #require(speech.listeners.first)
+    #expect(MainLoop.run(until: { !listener.windows.isEmpty }, timeout: .seconds(5)))
+    listener.answer([said(0, 3_000, " And so my fellow Americans.")])
+    #expect(listener.windows.last == .init(from: 3_000, to: 6_000, seam: true), "the next window, asked at once")
+    listener.answer([said(3_000, 4_500, " And so my fellow Americans."), said(4_500, 6_000, " Ask not.")])
+    #expect(live.heard.segments.map(\.text) == [" And so my fellow Americans.", " Ask not."], "said once")
+    position.value = 50_000
+    live.cut(at: 7_000)  // the turn changes: the next speaker may well say the same words
+    #expect(listener.windows.last == .init(from: 6_000, to: 7_000, seam: false))
+    listener.answer([said(6_000, 7_000, " Ask not what you can do.")])
+    #expect(listener.windows.last == .init(from: 7_000, to: 10_000, seam: true))
+    listener.answer([said(7_000, 10_000, " Ask not what you can do.")])
+    #expect(live.heard.segments.map(\.text).suffix(2) == [" Ask not what you can do.", " Ask not what you can do."])
+    live.cancel()
+  }
 }
