@@ -121,7 +121,7 @@ final class WhisperEngineTests: XCTestCase {
         let deadline = ContinuousClock.now + .seconds(20)
         var helper: Int32?
         while helper == nil, ContinuousClock.now < deadline {
-          helper = Self.childProcess(named: "scrumdinger-transcribe")
+          helper = Self.childProcess(named: "scrumdinger-transcribe", arguing: entry.id.uuidString)
           if helper == nil { _ = MainLoop.iterate(blocking: false); usleep(2_000) }
         }
         guard let helper else { return XCTFail("the helper was never seen running") }
@@ -176,7 +176,9 @@ final class WhisperEngineTests: XCTestCase {
     return letter
   }
 
-  private static func childProcess(named name: String) -> Int32? {
+  /// This process's child running `name` with an argument that holds `argument` (this test's
+  /// meeting: a helper an earlier test's app let go may still be ending, under load).
+  private static func childProcess(named name: String, arguing argument: String) -> Int32? {
     let me = getpid()
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
       guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -184,7 +186,11 @@ final class WhisperEngineTests: XCTestCase {
       else { continue }
       let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
       let command = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
-      if fields.count > 1, Int32(fields[1]) == me, name.hasPrefix(command) { return pid }
+      guard fields.count > 1, Int32(fields[1]) == me, name.hasPrefix(command),
+        let arguments = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+        String(decoding: arguments, as: UTF8.self).contains(argument)
+      else { continue }
+      return pid
     }
     return nil
   }
