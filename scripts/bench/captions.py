@@ -71,20 +71,21 @@ def caption(audio):
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     os.remove(samples)
     os.rmdir(folder)
-    # Each word's first showing: changing words that stay the same keep theirs.
-    pending, final = [], []
+    # Each word's first showing: the first time the line showed it, changing or final (whisper
+    # redecodes the line each step, so a word may move; one made final is taken, and a silence
+    # ends the line).
+    shown, final = {}, []
     for at, line in lines:
         if "caption" not in line:
             continue
         seen = at - began
         said = words(line["caption"])
+        if not said:
+            shown = {}
+        for word in said:
+            shown.setdefault(word, seen)
         if line["final"]:
-            for word in said:
-                first = pending.pop(0)[1] if pending and pending[0][0] == word else seen
-                final.append((word, first))
-            pending = []
-        else:
-            pending = [(w, pending[i][1] if i < len(pending) and pending[i][0] == w else seen) for i, w in enumerate(said)]
+            final += [(word, shown.pop(word, seen)) for word in said]
     return final, cpu
 
 

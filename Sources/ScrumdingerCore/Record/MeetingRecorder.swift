@@ -176,9 +176,12 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   }
 
   /// At start, before any transcription runs: deletes every file of samples decoded for a
-  /// transcription that a crash left (made again from the recording when needed).
+  /// transcription that a crash left (made again from the recording when needed), and the
+  /// samples of a captioned meeting a crash cut before its helper had them open.
   public func removeDecodedSamples() {
-    for name in names() where name.hasSuffix(".ogg.samples") { Files.remove(folder + "/" + name) }
+    for name in names() where name.hasSuffix(".ogg.samples") || (name.hasPrefix("captions-") && name.hasSuffix(".samples")) {
+      Files.remove(folder + "/" + name)
+    }
   }
 
   /// At start, once the scrums are read and the copies left meanwhile merged: moves to the

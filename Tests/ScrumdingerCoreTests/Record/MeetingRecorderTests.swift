@@ -160,7 +160,7 @@ import ScrumdingerTestSupport
     let names = [
       "\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "\(kept.uuidString).ogg.samples",
       "\(kept.uuidString).ogg.turns", "\(gone.uuidString).ogg", "\(gone.uuidString).ogg.stopped",
-      "\(gone.uuidString).ogg.turns", "notes.txt",
+      "\(gone.uuidString).ogg.turns", "notes.txt", "captions-\(gone.uuidString).samples",  // a crash before the helper had them
     ]
     for name in names { #expect(FileManager.default.createFile(atPath: recorder.folder + "/" + name, contents: Data("x".utf8))) }
     recorder.removeDecodedSamples()
