@@ -16,6 +16,12 @@ import Testing
     // A window of a meeting heard as it runs: where the next begins; -1 after the last.
     #expect(TranscriptionHelperLine(#"{"done":27400}"#) == .windowDone(next: 27_400))
     #expect(TranscriptionHelperLine(#"{"done":-1}"#) == .windowDone(next: nil))
+    // Live captions' words, final or still changing, and how far the helper heard.
+    #expect(
+      TranscriptionHelperLine(#"{"caption":" ask not \"what\"","final":false,"to":5000}"#)
+        == .caption(CaptionWords(text: #" ask not "what""#, isFinal: false, to: 5_000)))
+    #expect(TranscriptionHelperLine(#"{"caption":"","final":true,"to":-3}"#) == .caption(CaptionWords(text: "", isFinal: true, to: 0)))
+    #expect(TranscriptionHelperLine(#"{"caption":"words"}"#) == nil, "half a caption line is let go")
   }
 
   @Test func aModelThatCannotBeLoadedOrThatCrashesTheHelperWhileLoadingIsTheModelsFault() {
