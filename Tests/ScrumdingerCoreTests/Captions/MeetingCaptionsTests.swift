@@ -8,26 +8,9 @@ import ScrumdingerTestSupport
 @MainActor @Suite struct MeetingCaptionsTests {
   let scrum = DailyScrum(title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 2)
 
-  @MainActor struct Rig {
-    let session: MeetingSession
-    let rig: TranscriberRig
-    let capture: FakeCapture
-    let speech: FakeSpeech
-    let clock: ManualClock
-    var recorder: MeetingRecorder { rig.dependencies.recorder }
-  }
-
   /// A meeting of `scrum` started, captioned on this computer unless told otherwise.
-  func start(_ scrum: DailyScrum, captions: Bool = true, records: Bool = false, listens: Bool = true) -> Rig {
-    let capture = FakeCapture(), speech = FakeSpeech(), clock = ManualClock()
-    speech.listens = listens
-    let dependencies = testDependencies(
-      clock: clock, capture: capture, speech: speech, recording: records ? [scrum.id] : [],
-      captioning: captions ? [scrum.id] : [])
-    let state = AppState(scrums: [scrum])
-    let rig = TranscriberRig(state: state, dependencies: dependencies)
-    let session = MeetingSession(scrum: scrum, state: state, dependencies: dependencies)
-    return Rig(session: session, rig: rig, capture: capture, speech: speech, clock: clock)
+  func start(_ scrum: DailyScrum, captions: Bool = true, records: Bool = false, listens: Bool = true) -> MeetingUnderWay {
+    MeetingUnderWay(of: scrum, recording: records ? [scrum.id] : [], captioning: captions ? [scrum.id] : [], listens: listens)
   }
 
   @Test func aCaptionsOnlyMeetingShowsTheWordsAndLeavesNothingBehind() throws {

@@ -8,34 +8,8 @@ import ScrumdingerTestSupport
   let scrum = DailyScrum(
     title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 3)
 
-  @MainActor struct Meeting {
-    let rig: TranscriberRig
-    let session: MeetingSession
-    let capture: FakeCapture
-    let clock: ManualClock
-    let speech: FakeSpeech
-    var recorder: MeetingRecorder { rig.dependencies.recorder }
-    var recording: String { recorder.folder + "/\(session.historyID.uuidString).ogg" }
-    var listener: FakeSpeech.Listener? { speech.listeners.last }
-    var transcript: [TranscriptSegment]? { rig.state.scrum(session.scrum.id)?.history.last?.transcript }
-
-    /// `seconds` of the meeting, recorded from its start, then Next.
-    func turn(_ seconds: Int) {
-      clock.advance(by: .seconds(seconds))
-      capture.position = (capture.position ?? .zero) + .seconds(seconds)
-      _ = session.nextSpeaker()
-    }
-  }
-
-  func meeting(listens: Bool = true, unavailable: String? = nil) -> Meeting {
-    let speech = FakeSpeech(), capture = FakeCapture(), clock = ManualClock()
-    speech.listens = listens
-    speech.unavailableReason = unavailable
-    capture.position = .zero
-    let rig = TranscriberRig(
-      state: AppState(scrums: [scrum]), dependencies: testDependencies(clock: clock, capture: capture, speech: speech, recording: [scrum.id]))
-    let session = MeetingSession(scrum: scrum, state: rig.state, dependencies: rig.dependencies)
-    return Meeting(rig: rig, session: session, capture: capture, clock: clock, speech: speech)
+  func meeting(listens: Bool = true, unavailable: String? = nil) -> MeetingUnderWay {
+    MeetingUnderWay(of: scrum, recording: [scrum.id], listens: listens, unavailable: unavailable, position: .zero)
   }
 
   func said(_ from: Int, _ to: Int, _ text: String) -> TranscriptSegment {
@@ -237,5 +211,17 @@ import ScrumdingerTestSupport
     listener.answer([said(7_000, 10_000, " Ask not what you can do.")])
     #expect(live.heard.segments.map(\.text).suffix(2) == [" Ask not what you can do.", " Ask not what you can do."])
     live.cancel()
+  }
+}
+
+extension MeetingUnderWay {
+  var recording: String { recorder.folder + "/\(session.historyID.uuidString).ogg" }
+  var transcript: [TranscriptSegment]? { rig.state.scrum(session.scrum.id)?.history.last?.transcript }
+
+  /// `seconds` of the meeting, recorded from its start, then Next.
+  func turn(_ seconds: Int) {
+    clock.advance(by: .seconds(seconds))
+    capture.position = (capture.position ?? .zero) + .seconds(seconds)
+    _ = session.nextSpeaker()
   }
 }
