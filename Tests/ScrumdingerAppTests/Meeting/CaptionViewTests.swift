@@ -73,4 +73,21 @@ final class CaptionViewTests: XCTestCase {
       }
     }
   }
+
+  func testTheCompactStripKeepsItsSizeWithTheCaptionsNewestLine() {
+    MainActor.assumeIsolated {
+      withMeeting(of: oneMinuteStandup, size: (720, 760)) { app, window, meeting, _ in
+        app.dependencies.recorder.captions.value = Self.twoTurns()
+        XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
+        spin(.milliseconds(600))
+        let (width, height) = window.window.allocatedSize
+        XCTAssertLessThanOrEqual(width, 320, "the strip is too wide")
+        XCTAssertLessThanOrEqual(height, 120, "the strip is too tall")
+        let line = meeting.page.compact.captions.rows[0]
+        XCTAssertEqual(line.text, "I fixed the build yesterday")
+        assertInside(line, "the captions' line", window: window, width: width, height: height)
+        picture(window, "captions-compact.png")
+      }
+    }
+  }
 }
