@@ -68,8 +68,16 @@ final class CaptionViewTests: XCTestCase {
         XCTAssertEqual(face.captions.rows.map(\.text), ["Nothing new from me.", "I fixed the build yesterday"])
         XCTAssertGreaterThanOrEqual(face.captions.rows[0].pixelSize, 48, "a twentieth of the monitor's height or so")
         XCTAssertEqual(face.recordingIndicator.label.text, "Captions")
+        // As the room sees it (a window of the presentation's size here, not a second monitor).
+        let shown = ApplicationWindow(application: app.application)
+        shown.setDefaultSize(width: 1280, height: 720)
+        shown.content = face.root
+        shown.present()
+        face.fit(height: 720)
+        XCTAssertTrue(paintedPNG(shown, to: "Tests/output/captions-presentation.png"))
         listening.captionsShown.value = false
         XCTAssertFalse(face.captions.root.isVisible)
+        shown.close()
       }
     }
   }
