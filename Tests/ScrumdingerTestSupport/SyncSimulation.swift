@@ -179,13 +179,16 @@ private struct World {
     var backups: [(data: Data, modified: Date)] = []
     /// How far this computer's clock is from the others'.
     var clockOffset: TimeInterval = 0
-    /// Now, by this computer's clock.
-    var now: Date { Date() + clockOffset }
   }
 
   var computers: [Computer]
   var random: SeededGenerator
+  /// The simulated time: a minute a step, and 0 to 4 ms a reading within one (drawn from the
+  /// seed, ties included, as the kernel's coarse file times tie), so that a schedule replays
+  /// the same whatever the machine's load. (The real clock once made a loaded run fail a
+  /// schedule that no replay could repeat.)
   var clock = Date(timeIntervalSince1970: 1_800_000_000)
+  var timing: SeededGenerator
   var step = 0
   /// Every scrum, attendee and meeting added, and those some computer deleted knowingly.
   var added: [UUID: String] = [:]
@@ -197,6 +200,7 @@ private struct World {
 
   init(folder: String, seed: UInt64) {
     random = SeededGenerator(seed: seed ^ 0x5EED)
+    timing = SeededGenerator(seed: seed ^ 0x71AE)
     computers = (0..<SyncSimulation.computers).map { c in
       let path = folder + "/computer-\(c)"
       try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -217,6 +221,17 @@ private struct World {
   }
 
   func path(_ c: Int) -> String { computers[c].folder + "/scrums.json" }
+
+  /// Now, by computer `c`'s clock: each reading no earlier than the last.
+  mutating func now(_ c: Int) -> Date {
+    clock += Double(Int.random(in: 0...4, using: &timing)) / 1000
+    return clock + computers[c].clockOffset
+  }
+
+  /// Gives the file computer `c`'s app just wrote that computer's time.
+  mutating func stampWritten(_ c: Int) {
+    try? FileManager.default.setAttributes([.modificationDate: now(c)], ofItemAtPath: path(c))
+  }
 
   mutating func perform(_ action: SyncSimulation.Action) {
     step += 1
@@ -310,7 +325,10 @@ private struct World {
     guard let app = computers[c].app else { return }
     let (taken, merges) = (app.held, app.store.mergesMade)
     merge(c)
-    if (try? app.store.save(taken, holding: merges)) != nil { app.unsaved = app.held != taken }
+    if (try? app.store.save(taken, holding: merges)) != nil {
+      app.unsaved = app.held != taken
+      stampWritten(c)
+    }
   }
 
   /// The file is put back to a version it had here before, with that version's time, as a
@@ -387,8 +405,7 @@ private struct World {
     do {
       try app.store.save(app.held)
       app.unsaved = false
-      // Written by this computer's clock.
-      try? FileManager.default.setAttributes([.modificationDate: computers[c].now], ofItemAtPath: path(c))
+      stampWritten(c)
     } catch {
       app.unsaved = true  // changed elsewhere: merged at the next look
     }
@@ -449,7 +466,7 @@ private struct World {
     }
     app.held = scrums
     // The edit's time on the clock file times come from, as in the app.
-    app.reconciliation.noteEdits(before: before, after: scrums, at: computers[c].now)
+    app.reconciliation.noteEdits(before: before, after: scrums, at: now(c))
     app.unsaved = true
     save(c)
   }
