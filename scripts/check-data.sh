@@ -28,6 +28,8 @@ $unowned"
 version=$(sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/ScrumdingerCore/App/AppID.swift)
 newest=$(grep -o '<release version="[^"]*"' "data/$app.metainfo.xml" | head -1 | cut -d'"' -f2)
 [ "$newest" = "$version" ] || fail "the metainfo's newest release is $newest, the app says $version"
+# NEWS (GNOME's form: "Version X" over a dashed line) opens with the same version.
+[ "$(head -1 NEWS)" = "Version $version" ] || fail "NEWS opens with '$(head -1 NEWS)', the app says $version"
 grep -q "^ObjectPath=/$(echo "$app" | tr . /)/SearchProvider$" "data/$app.search-provider.ini" \
   || fail "the search provider file names another object path"
 

@@ -29,14 +29,17 @@ gzip -9n "$root/usr/share/man/man1/scrumdinger.1"
 
 doc="$root/usr/share/doc/scrumdinger"
 install -D -m 644 scripts/deb/copyright "$doc/copyright"
-# A native package's changelog: this version, from the metainfo's newest release.
+# A native package's changelog: this version, from the metainfo's newest release (a bullet
+# for each paragraph).
 notes=$(sed -n '/<release version="'"$version"'"/,/<\/release>/p' "data/$app.metainfo.xml" \
-  | sed -n 's/^ *<p>\(.*\)<\/p>/\1/p' | head -1)
+  | sed -n 's/^ *<p>\(.*\)<\/p>/\1/p')
 date=$(sed -n 's/.*<release version="'"$version"'" date="\([^"]*\)".*/\1/p' "data/$app.metainfo.xml")
 {
   echo "scrumdinger ($version) bookworm; urgency=medium"
   echo
-  echo "$notes" | fold -s -w 76 | sed '1s/^/  * /; 1!s/^/    /; s/ *$//'
+  echo "$notes" | while IFS= read -r paragraph; do
+    echo "$paragraph" | fold -s -w 76 | sed '1s/^/  * /; 1!s/^/    /; s/ *$//'
+  done
   echo
   echo " -- The Scrumdinger for Linux developers <scrumdinger@users.noreply.github.com>  $(LC_ALL=C date -u -R -d "$date 12:00")"
 } | gzip -9n >"$doc/changelog.gz"

@@ -3,4 +3,4 @@ public let appID = "io.github.scrumdinger.Scrumdinger"
 
 /// The version: the one place it is written. `--version`, About, the metainfo's newest
 /// release (checked by scripts/check-data.sh) and the Debian package (`make deb`) all say it.
-public let appVersion = "0.3.0"
+public let appVersion = "1.0.0"
