@@ -99,18 +99,6 @@ public enum WorkerThreads {
     g_thread_pool_push(pool, Job.pointer { onMainLoop(done.with(work())) }, nil)
   }
 
-  /// Runs `work` on a thread of its own (long work that lowers its thread's priority), then
-  /// `done` with its result on the main loop.
-  public static func runOnOwnThread<T: Sendable>(
-    _ name: String, _ work: @escaping @Sendable () -> T, then done: @escaping @MainActor (T) -> Void
-  ) {
-    let done = MainActorCall(done)
-    g_thread_unref(g_thread_new(name, { job in
-      Job.start(job)
-      return nil
-    }, Job.pointer { onMainLoop(done.with(work())) }))
-  }
-
   /// Runs `work` on the main loop, as an event among the others (from any thread).
   public static func onMainLoop(_ work: @escaping @MainActor () -> Void) {
     let work = MainActorCall<Void> { _ in work() }

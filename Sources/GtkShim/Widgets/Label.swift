@@ -57,9 +57,6 @@ import Platform
     return ranges
   }
 
-  /// Lets the text be selected and copied with the mouse or keyboard.
-  public func setSelectable() { gtk_label_set_selectable(label, 1) }
-
   /// Shortens text that does not fit with "…" at the end.
   public func setEllipsizes() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END) }
 

@@ -104,7 +104,7 @@ import ScrumdingerCore
     let row: Widget?
     if isNote {
       let index = entry.notes.firstIndex { $0.atSeconds * 1000 == milliseconds }
-      row = index.flatMap { record.noteRows.indices.contains($0) ? record.noteRows[$0] : nil }
+      row = index.flatMap { record.noteRows.indices.contains($0) ? record.noteRows[$0].row : nil }
     } else {
       row = record.sentences.first { $0.segment.startMilliseconds == milliseconds }?.row
     }

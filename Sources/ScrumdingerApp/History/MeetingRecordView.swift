@@ -45,7 +45,7 @@ import ScrumdingerCore
   /// "Transcript": a search field and one passage per turn (absent until transcribed).
   private(set) var transcriptGroup: PreferencesGroup?
   /// The notes' rows, in order.
-  private(set) var noteRows: [EntryRow] = []
+  private(set) var noteRows: [NoteRow] = []
   /// The transcript's search field.
   let search = SearchEntry(placeholder: tr("Search the transcript"), accessibleName: tr("Search the transcript"))
   /// The passages, "Ana (0:00–1:05)" above what Ana said.
@@ -210,26 +210,17 @@ import ScrumdingerCore
   private func notes(_ notes: [MeetingNote]) -> PreferencesGroup {
     let group = PreferencesGroup(title: tr("Notes"), description: tr("Press Enter to keep a change"))
     for note in notes {
-      var title = "\(Texts.shown(note.speaker)) · \(Texts.minutesAndSeconds(note.atSeconds))"
-      if note.id.isSecondVersion { title += " · " + tr("Second version: edited on two computers at once") }
-      let row = EntryRow(title: title)
-      row.text = note.text
-      let remove = Button(iconName: "edit-delete-symbolic", accessibleName: tr("Remove note"))
-      remove.setFlat()
-      remove.align(vertical: .center)
-      row.addSuffix(remove)
-      row.onEntryActivated { [weak self, weak row] in
-        guard let self, let row else { return }
-        self.onEditNote?(note.id, row.text)
-      }
-      remove.onClicked { [weak self, weak row, weak group] in
-        guard let self, let row, let group else { return }
-        self.onEditNote?(note.id, "")
-        row.isVisible = false
-        self.noteRows.removeAll { $0 === row }
-        if self.noteRows.isEmpty { group.isVisible = false }
-      }
-      group.add(row)
+      let id = note.id
+      let second = id.isSecondVersion ? tr("Second version: edited on two computers at once") : nil
+      let row = NoteRow(
+        note, title: second, onEdit: { [weak self] text in self?.onEditNote?(id, text) },
+        onRemoved: { [weak self, weak group] in
+          guard let self else { return }
+          self.noteRows.first(where: { $0.id == id })?.row.isVisible = false
+          self.noteRows.removeAll { $0.id == id }
+          if self.noteRows.isEmpty { group?.isVisible = false }
+        })
+      group.add(row.row)
       noteRows.append(row)
     }
     return group

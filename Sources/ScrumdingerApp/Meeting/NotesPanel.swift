@@ -21,7 +21,7 @@ import ScrumdingerCore
   /// The notes so far, one editable row each.
   let list = ListBox(named: tr("Notes"))
   private let scroller: ScrolledWindow
-  private var rows: [(id: UUID, row: EntryRow, remove: Button)] = []
+  private var rows: [NoteRow] = []
   private let session: MeetingSession
   private var observation: ObservationToken?
   /// Called with true when focus comes into the panel, false when it leaves.
@@ -92,25 +92,13 @@ import ScrumdingerCore
     for gone in rows where !ids.contains(gone.id) { list.remove(gone.row) }
     rows.removeAll { !ids.contains($0.id) }
     for note in notes where !rows.contains(where: { $0.id == note.id }) {
-      let row = EntryRow(title: "\(Texts.shown(note.speaker)) · \(Texts.minutesAndSeconds(note.atSeconds))")
-      row.text = note.text
-      let remove = Button(iconName: "edit-delete-symbolic", accessibleName: tr("Remove note"))
-      remove.setFlat()
-      remove.align(vertical: .center)
-      row.addSuffix(remove)
       let id = note.id
-      row.onEntryActivated { [weak self, weak row] in
-        guard let self, let row else { return }
-        self.session.editNote(id, text: row.text)
-      }
-      remove.onClicked { [weak self] in
-        guard let self else { return }
-        self.session.editNote(id, text: "")
-        self.entry.focusAtEnd()
-      }
-      list.append(row)
-      rows.append((id, row, remove))
-      scroller.scrollToShow(row)
+      let row = NoteRow(
+        note, onEdit: { [weak self] text in self?.session.editNote(id, text: text) },
+        onRemoved: { [weak self] in self?.entry.focusAtEnd() })
+      list.append(row.row)
+      rows.append(row)
+      scroller.scrollToShow(row.row)
     }
     list.isVisible = !notes.isEmpty
   }

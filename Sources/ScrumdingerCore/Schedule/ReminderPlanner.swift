@@ -64,8 +64,6 @@ import FoundationEssentials
   /// The start whose meeting has begun, for each scrum: nothing more is said of it.
   private var met: [UUID: Date] = [:]
   private var observation: ObservationToken?
-  /// When the timer is armed for, if it is (for tests and the bench).
-  package private(set) var nextWake: Date?
   /// Called after each planning (time has moved on: "Next: …" texts may say otherwise).
   public var onPlan: (@MainActor () -> Void)?
 
@@ -138,7 +136,6 @@ import FoundationEssentials
       shown[id] = nil
       notices.withdraw(scrumID: id)
     }
-    nextWake = earliest
     if let earliest { timer.arm(at: earliest) { [weak self] in self?.plan() } }
     onPlan?()
   }

@@ -104,23 +104,17 @@ public struct ScrumDraft: Equatable, Sendable {
   /// trimmed; refuses a blank name (returns false).
   @discardableResult
   public mutating func renameAttendee(at index: Int, to name: String) -> Bool {
-    let trimmed = name.trimmed
-    guard attendees.indices.contains(index), !trimmed.isEmpty else { return false }
-    attendees[index].name = trimmed
-    return true
+    attendees.rename(at: index, \.name, to: name)
   }
 
   /// Removes the attendee at `index`.
   public mutating func removeAttendee(at index: Int) {
-    guard attendees.indices.contains(index) else { return }
-    attendees.remove(at: index)
+    attendees.remove(ifAt: index)
   }
 
   /// Moves the attendee at `index` one place earlier (-1) or later (+1) in speaking order.
   public mutating func moveAttendee(at index: Int, by offset: Int) {
-    let target = index + offset
-    guard attendees.indices.contains(index), attendees.indices.contains(target) else { return }
-    attendees.swapAt(index, target)
+    attendees.move(at: index, by: offset)
   }
 
   /// Puts the scrum on a schedule (Monday to Friday at 9:30, reminded 5 minutes before, the
@@ -152,16 +146,12 @@ public struct ScrumDraft: Equatable, Sendable {
   /// Renames the item at `index`, trimmed; refuses a blank title (returns false).
   @discardableResult
   public mutating func renameItem(at index: Int, to title: String) -> Bool {
-    let trimmed = title.trimmed
-    guard agenda.indices.contains(index), !trimmed.isEmpty else { return false }
-    agenda[index].title = trimmed
-    return true
+    agenda.rename(at: index, \.title, to: title)
   }
 
   /// Removes the item at `index`.
   public mutating func removeItem(at index: Int) {
-    guard agenda.indices.contains(index) else { return }
-    agenda.remove(at: index)
+    agenda.remove(ifAt: index)
   }
 
   /// The stage that warns `lead` before a turn's end, if one does.
@@ -177,8 +167,7 @@ public struct ScrumDraft: Equatable, Sendable {
 
   /// Moves the item at `index` one place earlier (-1) or later (+1).
   public mutating func moveItem(at index: Int, by offset: Int) {
-    guard agenda.indices.contains(index), agenda.indices.contains(index + offset) else { return }
-    agenda.swapAt(index, index + offset)
+    agenda.move(at: index, by: offset)
   }
 
   /// The scrum as the user confirmed it (title trimmed, history and unknown keys kept).
@@ -200,5 +189,29 @@ extension String {
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }
     return String(self[first...last])
+  }
+}
+
+/// The editing the draft's two lists (attendees, agenda items) share.
+extension Array {
+  /// Sets the element at `index`'s `name` to `text`, trimmed; false when `text` is blank or
+  /// `index` is out of range.
+  fileprivate mutating func rename(at index: Int, _ name: WritableKeyPath<Element, String>, to text: String) -> Bool {
+    let trimmed = text.trimmed
+    guard indices.contains(index), !trimmed.isEmpty else { return false }
+    self[index][keyPath: name] = trimmed
+    return true
+  }
+
+  /// Removes the element at `index`, if there is one.
+  fileprivate mutating func remove(ifAt index: Int) {
+    guard indices.contains(index) else { return }
+    remove(at: index)
+  }
+
+  /// Swaps the element at `index` with the one `offset` places away, if both are there.
+  fileprivate mutating func move(at index: Int, by offset: Int) {
+    guard indices.contains(index), indices.contains(index + offset) else { return }
+    swapAt(index, index + offset)
   }
 }

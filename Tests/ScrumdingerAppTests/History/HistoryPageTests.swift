@@ -28,8 +28,8 @@ final class HistoryPageTests: XCTestCase {
         app.state.navigation.value = .history(scrumID: team.id, historyID: meeting.id)
         spin(.milliseconds(300))
         let record = window.pages.history!.record
-        XCTAssertEqual(record.noteRows.map(\.text), ["blocked on the review", "demo Friday"])
-        XCTAssertEqual(record.noteRows.map(\.accessibleName), ["Ana · 0:12", "Ben · 1:10"])
+        XCTAssertEqual(record.noteRows.map(\.row.text), ["blocked on the review", "demo Friday"])
+        XCTAssertEqual(record.noteRows.map(\.row.accessibleName), ["Ana · 0:12", "Ben · 1:10"])
         XCTAssertEqual(record.passages.map(\.passage.heading), ["Ana (0:00–1:05)", "Ben (1:05–2:10)"])
         XCTAssertEqual(record.passages.map(\.passage.text), ["Yesterday I fixed the build.", "The demo is on Friday."])
         assertFits(window.pages.history!.root, "history page with notes and transcript", in: window)
@@ -44,8 +44,8 @@ final class HistoryPageTests: XCTestCase {
         XCTAssertEqual(record.passages.map(\.box.isVisible), [true, true])
 
         // Notes stay editable after the meeting: Enter keeps the change, saved in the scrum.
-        record.noteRows[1].text = "demo moved to Monday"
-        record.noteRows[1].activate()
+        record.noteRows[1].row.text = "demo moved to Monday"
+        record.noteRows[1].row.activate()
         XCTAssertEqual(app.state.scrum(team.id)?.history[0].notes.map(\.text), ["blocked on the review", "demo moved to Monday"])
       }
     }
@@ -70,7 +70,7 @@ final class HistoryPageTests: XCTestCase {
         XCTAssertEqual(record.recordedElsewhereRow?.title, "Recorded on another computer")
         XCTAssertEqual(record.recordedElsewhereRow?.isMapped, true, "on the page")
         XCTAssertNil(record.recordingGroup, "nothing to play")
-        XCTAssertEqual(record.noteRows.map(\.text), ["blocked on the review", "demo Friday"])
+        XCTAssertEqual(record.noteRows.map(\.row.text), ["blocked on the review", "demo Friday"])
         // A meeting recorded nowhere says nothing of it.
         app.state.navigation.value = .history(scrumID: synced.id, historyID: meeting.id)
         spin(.milliseconds(300))
