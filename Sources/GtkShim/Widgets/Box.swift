@@ -10,6 +10,12 @@ import Platform
     super.init(gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, Int32(spacing)))
   }
 
+  /// A box of `children`, in order.
+  public convenience init(vertical: Bool = true, spacing: Int = 0, _ children: [Widget]) {
+    self.init(vertical: vertical, spacing: spacing)
+    for child in children { append(child) }
+  }
+
   /// A box that assistive technologies see as one label (or an alert: not spoken as it
   /// appears, see `Announcer`) instead of a group of its children: name it, and hide the
   /// children it speaks for.

@@ -13,7 +13,15 @@ import ScrumdingerCore
   let header: HeaderBar
   let backButton = Button(iconName: "go-previous-symbolic", accessibleName: tr("Back"))
   let editButton = Button(label: tr("Edit"))
-  let menuButton = MainMenu.button(pageItems: [(tr("Export History…"), .history(.exportHistory)), (tr("Add to Calendar…"), .history(.addToCalendar))])
+  /// Edit as an icon, where the header has no room for its word.
+  let editIconButton = Button(iconName: "document-edit-symbolic", accessibleName: tr("Edit"))
+  /// Edit and search, in words or icons or, in a narrow window (GNOME's phone width with a
+  /// window's three controls), not in the header: the menu offers both.
+  let headerTools: Squeezer
+  let menuButton = MainMenu.button(pageItems: [
+    (tr("Edit"), .window(.edit)), (tr("Search What Was Said"), .window(.search)),
+    (tr("Export History…"), .history(.exportHistory)), (tr("Add to Calendar…"), .history(.addToCalendar)),
+  ])
   let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
   /// Says why Start Meeting is greyed out when nobody is checked as here.
   let nobodyHereLabel = Label(tr("Nobody is here today: check who is, to start the meeting."))
@@ -50,6 +58,8 @@ import ScrumdingerCore
 
   /// The search through its meetings' words (Ctrl+F).
   let searchButton = ToggleButton(child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search What Was Said"))
+  private let searchIconButton = ToggleButton(
+    child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search What Was Said"))
   let searchEntry = SearchEntry(placeholder: tr("Search what was said"), accessibleName: tr("Search What Was Said"))
   let searchBar: SearchBar
   /// The sentences found, shown instead of the page while something is typed.
@@ -78,14 +88,19 @@ import ScrumdingerCore
     self.lineup = lineup
     header = HeaderBar(title: Texts.shown(scrum.title))
     header.packStart(backButton)
+    headerTools = Squeezer([
+      Box(vertical: false, spacing: 6, [editButton, searchButton]),
+      Box(vertical: false, spacing: 6, [editIconButton, searchIconButton]),
+    ])
     header.packEnd(menuButton)
-    header.packEnd(searchButton)
-    header.packEnd(editButton)
+    header.packEnd(headerTools)
     searchBar = SearchBar(searchEntry)
-    searchBar.bind(searchButton)
-    searchButton.tooltip = tr("Search What Was Said")
+    for toggle in [searchButton, searchIconButton] {
+      searchBar.bind(toggle)
+      toggle.tooltip = tr("Search What Was Said")
+    }
     backButton.setAction(Command.window(.back).detailedName)
-    editButton.setAction(Command.window(.edit).detailedName)
+    for edit in [editButton, editIconButton] { edit.setAction(Command.window(.edit).detailedName) }
     startButton.setAction(Command.window(.startMeeting).detailedName)
     deleteButton.setAction(Command.window(.deleteScrum).detailedName)
     shuffleButton.setAction(Command.window(.shuffleLineup).detailedName)

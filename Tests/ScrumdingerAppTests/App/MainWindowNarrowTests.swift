@@ -26,6 +26,13 @@ final class MainWindowNarrowTests: XCTestCase {
         spin(.milliseconds(300))
         assertFits(window.pages.detail!.root, "detail page", in: window)
         window.window.writePNG(to: "Tests/output/detail-360x640.png")
+        // Edit and search leave the header's words for icons or for the menu, and come back
+        // when the window is wide again.
+        let tools = window.pages.detail!.headerTools
+        XCTAssertNotEqual(tools.shownIndex, 0, "Edit's word still in a 360 px header")
+        resize(window, width: 1024, height: 640)
+        XCTAssertEqual(tools.shownIndex, 0, "Edit and search are not back in a wide header")
+        resize(window, width: 360, height: 640)
 
         app.state.navigation.value = .history(scrumID: team.id, historyID: team.history[0].id)
         spin(.milliseconds(300))
