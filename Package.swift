@@ -53,14 +53,18 @@ let package = Package(
       name: "scrumdinger", dependencies: ["ScrumdingerApp", "GtkShim", "Platform"], exclude: ["startup.order"],
       linkerSettings: [.unsafeFlags(shippedLinking, .when(configuration: .release))]),
     .executableTarget(
-      name: "scrumdinger-bench", dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim", "Platform", "ScrumdingerTestSupport"]),
+      name: "scrumdinger-bench",
+      dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim", "Platform", "ScrumdingerTestSupport"]),
     // The file readers under libFuzzer (`make fuzz`); a plain build replays files through them.
     .executableTarget(name: "scrumdinger-fuzz", dependencies: ["ScrumdingerCore", "ScrumdingerTestSupport"]),
     // The fakes both test targets stand the app's effects in with, and the clock, generator
     // and round trip the tests, the fuzzer and the bench share; never in the product.
-    .target(name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore", "Platform"], path: "Tests/ScrumdingerTestSupport"),
+    .target(
+      name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore", "Platform"],
+      path: "Tests/ScrumdingerTestSupport"),
     .testTarget(
-      name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "Platform", "ScrumdingerTestSupport"], exclude: ["Record/Golden"]),
+      name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "Platform", "ScrumdingerTestSupport"],
+      exclude: ["Record/Golden"]),
     .testTarget(
       name: "ScrumdingerAppTests",
       dependencies: ["ScrumdingerApp", "GtkShim", "Platform", "ScrumdingerCore", "ScrumdingerTestSupport"]),

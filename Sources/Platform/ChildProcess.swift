@@ -33,12 +33,13 @@ import Glibc
     // A write to a process that has just ended must fail, not end the app (SIGPIPE's default).
     if input { signal(SIGPIPE, SIG_IGN) }
     var argv: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
-    defer { argv.forEach { g_free($0) } }
+    defer { for argument in argv { g_free(argument) } }
     var error: UnsafeMutablePointer<GError>?
     let started = argv.withUnsafeMutableBufferPointer { pointers in
       pointers.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: pointers.count) {
         let flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_SILENCE.rawValue
-        return g_subprocess_newv($0, GSubprocessFlags(flags | (input ? G_SUBPROCESS_FLAGS_STDIN_PIPE.rawValue : 0)), &error)
+        return g_subprocess_newv(
+          $0, GSubprocessFlags(flags | (input ? G_SUBPROCESS_FLAGS_STDIN_PIPE.rawValue : 0)), &error)
       }
     }
     guard let started else {
@@ -92,36 +93,41 @@ import Glibc
   private func readLine() {
     // Back to this wrapper weakly: a read finishing after the wrapper went reaches nothing.
     let box = ClosureBox.retained((), owner: self)
-    g_data_input_stream_read_line_async(lines, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
-      let me = ClosureBox<Void>.take(data!).liveOwner as? ChildProcess
-      var length: gsize = 0
-      let line = g_data_input_stream_read_line_finish(UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GDataInputStream.self), result, &length, nil)
-      defer { g_free(line) }
-      MainActor.assumeIsolated {
-        guard let me else { return }
-        if let line {
-          me.onLine(String(cString: line))  // bytes that are not UTF-8 read as U+FFFD
-          me.readLine()
-        } else {
-          me.waitForEnd()  // the end of its output: it has ended or is ending
+    g_data_input_stream_read_line_async(
+      lines, G_PRIORITY_DEFAULT, cancellable,
+      { source, result, data in
+        let me = ClosureBox<Void>.take(data!).liveOwner as? ChildProcess
+        var length: gsize = 0
+        let line = g_data_input_stream_read_line_finish(
+          UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GDataInputStream.self), result, &length, nil)
+        defer { g_free(line) }
+        MainActor.assumeIsolated {
+          guard let me else { return }
+          if let line {
+            me.onLine(String(cString: line))  // bytes that are not UTF-8 read as U+FFFD
+            me.readLine()
+          } else {
+            me.waitForEnd()  // the end of its output: it has ended or is ending
+          }
         }
-      }
-    }, box)
+      }, box)
   }
 
   private func waitForEnd() {
     let box = ClosureBox.retained((), owner: self)
-    g_subprocess_wait_async(process, cancellable, { source, result, data in
-      let me = ClosureBox<Void>.take(data!).liveOwner as? ChildProcess
-      let waited = g_subprocess_wait_finish(OpaquePointer(source), result, nil) != 0
-      MainActor.assumeIsolated {
-        guard let me, waited else { return }
-        me.ended = true
-        let process = me.process
-        me.onEnd(
-          g_subprocess_get_if_signaled(process) != 0
-            ? .killed(signal: g_subprocess_get_term_sig(process)) : .exited(g_subprocess_get_exit_status(process)))
-      }
-    }, box)
+    g_subprocess_wait_async(
+      process, cancellable,
+      { source, result, data in
+        let me = ClosureBox<Void>.take(data!).liveOwner as? ChildProcess
+        let waited = g_subprocess_wait_finish(OpaquePointer(source), result, nil) != 0
+        MainActor.assumeIsolated {
+          guard let me, waited else { return }
+          me.ended = true
+          let process = me.process
+          me.onEnd(
+            g_subprocess_get_if_signaled(process) != 0
+              ? .killed(signal: g_subprocess_get_term_sig(process)) : .exited(g_subprocess_get_exit_status(process)))
+        }
+      }, box)
   }
 }

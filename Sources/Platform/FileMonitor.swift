@@ -9,7 +9,8 @@ import CGLib
   /// Watches `path` (a file, or with `folder` the files in a folder); `action` runs after each change.
   public init(path: String, folder: Bool = false, _ action: @escaping @MainActor () -> Void) {
     let file = g_file_new_for_path(path)
-    monitor = folder
+    monitor =
+      folder
       ? g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil)
       : g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil)
     g_object_unref(UnsafeMutableRawPointer(file))

@@ -21,7 +21,8 @@ public enum MainLoop {
 
   /// Runs the default main context until `done` is true or `timeout` passes; true if done.
   @MainActor public static func run(until done: () -> Bool, timeout: Duration) -> Bool {
-    let deadline = g_get_monotonic_time()
+    let deadline =
+      g_get_monotonic_time()
       + Int(timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000)
     while !done() {
       if g_get_monotonic_time() >= deadline { return false }
@@ -44,10 +45,11 @@ public enum MainLoop {
     let (seconds, attoseconds) = delay.components
     let millis = max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     // The box holds this timeout until the source goes (fired or removed).
-    let box = ClosureBox.retained({ [self] in
-      sourceID = 0
-      self.action()
-    } as VoidHandler)
+    let box = ClosureBox.retained(
+      { [self] in
+        sourceID = 0
+        self.action()
+      } as VoidHandler)
     sourceID = g_timeout_add_full(
       G_PRIORITY_DEFAULT, guint(millis),
       { data in

@@ -24,8 +24,9 @@ public struct SearchResultMeta: Sendable {
 /// The app's side of org.gnome.Shell.SearchProvider2.
 @MainActor public final class SearchProvider {
   /// The ids matching `terms`; `previous` is the last answer when the shell narrows a search.
-  public var search: (_ terms: [String], _ previous: [String]?, _ reply: @escaping @MainActor ([String]) -> Void) -> Void =
-    { _, _, reply in reply([]) }
+  public var search:
+    (_ terms: [String], _ previous: [String]?, _ reply: @escaping @MainActor ([String]) -> Void) -> Void =
+      { _, _, reply in reply([]) }
   /// What the overview shows for each of `ids` (unknown ids left out).
   public var describe: (_ ids: [String], _ reply: @escaping @MainActor ([SearchResultMeta]) -> Void) -> Void = {
     _, reply in reply([])
@@ -129,7 +130,7 @@ public struct SearchResultMeta: Sendable {
 
   private static func stringArray(_ values: [String]) -> OpaquePointer {
     var cStrings: [UnsafePointer<gchar>?] = values.map { UnsafePointer(strdup($0)) }
-    defer { cStrings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+    defer { for string in cStrings { free(UnsafeMutableRawPointer(mutating: string)) } }
     return g_variant_new_strv(&cStrings, gssize(values.count))
   }
 

@@ -63,7 +63,9 @@ import CGLib
 
   private func end(_ connection: Connection) {
     if let object = g_weak_ref_get(connection.instance) {
-      if g_signal_handler_is_connected(object, connection.id) != 0 { g_signal_handler_disconnect(object, connection.id) }
+      if g_signal_handler_is_connected(object, connection.id) != 0 {
+        g_signal_handler_disconnect(object, connection.id)
+      }
       g_object_unref(object)
     }
     g_weak_ref_clear(connection.instance)
@@ -193,7 +195,8 @@ private let releaseBox: GClosureNotify = { data, _ in
 /// Connects a signal of the shape `gint (*)(GObject *self, gpointer arg, gpointer data)`.
 @discardableResult
 @MainActor package func connect(
-  _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, answer action: @escaping IntPointerHandler
+  _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner,
+  answer action: @escaping IntPointerHandler
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: intPointerTrampoline)
 }
@@ -201,14 +204,17 @@ private let releaseBox: GClosureNotify = { data, _ in
 /// Connects a signal of the shape `void (*)(GObject *self, gpointer arg, gpointer data)`.
 @discardableResult
 @MainActor package func connect(
-  _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner, withArgument action: @escaping PointerHandler
+  _ instance: UnsafeMutableRawPointer, _ signal: String, for owner: SignalOwner,
+  withArgument action: @escaping PointerHandler
 ) -> gulong {
   connect(instance, signal, for: owner, action, via: pointerTrampoline)
 }
 
 /// Connects GFileMonitor's `changed`, `void (*)(GFileMonitor *, GFile *, GFile *, GFileMonitorEvent, gpointer data)`.
 @discardableResult
-@MainActor package func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, fileChanged action: @escaping VoidHandler) -> gulong {
+@MainActor package func connect(
+  _ instance: UnsafeMutableRawPointer, for owner: SignalOwner, fileChanged action: @escaping VoidHandler
+) -> gulong {
   connect(instance, "changed", for: owner, action, via: fileChangedTrampoline)
 }
 
@@ -259,7 +265,6 @@ package let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) 
   MainActor.assumeIsolated { run(UnsafeMutableRawPointer(bitPattern: address)) }
 }
 
-
 /// Signals carrying two integers: `void (*)(GObject *self, int, int, gpointer data)` —
 /// GtkDrawingArea::resize, GdkSurface::layout.
 package typealias SizeHandler = @MainActor (Int, Int) -> Void
@@ -294,7 +299,8 @@ package let pointTrampoline: @convention(c) (gpointer?, Double, Double, gpointer
 
 /// GtkGestureClick::pressed: `void (*)(GtkGestureClick *self, int n_press, double x, double y,
 /// gpointer data)`.
-package let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, _, x, y, data in
+package let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = {
+  _, _, x, y, data in
   guard let run: PointHandler = handler(data) else { return }
   MainActor.assumeIsolated { run(x, y) }
 }
@@ -317,28 +323,33 @@ private let itemsChangedTrampoline: @convention(c) (gpointer?, guint, guint, gui
 
 /// Connects GListModel::items-changed; `action` runs after each change of the list.
 @discardableResult
-@MainActor package func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, itemsChanged action: @escaping VoidHandler) -> gulong {
+@MainActor package func connect(
+  _ instance: UnsafeMutableRawPointer, for owner: SignalOwner, itemsChanged action: @escaping VoidHandler
+) -> gulong {
   connect(instance, "items-changed", for: owner, action, via: itemsChangedTrampoline)
 }
 
 /// GApplication::open: `void (*)(GApplication *self, GFile **files, gint n_files,
 /// const gchar *hint, gpointer data)`; the handler gets the files' local paths.
 package typealias PathsHandler = @MainActor ([String]) -> Void
-private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?)
-  -> Void = { _, files, count, _, data in
-    guard let run: PathsHandler = handler(data) else { return }
-    var paths: [String] = []
-    for index in 0..<Int(count) {
-      guard let file = files?[index], let path = g_file_get_path(file) else { continue }
-      paths.append(String(cString: path))
-      g_free(path)
+private let openTrampoline:
+  @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?)
+    -> Void = { _, files, count, _, data in
+      guard let run: PathsHandler = handler(data) else { return }
+      var paths: [String] = []
+      for index in 0..<Int(count) {
+        guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+        paths.append(String(cString: path))
+        g_free(path)
+      }
+      MainActor.assumeIsolated { run(paths) }
     }
-    MainActor.assumeIsolated { run(paths) }
-  }
 
 /// Connects GApplication::open, passing the local paths of the files to open.
 @discardableResult
-@MainActor package func connect(_ instance: UnsafeMutableRawPointer, for owner: SignalOwner, open action: @escaping PathsHandler)
+@MainActor package func connect(
+  _ instance: UnsafeMutableRawPointer, for owner: SignalOwner, open action: @escaping PathsHandler
+)
   -> gulong
 {
   connect(instance, "open", for: owner, action, via: openTrampoline)

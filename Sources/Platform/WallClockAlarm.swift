@@ -13,12 +13,14 @@ import CGLib
     fd = shim_wall_timer_new()
     guard fd >= 0 else { return }
     let box = ClosureBox.retained({ [weak self] in self?.expired() } as VoidHandler)
-    source = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, data in
-      _ = shim_wall_timer_read(fd)
-      guard let run: VoidHandler = handler(data) else { return 1 }
-      MainActor.assumeIsolated { run() }
-      return 1
-    }, box, releaseClosureBox)
+    source = g_unix_fd_add_full(
+      G_PRIORITY_DEFAULT, fd, G_IO_IN,
+      { fd, _, data in
+        _ = shim_wall_timer_read(fd)
+        guard let run: VoidHandler = handler(data) else { return 1 }
+        MainActor.assumeIsolated { run() }
+        return 1
+      }, box, releaseClosureBox)
   }
 
   isolated deinit {

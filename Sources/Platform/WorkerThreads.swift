@@ -94,7 +94,8 @@ public enum WorkerThreads {
   private nonisolated(unsafe) static let pool = g_thread_pool_new(Job.run, nil, 4, 0, nil)!
 
   /// Runs `work` on a worker thread, then `done` with its result on the main loop.
-  public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T, then done: @escaping @MainActor (T) -> Void) {
+  public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T, then done: @escaping @MainActor (T) -> Void)
+  {
     let done = MainActorCall(done)
     g_thread_pool_push(pool, Job.pointer { onMainLoop(done.with(work())) }, nil)
   }
@@ -102,10 +103,12 @@ public enum WorkerThreads {
   /// Runs `work` on the main loop, as an event among the others (from any thread).
   public static func onMainLoop(_ work: @escaping @MainActor () -> Void) {
     let work = MainActorCall<Void> { _ in work() }
-    g_idle_add_full(G_PRIORITY_DEFAULT, { job in
-      Job.start(job)
-      return 0
-    }, Job.pointer { MainActor.assumeIsolated { work.call(()) } }, nil)
+    g_idle_add_full(
+      G_PRIORITY_DEFAULT,
+      { job in
+        Job.start(job)
+        return 0
+      }, Job.pointer { MainActor.assumeIsolated { work.call(()) } }, nil)
   }
 
   /// A main-loop continuation carried through a worker (it is only called on the main thread).

@@ -65,13 +65,18 @@ import ScrumdingerCore
     }
     turnsChange()
   }
-  guard let heard = live?.heard, live?.failure == nil, final > 0 else { fatalError("it failed: \(live?.failure ?? "it never ended")") }
+  guard let heard = live?.heard, live?.failure == nil, final > 0 else {
+    fatalError("it failed: \(live?.failure ?? "it never ended")")
+  }
   // The helper ends once its input does: reaped, its CPU time is the children's.
   _ = MainLoop.run(until: { false }, timeout: .seconds(1))
   var usage = rusage()
   getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-  let helperCPU = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-  _ = FileManager.default.createFile(atPath: samples + ".live.txt", contents: Data(heard.segments.map(\.text).joined().utf8))
+  let helperCPU =
+    Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    / 1e6
+  _ = FileManager.default.createFile(
+    atPath: samples + ".live.txt", contents: Data(heard.segments.map(\.text).joined().utf8))
   // Today's way on the same audio: the whole recording transcribed after the meeting.
   engine.threadCount = { 2 }
   var after = 0.0
@@ -98,7 +103,8 @@ func quietCuts(_ samples: Data, turns: Int) -> [Int] {
   return samples.withUnsafeBytes { raw -> [Int] in
     let pcm = raw.bindMemory(to: Float.self)
     func energy(_ from: Int) -> Float {
-      let start = max(0, from * 16), end = min(pcm.count, (from + 50) * 16)
+      let start = max(0, from * 16)
+      let end = min(pcm.count, (from + 50) * 16)
       return start < end ? pcm[start..<end].reduce(0) { $0 + $1 * $1 } : .infinity
     }
     return (1..<turns).map { turn in

@@ -6,7 +6,8 @@ import ScrumdingerCore
 
 /// The longest the GLib main loop went without running a 2 ms probe while `work` ran, in ms.
 @MainActor func longestMainLoopStall(
-  upTo limit: Duration = .seconds(600), during work: @escaping @MainActor (_ done: @escaping @MainActor () -> Void) -> Void
+  upTo limit: Duration = .seconds(600),
+  during work: @escaping @MainActor (_ done: @escaping @MainActor () -> Void) -> Void
 ) -> Double {
   MainLoop.installDispatchBridge()
   var last = ContinuousClock.now
@@ -39,7 +40,8 @@ import ScrumdingerCore
     // Wait for the background save off the main loop, polling.
     @MainActor func check() {
       if FileManager.default.fileExists(atPath: store.path), !autoSave.isPending,
-         (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0 > 1_000_000 {
+        (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0 > 1_000_000
+      {
         done()
       } else {
         _ = Timeout(after: .milliseconds(5), check)

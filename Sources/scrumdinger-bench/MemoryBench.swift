@@ -41,10 +41,12 @@ func openFileCount() -> Int {
   let recorded = DailyScrum(title: "Recorded", attendees: [Attendee(name: "Ana")], lengthInMinutes: 5)
   try? store.save([standup, recorded])
   let time = SpedUpTime(factor: 60)
-  let app = ScrumdingerApplication(store: store, unique: false, tuneLive: { live in
-    live.clock = time
-    live.scheduler = time
-  })
+  let app = ScrumdingerApplication(
+    store: store, unique: false,
+    tuneLive: { live in
+      live.clock = time
+      live.scheduler = time
+    })
   func run(_ duration: Duration) { _ = MainLoop.run(until: { false }, timeout: duration) }
   func runUntil(_ done: @escaping @MainActor () -> Bool) { _ = MainLoop.run(until: done, timeout: .seconds(20)) }
   _ = Timeout(after: .milliseconds(300)) {

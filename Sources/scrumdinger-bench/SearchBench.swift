@@ -10,14 +10,18 @@ func yearOfMeetings() -> DailyScrum {
   let letters = Array("abcdefghijklmnopqrstuvwxyz")
   let vocabulary = (0..<2_000).map { (index: Int) -> String in
     let length = 3 + index % 7
-    return String((0..<length).map { (offset: Int) -> Character in letters[(index * 7 + offset * 13 + index / 26) % 26] })
+    return String(
+      (0..<length).map { (offset: Int) -> Character in letters[(index * 7 + offset * 13 + index / 26) % 26] })
   }
   func sentence() -> String {
-    " " + (0..<Int.random(in: 8...22, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }.joined(separator: " ") + "."
+    " "
+      + (0..<Int.random(in: 8...22, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }.joined(
+        separator: " ") + "."
   }
   let start = Date(timeIntervalSince1970: 1_764_000_000)
   let history = (0..<250).map { day -> History in
-    var words = 0, at = 0
+    var words = 0
+    var at = 0
     var transcript: [TranscriptSegment] = []
     while words < 2_000 {
       let text = sentence()
@@ -28,7 +32,10 @@ func yearOfMeetings() -> DailyScrum {
     let notes = (0..<8).map { MeetingNote(speaker: "Ana", text: sentence(), atSeconds: $0 * 100) }
     return History(
       date: start.addingTimeInterval(Double(day) * 86_400), attendees: ["Ana", "Ben"], durationSeconds: 900,
-      speakers: [SpeakerTime(name: "Ana", seconds: 450, shareSeconds: 450), SpeakerTime(name: "Ben", seconds: 450, shareSeconds: 450)],
+      speakers: [
+        SpeakerTime(name: "Ana", seconds: 450, shareSeconds: 450),
+        SpeakerTime(name: "Ben", seconds: 450, shareSeconds: 450),
+      ],
       notes: notes, transcript: transcript)
   }
   return DailyScrum(title: "Standup", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, history: history)

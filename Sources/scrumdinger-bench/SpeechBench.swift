@@ -34,11 +34,14 @@ import ScrumdingerCore
   var task: (any CancellableTask)?
   let stall = longestMainLoopStall { done in
     let started = ContinuousClock.now
-    task = engine.transcribe(recording, cuts: [], progress: { percent in
-      during = max(during, Memory.residentKiB(releasing: false))
-      // Progress 0 comes once the recording is decoded, the samples beside it.
-      if percent == 0, audioSeconds == 0 { audioSeconds = Double(Path.size(of: recording + ".samples")) / 64_000 }
-    }) { result in
+    task = engine.transcribe(
+      recording, cuts: [],
+      progress: { percent in
+        during = max(during, Memory.residentKiB(releasing: false))
+        // Progress 0 comes once the recording is decoded, the samples beside it.
+        if percent == 0, audioSeconds == 0 { audioSeconds = Double(Path.size(of: recording + ".samples")) / 64_000 }
+      }
+    ) { result in
       seconds = (ContinuousClock.now - started).milliseconds / 1000
       switch result {
       case .success(let segments): words = segments.map(\.text).joined()

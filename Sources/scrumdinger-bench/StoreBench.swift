@@ -8,11 +8,13 @@ func largeScrumList(meetings: Int = 1_000) -> [DailyScrum] {
   return (0..<100).map { s in
     let attendees = Array(people.prefix(3 + s % 5))
     let history = (0..<meetings).map { h in
-      History(date: start.addingTimeInterval(Double(h) * 86_400), attendees: attendees.prefix(3).map(\.name),
-              durationSeconds: 300 + h % 60)
+      History(
+        date: start.addingTimeInterval(Double(h) * 86_400), attendees: attendees.prefix(3).map(\.name),
+        durationSeconds: 300 + h % 60)
     }
-    return DailyScrum(title: "Scrum \(s)", attendees: attendees, lengthInMinutes: 5 + s % 10,
-                      theme: Theme.allCases[s % 16], history: history)
+    return DailyScrum(
+      title: "Scrum \(s)", attendees: attendees, lengthInMinutes: 5 + s % 10,
+      theme: Theme.allCases[s % 16], history: history)
   }
 }
 

@@ -70,7 +70,8 @@ func syncFigures(directory: String) throws {
   for s in theirs.indices where s % 10 == 0 {
     theirs[s].title += " (renamed)"
     theirs[s].history.removeFirst()
-    theirs[s].history.append(History(date: Date(timeIntervalSince1970: 1_800_000_000), attendees: ["Ana"], durationSeconds: 60))
+    theirs[s].history.append(
+      History(date: Date(timeIntervalSince1970: 1_800_000_000), attendees: ["Ana"], durationSeconds: 60))
   }
   let written = try ScrumFile.contents(of: Data(contentsOf: URL(fileURLWithPath: store.path)))
   let grown = Lineage(of: written.unknown, bytes: Data()).child()
@@ -95,7 +96,8 @@ private func startMergeFigure(directory: String) throws {
   let older = largeScrumList(meetings: 10)
   var newer = older
   for s in newer.indices where s % 10 == 0 {
-    newer[s].history.append(History(date: Date(timeIntervalSince1970: 1_800_000_000), attendees: ["Ana"], durationSeconds: 60))
+    newer[s].history.append(
+      History(date: Date(timeIntervalSince1970: 1_800_000_000), attendees: ["Ana"], durationSeconds: 60))
   }
   let store = ScrumStore(directory: directory)
   try store.save(older)
@@ -122,7 +124,8 @@ private func largestCopiesFigure(directory: String) throws {
   let scrums = ScrumFile.encode(largeScrumList(meetings: 1_000))
   // Grown to just under the reader's cap with a key of a newer version's, kept as it came.
   let end = scrums.lastIndex(of: UInt8(ascii: "}"))!
-  let filler = Data(#", "attachments": ""#.utf8) + Data(repeating: 0x61, count: ScrumFile.maximumSize - scrums.count - 64)
+  let filler =
+    Data(#", "attachments": ""#.utf8) + Data(repeating: 0x61, count: ScrumFile.maximumSize - scrums.count - 64)
   let copy = scrums[..<end] + filler + Data(#""}"#.utf8)
   var paths: [String] = []
   for n in 1...2 {

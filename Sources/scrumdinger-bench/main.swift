@@ -36,7 +36,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 6 <
   let arguments = CommandLine.arguments
   MainActor.assumeIsolated {
     transcriptionFigures(
-      recording: arguments[index + 1], model: arguments[index + 2], helper: arguments[index + 3], ding: arguments[index + 4],
+      recording: arguments[index + 1], model: arguments[index + 2], helper: arguments[index + 3],
+      ding: arguments[index + 4],
       warmUp: arguments[index + 5], threads: Int(arguments[index + 6]) ?? 1)
   }
   exit(0)
@@ -48,7 +49,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--live-transcribe"), index 
   let arguments = CommandLine.arguments
   MainActor.assumeIsolated {
     liveTranscriptionFigures(
-      samples: arguments[index + 1], recording: arguments[index + 2], model: arguments[index + 3], helper: arguments[index + 4],
+      samples: arguments[index + 1], recording: arguments[index + 2], model: arguments[index + 3],
+      helper: arguments[index + 4],
       turns: Int(arguments[index + 5]) ?? 8, pace: Double(arguments[index + 6]) ?? 1)
   }
   exit(0)
@@ -76,7 +78,8 @@ if CommandLine.arguments.contains("--display-figures") {
 if let index = CommandLine.arguments.firstIndex(of: "--sync-model"), index + 3 < CommandLine.arguments.count {
   let arguments = CommandLine.arguments
   syncModelRun(
-    first: UInt64(arguments[index + 1]) ?? 1, count: Int(arguments[index + 2]) ?? 0, step: UInt64(arguments[index + 3]) ?? 1)
+    first: UInt64(arguments[index + 1]) ?? 1, count: Int(arguments[index + 2]) ?? 0,
+    step: UInt64(arguments[index + 3]) ?? 1)
   exit(0)
 }
 

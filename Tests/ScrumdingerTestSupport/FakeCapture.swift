@@ -3,7 +3,10 @@ import ScrumdingerCore
 
 /// Stands in for the microphone: remembers what it was asked, fails when told to.
 @MainActor public final class FakeCapture: AudioCapture {
-  public enum Call: Equatable { case start(String?), pause, resume, finish }
+  public enum Call: Equatable {
+    case start(String?)
+    case pause, resume, finish
+  }
   /// Where the samples were asked to go, if they were.
   public private(set) var samples: String?
   public private(set) var calls: [Call] = []

@@ -28,7 +28,8 @@ import ScrumdingerCore
     capture.position = position
     rig = TranscriberRig(
       state: AppState(scrums: [scrum]),
-      dependencies: testDependencies(clock: clock, capture: capture, speech: speech, recording: recording, captioning: captioning))
+      dependencies: testDependencies(
+        clock: clock, capture: capture, speech: speech, recording: recording, captioning: captioning))
     session = MeetingSession(scrum: scrum, state: rig.state, dependencies: rig.dependencies)
   }
 }

@@ -19,8 +19,8 @@
 // added anywhere must be everywhere unless some computer deleted it knowingly, and no
 // recording of a meeting that is kept may have been removed by a clean-up.
 import Foundation
-import ScrumdingerCore
 import Platform
+import ScrumdingerCore
 
 /// Random schedules of computers editing, syncing and restarting, checked for lost data.
 public struct SyncSimulation {
@@ -86,7 +86,9 @@ public struct SyncSimulation {
     return (0..<count).map { _ in
       let c = Int.random(in: 0..<computers, using: &random)
       switch Int.random(in: 0..<27, using: &random) {
-      case 0..<9: return .edit(computer: c, Edit.allCases.randomElement(using: &random)!, pick: Int.random(in: 0..<8, using: &random))
+      case 0..<9:
+        return .edit(
+          computer: c, Edit.allCases.randomElement(using: &random)!, pick: Int.random(in: 0..<8, using: &random))
       case 9..<11: return .open(c)
       case 11..<13: return .close(c)
       case 13..<17:
@@ -214,7 +216,8 @@ private struct World {
   }
 
   mutating func newID() -> UUID {
-    let a = random.next(), b = random.next()
+    let a = random.next()
+    let b = random.next()
     return withUnsafeBytes(of: (a, b)) { raw in
       UUID(uuid: raw.load(as: uuid_t.self))
     }
@@ -418,7 +421,8 @@ private struct World {
     let s = scrums.isEmpty ? nil : pick % scrums.count
     switch edit {
     case .addScrum:
-      let scrum = DailyScrum(id: newID(), title: "Scrum \(step)", attendees: [], lengthInMinutes: 5, theme: .sky, history: [])
+      let scrum = DailyScrum(
+        id: newID(), title: "Scrum \(step)", attendees: [], lengthInMinutes: 5, theme: .sky, history: [])
       added[scrum.id] = "scrum “\(scrum.title)”, added on computer \(c)"
       scrums.append(scrum)
     case .renameScrum:
@@ -447,7 +451,8 @@ private struct World {
       scrums[s].attendees.append(attendee)
     case .addMeeting, .addRecordedMeeting:
       guard let s else { return }
-      let entry = History(id: newID(), date: clock, attendees: ["Ana"], durationSeconds: 60, recorded: edit == .addRecordedMeeting)
+      let entry = History(
+        id: newID(), date: clock, attendees: ["Ana"], durationSeconds: 60, recorded: edit == .addRecordedMeeting)
       added[entry.id] = "meeting of step \(step), held on computer \(c)"
       scrums[s].history.append(entry)
       if edit == .addRecordedMeeting { computers[c].recordings.insert(entry.id) }
@@ -507,7 +512,8 @@ private struct World {
     notice(a)
     notice(b)
     let (va, vb) = (computers[a].version, computers[b].version)
-    let aFollows = zip(va, vb).allSatisfy { $0 >= $1 }, bFollows = zip(va, vb).allSatisfy { $0 <= $1 }
+    let aFollows = zip(va, vb).allSatisfy { $0 >= $1 }
+    let bFollows = zip(va, vb).allSatisfy { $0 <= $1 }
     if aFollows && bFollows { return }  // the same version
     if aFollows || bFollows {
       let (from, to) = aFollows ? (a, b) : (b, a)
@@ -541,7 +547,8 @@ private struct World {
 
   /// Copies new conflict copies from `a` to `b`, and deletes at `b` those deleted at `a`.
   mutating func syncCopies(_ a: Int, _ b: Int) {
-    let here = copies(a), there = copies(b)
+    let here = copies(a)
+    let there = copies(b)
     for name in here where !there.contains(name) && !computers[b].copiesSeen.contains(name) {
       let source = computers[a].folder + "/" + name
       if let data = bytes(source) { place(data, at: computers[b].folder + "/" + name, modified: modified(source)) }

@@ -19,7 +19,8 @@ import ScrumdingerCore
 @MainActor public func testDependencies(
   clock: ManualClock = ManualClock(), scheduler: ManualScheduler = ManualScheduler(),
   sound: RecordingEffect = RecordingEffect(), notifier: RecordingEffect = RecordingEffect(),
-  keepAwake: RecordingEffect = RecordingEffect(), capture: FakeCapture = FakeCapture(), speech: FakeSpeech = FakeSpeech(),
+  keepAwake: RecordingEffect = RecordingEffect(), capture: FakeCapture = FakeCapture(),
+  speech: FakeSpeech = FakeSpeech(),
   recording: [UUID] = [], captioning: [UUID] = [], recordings: String = trashableFolder() + "/recordings"
 ) -> Dependencies {
   let ids = SequentialIDs()

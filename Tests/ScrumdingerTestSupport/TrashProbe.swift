@@ -3,8 +3,8 @@
 // files where trashing them lands in that Trash, and find them there afterwards.
 import CGLib
 import Foundation
-import ScrumdingerCore
 import Platform
+import ScrumdingerCore
 
 /// A new folder inside the data folder GLib reads (so on the Trash's own file system).
 public func trashableFolder() -> String {

@@ -18,10 +18,12 @@ import Platform
     let type = g_variant_type_new("s")
     action = g_simple_action_new(name, type)
     g_variant_type_free(type)
-    connect(UnsafeMutableRawPointer(action), "activate", for: self, withArgument: { parameter in
-      guard let parameter else { return }
-      perform(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
-    })
+    connect(
+      UnsafeMutableRawPointer(action), "activate", for: self,
+      withArgument: { parameter in
+        guard let parameter else { return }
+        perform(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+      })
   }
 
   isolated deinit { g_object_unref(UnsafeMutableRawPointer(action)) }
@@ -102,7 +104,7 @@ extension Application {
   /// Binds keyboard accelerators (GTK syntax, e.g. "<Control>n") to "win.name" or "app.name".
   public func setAccelerators(_ accelerators: [String], for detailedAction: String) {
     var cStrings: [UnsafeMutablePointer<CChar>?] = accelerators.map { strdup($0) } + [nil]
-    defer { cStrings.forEach { free($0) } }
+    defer { for string in cStrings { free(string) } }
     cStrings.withUnsafeMutableBufferPointer { buffer in
       buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { accels in
         gtk_application_set_accels_for_action(cast(UnsafeMutableRawPointer(app)), detailedAction, accels.baseAddress)

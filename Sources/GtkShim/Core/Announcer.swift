@@ -28,11 +28,13 @@ import Platform
   /// Announces in `window`; gives a widget its own description back when the focus moves.
   public init(in window: ApplicationWindow) {
     self.window = window
-    connect(window.raw, "notify::focus-widget", for: self, withArgument: { [weak self] _ in
-      guard let self else { return }
-      focusMovedAt = g_get_monotonic_time()
-      if focus != holder { giveBack() }
-    })
+    connect(
+      window.raw, "notify::focus-widget", for: self,
+      withArgument: { [weak self] _ in
+        guard let self else { return }
+        focusMovedAt = g_get_monotonic_time()
+        if focus != holder { giveBack() }
+      })
   }
 
   isolated deinit {

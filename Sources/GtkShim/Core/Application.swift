@@ -38,7 +38,8 @@ import Platform
   /// Opens files: `action` gets the local paths of those the desktop (Files' "Open With", a
   /// launcher given files) asks this application to open, in the primary instance.
   public func onOpen(_ action: @escaping @MainActor ([String]) -> Void) {
-    g_application_set_flags(gapp, GApplicationFlags(g_application_get_flags(gapp).rawValue | G_APPLICATION_HANDLES_OPEN.rawValue))
+    g_application_set_flags(
+      gapp, GApplicationFlags(g_application_get_flags(gapp).rawValue | G_APPLICATION_HANDLES_OPEN.rawValue))
     connect(UnsafeMutableRawPointer(app), for: self, open: action)
   }
 
@@ -51,15 +52,16 @@ import Platform
   /// Called with the switches given, in the launched process, before any display is
   /// opened; return an exit status to stop there, or nil to go on (and activate).
   public func onCommandLine(_ handler: @escaping @MainActor (Set<String>) -> Int32?) {
-    connect(app, "handle-local-options", for: self, answer: { [weak self] dict in
-      guard let self else { return -1 }
-      let options = dict?.assumingMemoryBound(to: GVariantDict.self)
-      var given = Set<String>()
-      for name in self.switches where g_variant_dict_contains(options, name) != 0 { given.insert(name) }
-      return handler(given) ?? -1
-    })
+    connect(
+      app, "handle-local-options", for: self,
+      answer: { [weak self] dict in
+        guard let self else { return -1 }
+        let options = dict?.assumingMemoryBound(to: GVariantDict.self)
+        var given = Set<String>()
+        for name in self.switches where g_variant_dict_contains(options, name) != 0 { given.insert(name) }
+        return handler(given) ?? -1
+      })
   }
-
 
   /// Registers with the session bus, then runs the application action `name` in the primary
   /// instance (this process, or the one already running).
@@ -100,7 +102,8 @@ import Platform
   /// Asks the session not to blank the screen or suspend, for `reason`; returns the cookie
   /// to end the request with (0 if it was refused).
   public func inhibitIdleAndSuspend(for window: ApplicationWindow?, reason: String) -> UInt32 {
-    let flags = GtkApplicationInhibitFlags(GTK_APPLICATION_INHIBIT_IDLE.rawValue | GTK_APPLICATION_INHIBIT_SUSPEND.rawValue)
+    let flags = GtkApplicationInhibitFlags(
+      GTK_APPLICATION_INHIBIT_IDLE.rawValue | GTK_APPLICATION_INHIBIT_SUSPEND.rawValue)
     let gtkWindow: UnsafeMutablePointer<GtkWindow>? = window.map { cast($0.raw) }
     return gtk_application_inhibit(cast(UnsafeMutableRawPointer(app)), gtkWindow, flags, reason)
   }
@@ -124,7 +127,7 @@ import Platform
   public func run(arguments: [String]) -> Int32 {
     MainLoop.installDispatchBridge()
     var cStrings = arguments.map { strdup($0) }
-    defer { cStrings.forEach { free($0) } }
+    defer { for string in cStrings { free(string) } }
     return cStrings.withUnsafeMutableBufferPointer { argv in
       g_application_run(gapp, Int32(argv.count), argv.baseAddress)
     }

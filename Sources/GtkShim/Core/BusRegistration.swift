@@ -8,11 +8,11 @@
 import CAdwaita
 import Platform
 
-
-private typealias RegisterFunction = @convention(c) (
-  UnsafeMutablePointer<GApplication>?, OpaquePointer?, UnsafePointer<gchar>?,
-  UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
-) -> gboolean
+private typealias RegisterFunction =
+  @convention(c) (
+    UnsafeMutablePointer<GApplication>?, OpaquePointer?, UnsafePointer<gchar>?,
+    UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+  ) -> gboolean
 
 /// AdwApplication's own `dbus_register`, which the subclass chains up to.
 nonisolated(unsafe) private var parentRegister: RegisterFunction?

@@ -28,10 +28,12 @@ import Platform
   public init(changed: @escaping @MainActor () -> Void) {
     list = gdk_display_get_monitors(gdk_display_get_default())
     self.changed = changed
-    connect(UnsafeMutableRawPointer(list), for: self, itemsChanged: { [weak self] in
-      self?.watchEach()
-      changed()
-    })
+    connect(
+      UnsafeMutableRawPointer(list), for: self,
+      itemsChanged: { [weak self] in
+        self?.watchEach()
+        changed()
+      })
     watchEach()
   }
 

@@ -21,15 +21,21 @@ extension ApplicationWindow {
       connected = true
       connect(UnsafeMutableRawPointer(surface), "layout", for: self, size: action)
     }
-    if gtk_widget_get_realized(window) != 0 { attach() } else { connect(raw, "realize", for: self, perform: { attach() }) }
+    if gtk_widget_get_realized(window) != 0 {
+      attach()
+    } else {
+      connect(raw, "realize", for: self, perform: { attach() })
+    }
   }
 
   /// Calls `action` when the window enters or leaves full screen.
   public func onFullscreenChanged(_ action: @escaping @MainActor (Bool) -> Void) {
     let window = widget
-    connect(raw, "notify::fullscreened", for: self, withArgument: { _ in
-      action(gtk_window_is_fullscreen(cast(UnsafeMutableRawPointer(window))) != 0)
-    })
+    connect(
+      raw, "notify::fullscreened", for: self,
+      withArgument: { _ in
+        action(gtk_window_is_fullscreen(cast(UnsafeMutableRawPointer(window))) != 0)
+      })
   }
 }
 
@@ -70,11 +76,13 @@ extension Widget {
   /// just built is laid out at its first frame, not when it is made).
   public func whenLaidOut(_ action: @escaping @MainActor () -> Void) {
     let box = ClosureBox.retained(action as VoidHandler)
-    gtk_widget_add_tick_callback(widget, { widget, _, data in
-      guard gtk_widget_get_height(widget) > 0 else { return 1 }  // G_SOURCE_CONTINUE: not yet
-      if let run: VoidHandler = handler(data) { MainActor.assumeIsolated { run() } }
-      return gboolean(G_SOURCE_REMOVE)
-    }, box, releaseClosureBox)
+    gtk_widget_add_tick_callback(
+      widget,
+      { widget, _, data in
+        guard gtk_widget_get_height(widget) > 0 else { return 1 }  // G_SOURCE_CONTINUE: not yet
+        if let run: VoidHandler = handler(data) { MainActor.assumeIsolated { run() } }
+        return gboolean(G_SOURCE_REMOVE)
+      }, box, releaseClosureBox)
   }
 }
 

@@ -64,19 +64,22 @@ import Platform
   /// A drawing area that screen readers present as an image (give it a name).
   public init() {
     super.init(shim_drawing_area_new_image())
-    gtk_drawing_area_set_draw_func(cast(raw), { area, cr, width, height, data in
-      guard let data, let cr, width > 0, height > 0 else { return }
-      guard let me = ClosureBox<Void>.peek(data).liveOwner as? DrawingArea else { return }
-      let (crAddress, areaAddress) = (UInt(bitPattern: cr), UInt(bitPattern: area))
-      MainActor.assumeIsolated {
-        var canvas = Canvas(OpaquePointer(bitPattern: crAddress)!)
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(UnsafeMutablePointer<GtkWidget>(bitPattern: areaAddress)), &color)
-        canvas.foreground = (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
-        me.drawCount += 1
-        me.draw?(&canvas, Double(width), Double(height))
-      }
-    }, ClosureBox.retained((), owner: self), releaseClosureBox)
+    gtk_drawing_area_set_draw_func(
+      cast(raw),
+      { area, cr, width, height, data in
+        guard let data, let cr, width > 0, height > 0 else { return }
+        guard let me = ClosureBox<Void>.peek(data).liveOwner as? DrawingArea else { return }
+        let (crAddress, areaAddress) = (UInt(bitPattern: cr), UInt(bitPattern: area))
+        MainActor.assumeIsolated {
+          var canvas = Canvas(OpaquePointer(bitPattern: crAddress)!)
+          var color = GdkRGBA()
+          gtk_style_context_get_color(
+            gtk_widget_get_style_context(UnsafeMutablePointer<GtkWidget>(bitPattern: areaAddress)), &color)
+          canvas.foreground = (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+          me.drawCount += 1
+          me.draw?(&canvas, Double(width), Double(height))
+        }
+      }, ClosureBox.retained((), owner: self), releaseClosureBox)
   }
 
   isolated deinit {

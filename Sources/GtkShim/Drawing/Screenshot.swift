@@ -6,7 +6,9 @@ extension Widget {
   /// each state); false when it is not on screen or the file cannot be written.
   @discardableResult
   package func writePNG(to path: String) -> Bool {
-    guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
+    guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
+      return false
+    }
     let paintable = gtk_widget_paintable_new(widget)!
     defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
     let (width, height) = (Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
@@ -48,7 +50,9 @@ package func comparePNG(_ path: String, _ other: String, noticeable: Int = 8) ->
   var (largest, noticeablePixels) = (0, 0)
   for pixel in 0..<(a.width * a.height) {
     var most = 0
-    for channel in 0..<4 { most = max(most, abs(Int(a.bytes[pixel * 4 + channel]) - Int(b.bytes[pixel * 4 + channel]))) }
+    for channel in 0..<4 {
+      most = max(most, abs(Int(a.bytes[pixel * 4 + channel]) - Int(b.bytes[pixel * 4 + channel])))
+    }
     largest = max(largest, most)
     if most > noticeable { noticeablePixels += 1 }
   }

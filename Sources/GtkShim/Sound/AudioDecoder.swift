@@ -1,5 +1,5 @@
-import Platform
 import CGStreamer
+import Platform
 
 /// Decodes a sound file (any format GStreamer reads) to raw 16 kHz mono 32-bit float
 /// samples in a file, on GStreamer's own threads; `done` hears nil when it is all written,

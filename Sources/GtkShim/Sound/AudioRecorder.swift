@@ -1,5 +1,5 @@
-import Platform
 import CGStreamer
+import Platform
 
 /// Records sound from a GStreamer source (the default microphone: `autoaudiosrc`) to an Ogg
 /// Opus file, 16 kHz mono (what speech recognition reads). Pausing the pipeline stops its
@@ -29,12 +29,14 @@ import CGStreamer
     let encoded = "queue ! opusenc ! oggmux ! filesink name=file"
     // The raw samples unbuffered: the recogniser reads each window as soon as it is full. A
     // valve stops them once no one reads them (its end-of-stream still passes).
-    let raw = "queue ! valve name=samplesvalve drop-mode=forward-sticky-events ! audioconvert"
+    let raw =
+      "queue ! valve name=samplesvalve drop-mode=forward-sticky-events ! audioconvert"
       + " ! audio/x-raw,format=F32LE ! filesink name=samples buffer-mode=unbuffered"
     let branches = [path.map { _ in encoded }, samples.map { _ in raw }].compactMap { $0 }
     pipeline = try Pipeline(
       describedBy: "\(source) name=source ! queue ! audioconvert ! audioresample ! \(speech) ! "
-        + (branches.count == 1 ? branches[0] : "tee name=split " + branches.map { "split. ! " + $0 }.joined(separator: " ")))
+        + (branches.count == 1
+          ? branches[0] : "tee name=split " + branches.map { "split. ! " + $0 }.joined(separator: " ")))
     if let path { pipeline.set("location", path, on: "file") }
     if let samples { pipeline.set("location", samples, on: "samples") }
     // PulseAudio's and PipeWire's sources hand over 10 ms of sound at a time by default: a
@@ -77,7 +79,8 @@ import CGStreamer
     if isPaused { return .nanoseconds(Int64(clamping: gst.element_get_start_time(pipeline.element))) }
     guard let clock = gst.element_get_clock(pipeline.element) else { return nil }
     defer { gst.object_unref(UnsafeMutableRawPointer(clock)) }
-    let now = gst.clock_get_time(clock), base = gst.element_get_base_time(pipeline.element)
+    let now = gst.clock_get_time(clock)
+    let base = gst.element_get_base_time(pipeline.element)
     return now >= base ? .nanoseconds(Int64(clamping: now - base)) : nil
   }
 

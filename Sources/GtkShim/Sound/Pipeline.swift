@@ -1,5 +1,5 @@
-import Platform
 import CGStreamer
+import Platform
 
 /// One GStreamer pipeline and its bus, heard through GObject signals on the main loop: what
 /// the ding's player, the recording's player, the recorder and the decoder share. GStreamer is
@@ -92,9 +92,11 @@ import CGStreamer
     apply(properties, to: raw)
     let type = raw.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
     guard g_signal_lookup("element-added", type) != 0 else { return }
-    connect(raw, "element-added", for: self, withArgument: { [weak self] added in
-      if let added { self?.apply(properties, to: added) }
-    })
+    connect(
+      raw, "element-added", for: self,
+      withArgument: { [weak self] added in
+        if let added { self?.apply(properties, to: added) }
+      })
   }
 
   private func apply(_ properties: [(String, String)], to object: UnsafeMutableRawPointer) {
@@ -119,19 +121,21 @@ import CGStreamer
   func onProblem(warnings: Bool = false, _ action: @escaping @MainActor (String) -> Void) {
     for (type, isError) in [("error", true)] + (warnings ? [("warning", false)] : []) {
       let gst = gst
-      connect(UnsafeMutableRawPointer(bus), "message::" + type, for: self, withArgument: { message in
-        var error: UnsafeMutablePointer<GError>?
-        var debug: UnsafeMutablePointer<gchar>?
-        if isError {
-          gst.message_parse_error(message.map(OpaquePointer.init), &error, &debug)
-        } else {
-          gst.message_parse_warning(message.map(OpaquePointer.init), &error, &debug)
-        }
-        let text = error.map { String(cString: $0.pointee.message) } ?? "unknown problem"
-        g_clear_error(&error)
-        g_free(debug)
-        action(text)
-      })
+      connect(
+        UnsafeMutableRawPointer(bus), "message::" + type, for: self,
+        withArgument: { message in
+          var error: UnsafeMutablePointer<GError>?
+          var debug: UnsafeMutablePointer<gchar>?
+          if isError {
+            gst.message_parse_error(message.map(OpaquePointer.init), &error, &debug)
+          } else {
+            gst.message_parse_warning(message.map(OpaquePointer.init), &error, &debug)
+          }
+          let text = error.map { String(cString: $0.pointee.message) } ?? "unknown problem"
+          g_clear_error(&error)
+          g_free(debug)
+          action(text)
+        })
     }
   }
 }

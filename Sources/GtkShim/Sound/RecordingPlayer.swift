@@ -1,5 +1,5 @@
-import Platform
 import CGStreamer
+import Platform
 
 /// Plays a recording with pause and position (a meeting's, on its history page), from its
 /// start or from any moment of it. While it plays, `onPosition` hears the position once a
@@ -52,12 +52,15 @@ import CGStreamer
   /// Where it is now, in milliseconds (nil before it knows).
   public var positionMilliseconds: Int? {
     var position: gint64 = 0
-    guard pipeline.gst.element_query_position(pipeline.element, SHIM_GST_FORMAT_TIME, &position) != 0 else { return nil }
+    guard pipeline.gst.element_query_position(pipeline.element, SHIM_GST_FORMAT_TIME, &position) != 0 else {
+      return nil
+    }
     return Int(position / 1_000_000)
   }
 
   private func seek(to nanoseconds: Int64) {
-    _ = pipeline.gst.element_seek_simple(pipeline.element, SHIM_GST_FORMAT_TIME, SHIM_GST_SEEK_FLUSH_ACCURATE, gint64(nanoseconds))
+    _ = pipeline.gst.element_seek_simple(
+      pipeline.element, SHIM_GST_FORMAT_TIME, SHIM_GST_SEEK_FLUSH_ACCURATE, gint64(nanoseconds))
     report()
   }
 

@@ -1,5 +1,5 @@
-import Platform
 import CGStreamer
+import Platform
 
 /// Plays one short sound file again and again with little delay: between plays the
 /// pipeline waits in READY (device open, nothing queued), and `play()` takes it to PLAYING

@@ -1,5 +1,5 @@
-import Platform
 import CSoup
+import Platform
 
 /// Downloads over HTTP(S) with libsoup 3 (opened on first use) on a worker thread: the main
 /// loop hears progress and the end.
@@ -27,16 +27,19 @@ import CSoup
     let transfer = Transfer { received, total in
       WorkerThreads.onMainLoop { progress(received, total) }
     }
-    WorkerThreads.run({
-      let user = ClosureBox.retained(transfer)
-      let problem = shim_fetch(url, gint64(offset), path, transfer.cancellable, { received, total, user in
-        ClosureBox<Transfer>.peek(user!).live?.progress(Int(received), total >= 0 ? Int(total) : nil)
-      }, user)
-      _ = ClosureBox<Transfer>.take(user)
-      let reason = problem.map { String(cString: $0) }
-      g_free(problem)
-      return reason
-    }, then: done)
+    WorkerThreads.run(
+      {
+        let user = ClosureBox.retained(transfer)
+        let problem = shim_fetch(
+          url, gint64(offset), path, transfer.cancellable,
+          { received, total, user in
+            ClosureBox<Transfer>.peek(user!).live?.progress(Int(received), total >= 0 ? Int(total) : nil)
+          }, user)
+        _ = ClosureBox<Transfer>.take(user)
+        let reason = problem.map { String(cString: $0) }
+        g_free(problem)
+        return reason
+      }, then: done)
     return transfer
   }
 }

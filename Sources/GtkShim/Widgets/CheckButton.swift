@@ -11,10 +11,12 @@ import Platform
   public init(accessibleName: String) {
     super.init(gtk_check_button_new())
     setAccessibleLabel(accessibleName)
-    connect(raw, "toggled", for: self, perform: { [weak self] in
-      guard let self, !self.settingFromCode else { return }
-      self.onChange?(self.isChecked)
-    })
+    connect(
+      raw, "toggled", for: self,
+      perform: { [weak self] in
+        guard let self, !self.settingFromCode else { return }
+        self.onChange?(self.isChecked)
+      })
   }
 
   /// Whether it is checked; setting it does not call the change handler.

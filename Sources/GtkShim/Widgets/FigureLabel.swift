@@ -81,7 +81,8 @@ import Platform
 
   /// The widget's font now: CSS's, at `pixelSize` if set.
   private func currentFont() -> String {
-    let description = pango_font_description_copy(pango_context_get_font_description(gtk_widget_get_pango_context(widget)))
+    let description = pango_font_description_copy(
+      pango_context_get_font_description(gtk_widget_get_pango_context(widget)))
     defer { pango_font_description_free(description) }
     if pixelSize > 0 { pango_font_description_set_absolute_size(description, Double(Int32(pixelSize) * PANGO_SCALE)) }
     let name = pango_font_description_to_string(description)
@@ -177,10 +178,11 @@ import Platform
 }
 
 private typealias SnapshotFunction = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?) -> Void
-private typealias MeasureFunction = @convention(c) (
-  UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
-  UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
-) -> Void
+private typealias MeasureFunction =
+  @convention(c) (
+    UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+    UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+  ) -> Void
 
 private let snapshotLabel: SnapshotFunction = { widget, snapshot in
   guard let widget, let snapshot else { return }
@@ -192,12 +194,14 @@ private let snapshotLabel: SnapshotFunction = { widget, snapshot in
   }
 }
 
-private let measureLabel: MeasureFunction = { widget, orientation, _, minimum, natural, minimumBaseline, naturalBaseline in
+private let measureLabel: MeasureFunction = {
+  widget, orientation, _, minimum, natural, minimumBaseline, naturalBaseline in
   guard let widget else { return }
   let address = UInt(bitPattern: widget)
   let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
   let size = MainActor.assumeIsolated {
-    swiftSide(of: UnsafeMutableRawPointer(bitPattern: address)!, as: FigureLabel.self)?.measure(horizontal: horizontal) ?? 0
+    swiftSide(of: UnsafeMutableRawPointer(bitPattern: address)!, as: FigureLabel.self)?.measure(horizontal: horizontal)
+      ?? 0
   }
   minimum?.pointee = size
   natural?.pointee = size

@@ -43,20 +43,22 @@ import Platform
   public func present(_ done: @escaping @MainActor (_ path: String?, _ filter: Int) -> Void) {
     keepAlive = self
     let raw = UnsafeMutableRawPointer(chooser)
-    connect(raw, "response", for: self, withArgument: { [weak self] response in
-      guard let self else { return }
-      let accepted = Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
-      var path: String?
-      if accepted, let file = gtk_file_chooser_get_file(cast(raw)) {
-        if let text = g_file_get_path(file) {
-          path = String(cString: text)
-          g_free(text)
+    connect(
+      raw, "response", for: self,
+      withArgument: { [weak self] response in
+        guard let self else { return }
+        let accepted = Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
+        var path: String?
+        if accepted, let file = gtk_file_chooser_get_file(cast(raw)) {
+          if let text = g_file_get_path(file) {
+            path = String(cString: text)
+            g_free(text)
+          }
+          g_object_unref(UnsafeMutableRawPointer(file))
         }
-        g_object_unref(UnsafeMutableRawPointer(file))
-      }
-      done(path, self.filterIndex)
-      self.keepAlive = nil
-    })
+        done(path, self.filterIndex)
+        self.keepAlive = nil
+      })
     gtk_native_dialog_show(cast(raw))
   }
 

@@ -44,7 +44,9 @@ import Platform
 
   /// The parts of the text in bold, as UTF-8 byte ranges (for tests).
   package var boldByteRanges: [Range<Int>] {
-    guard let attributes = gtk_label_get_attributes(label), let list = pango_attr_list_get_attributes(attributes) else { return [] }
+    guard let attributes = gtk_label_get_attributes(label), let list = pango_attr_list_get_attributes(attributes) else {
+      return []
+    }
     defer { g_slist_free_full(list) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) } }
     var ranges: [Range<Int>] = []
     var node: UnsafeMutablePointer<GSList>? = list
@@ -69,7 +71,9 @@ import Platform
   public func setText(_ text: String, dimmedFrom dimmed: String.Index) {
     gtk_label_set_text(label, text)
     let attributes = pango_attr_list_new()
-    if pixelSize > 0 { pango_attr_list_insert(attributes, pango_attr_size_new_absolute(Int32(pixelSize) * PANGO_SCALE)) }
+    if pixelSize > 0 {
+      pango_attr_list_insert(attributes, pango_attr_size_new_absolute(Int32(pixelSize) * PANGO_SCALE))
+    }
     if dimmed < text.endIndex, let faint = pango_attr_foreground_alpha_new(36_045) {
       faint.pointee.start_index = guint(text.utf8.distance(from: text.startIndex, to: dimmed))
       faint.pointee.end_index = guint(text.utf8.count)
@@ -81,7 +85,9 @@ import Platform
 
   /// Where the dimmed part of the text begins, as a UTF-8 offset (nil: nothing dimmed; for tests).
   package var dimmedByteOffset: Int? {
-    guard let attributes = gtk_label_get_attributes(label), let list = pango_attr_list_get_attributes(attributes) else { return nil }
+    guard let attributes = gtk_label_get_attributes(label), let list = pango_attr_list_get_attributes(attributes) else {
+      return nil
+    }
     defer { g_slist_free_full(list) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) } }
     var node: UnsafeMutablePointer<GSList>? = list
     while let item = node {

@@ -52,10 +52,12 @@ import Platform
 
   /// Calls `action` with the row activated (Enter on it, or a click), one of `children`.
   public func onRowActivated(_ action: @escaping @MainActor (Widget) -> Void) {
-    connect(raw, "row-activated", for: self, withArgument: { [weak self] row in
-      guard let self, let row = self.rows.first(where: { UnsafeMutableRawPointer($0.widget) == row }) else { return }
-      action(row)
-    })
+    connect(
+      raw, "row-activated", for: self,
+      withArgument: { [weak self] row in
+        guard let self, let row = self.rows.first(where: { UnsafeMutableRawPointer($0.widget) == row }) else { return }
+        action(row)
+      })
   }
 
   /// Removes every row.

@@ -31,9 +31,11 @@ import Platform
     g_menu_append_section(menu, nil, cast(UnsafeMutableRawPointer(section!)))
     g_object_unref(UnsafeMutableRawPointer(section))
     // GTK keeps the menu for the function and unrefs it with the button.
-    gtk_menu_button_set_create_popup_func(cast(raw), { button, menu in
-      gtk_menu_button_set_menu_model(button, menu?.assumingMemoryBound(to: GMenuModel.self))
-    }, UnsafeMutableRawPointer(menu), { g_object_unref($0) })
+    gtk_menu_button_set_create_popup_func(
+      cast(raw),
+      { button, menu in
+        gtk_menu_button_set_menu_model(button, menu?.assumingMemoryBound(to: GMenuModel.self))
+      }, UnsafeMutableRawPointer(menu), { g_object_unref($0) })
   }
 
   /// Opens the menu (F10 does, through the window's show-menu action).

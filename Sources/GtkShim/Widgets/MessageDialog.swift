@@ -17,10 +17,12 @@ import Platform
     dialog = adw_message_dialog_new(cast(parent.raw), heading, body)
     g_object_ref_sink(dialog)
     gtk_window_set_modal(cast(UnsafeMutableRawPointer(dialog)), 1)
-    connect(UnsafeMutableRawPointer(dialog), "response", for: self, withArgument: { [weak self] response in
-      let id = string(response?.assumingMemoryBound(to: CChar.self))
-      self?.onResponse?(id)
-    })
+    connect(
+      UnsafeMutableRawPointer(dialog), "response", for: self,
+      withArgument: { [weak self] response in
+        let id = string(response?.assumingMemoryBound(to: CChar.self))
+        self?.onResponse?(id)
+      })
   }
 
   isolated deinit { g_object_unref(dialog) }

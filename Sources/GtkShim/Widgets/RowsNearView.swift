@@ -52,7 +52,8 @@ import Platform
   private func watchLayout() {
     guard layoutHandler == 0, let frameClock = gtk_widget_get_frame_clock(container) else { return }
     // After GTK's own layout handler, so the children's places are this frame's.
-    layoutHandler = connect(UnsafeMutableRawPointer(frameClock), "layout", for: self, after: true, perform: { [weak self] in self?.update() })
+    layoutHandler = connect(
+      UnsafeMutableRawPointer(frameClock), "layout", for: self, after: true, perform: { [weak self] in self?.update() })
     gdk_frame_clock_request_phase(frameClock, GDK_FRAME_CLOCK_PHASE_LAYOUT)
     // Mapped by a culling container's own update, inside this frame's layout: decide now.
     update()

@@ -5,21 +5,22 @@ import Platform
 @MainActor public final class Scale: Widget {
   /// A slider from `range.lowerBound` to `range.upperBound` in steps of `step`.
   public init(range: ClosedRange<Int>, step: Int = 1, value: Int) {
-    super.init(gtk_scale_new_with_range(
-      GTK_ORIENTATION_HORIZONTAL, Double(range.lowerBound), Double(range.upperBound), Double(step)))
+    super.init(
+      gtk_scale_new_with_range(
+        GTK_ORIENTATION_HORIZONTAL, Double(range.lowerBound), Double(range.upperBound), Double(step)))
     gtk_scale_set_draw_value(cast(raw), 0)
-    gtk_range_set_increments(range_, Double(step), Double(step * 5))
-    gtk_range_set_round_digits(range_, 0)
+    gtk_range_set_increments(gtkRange, Double(step), Double(step * 5))
+    gtk_range_set_round_digits(gtkRange, 0)
     self.value = value
     expand(horizontally: true)
   }
 
-  private var range_: UnsafeMutablePointer<GtkRange> { cast(raw) }
+  private var gtkRange: UnsafeMutablePointer<GtkRange> { cast(raw) }
 
   /// The selected number.
   public var value: Int {
-    get { Int(gtk_range_get_value(range_).rounded()) }
-    set { gtk_range_set_value(range_, Double(newValue)) }
+    get { Int(gtk_range_get_value(gtkRange).rounded()) }
+    set { gtk_range_set_value(gtkRange, Double(newValue)) }
   }
 
   /// Calls `action` whenever the value changes.

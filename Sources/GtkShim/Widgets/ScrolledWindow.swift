@@ -19,7 +19,8 @@ import Platform
     // Lay the page out at its natural height (GTK's default gives each part its minimum,
     // which squeezes a list that scrolls inside the page to a row or two).
     if let viewport = gtk_scrolled_window_get_child(cast(raw)),
-      g_type_check_instance_is_a(UnsafeMutableRawPointer(viewport).assumingMemoryBound(to: GTypeInstance.self), gtk_scrollable_get_type()) != 0
+      g_type_check_instance_is_a(
+        UnsafeMutableRawPointer(viewport).assumingMemoryBound(to: GTypeInstance.self), gtk_scrollable_get_type()) != 0
     {
       gtk_scrollable_set_vscroll_policy(cast(UnsafeMutableRawPointer(viewport)), GTK_SCROLL_NATURAL)
     }

@@ -17,7 +17,8 @@ import Platform
     // each key cap as GTK writes accelerators everywhere else ("Page Down").
     for cap in keyCaps {
       let keyval = gdk_keyval_from_name(gtk_label_get_text(cast(UnsafeMutableRawPointer(cap))))
-      guard keyval != guint(GDK_KEY_VoidSymbol), let label = gtk_accelerator_get_label(keyval, GdkModifierType(rawValue: 0))
+      guard keyval != guint(GDK_KEY_VoidSymbol),
+        let label = gtk_accelerator_get_label(keyval, GdkModifierType(rawValue: 0))
       else { continue }
       gtk_label_set_text(cast(UnsafeMutableRawPointer(cap)), label)
       g_free(label)

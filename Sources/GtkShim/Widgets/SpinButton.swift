@@ -24,11 +24,13 @@ import Platform
   /// Shows numbers with two digits ("09"), as a clock does.
   public func showTwoDigits() {
     let spin = spin
-    connect(raw, "output", for: self, decide: {
-      let value = Int(gtk_spin_button_get_value_as_int(spin))
-      gtk_editable_set_text(cast(UnsafeMutableRawPointer(spin)), value < 10 ? "0\(value)" : "\(value)")
-      return true
-    })
+    connect(
+      raw, "output", for: self,
+      decide: {
+        let value = Int(gtk_spin_button_get_value_as_int(spin))
+        gtk_editable_set_text(cast(UnsafeMutableRawPointer(spin)), value < 10 ? "0\(value)" : "\(value)")
+        return true
+      })
   }
 
   /// Calls `action` whenever the value changes.

@@ -19,7 +19,8 @@ import Platform
     let file = g_file_new_for_path(path)
     let icon = g_file_icon_new(file)
     let theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(widget))
-    let paintable = gtk_icon_theme_lookup_by_gicon(theme, icon, Int32(size), 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))
+    let paintable = gtk_icon_theme_lookup_by_gicon(
+      theme, icon, Int32(size), 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))
     adw_status_page_set_paintable(page, cast(UnsafeMutableRawPointer(paintable!)))
     g_object_unref(UnsafeMutableRawPointer(paintable))
     g_object_unref(UnsafeMutableRawPointer(icon))

@@ -17,10 +17,12 @@ import Platform
   /// of their own). `onDismissed` runs when it goes, however it goes. Returns the toast, to
   /// dismiss early.
   @discardableResult
-  public func show(_ title: String, button: String? = nil, timeout: Int = 5,
-                   action: (@MainActor () -> Void)? = nil,
-                   extraButton: (label: String, action: @MainActor () -> Void)? = nil,
-                   onDismissed: (@MainActor () -> Void)? = nil) -> Toast {
+  public func show(
+    _ title: String, button: String? = nil, timeout: Int = 5,
+    action: (@MainActor () -> Void)? = nil,
+    extraButton: (label: String, action: @MainActor () -> Void)? = nil,
+    onDismissed: (@MainActor () -> Void)? = nil
+  ) -> Toast {
     // libadwaita 1.2 reads a toast's title as Pango markup: "R&D" would blank it, and a
     // title from a file could style itself. Every title is plain text here.
     let escaped = g_markup_escape_text(title, -1)!
@@ -37,10 +39,12 @@ import Platform
       gtk_widget_add_css_class(extra, "flat")
       gtk_widget_set_valign(extra, GTK_ALIGN_CENTER)
       let run = extraButton.action
-      connect(UnsafeMutableRawPointer(extra), "clicked", for: self, perform: {
-        run()
-        adw_toast_dismiss(toast)
-      })
+      connect(
+        UnsafeMutableRawPointer(extra), "clicked", for: self,
+        perform: {
+          run()
+          adw_toast_dismiss(toast)
+        })
       gtk_box_append(cast(UnsafeMutableRawPointer(box)), extra)
       adw_toast_set_custom_title(toast, box)
     }

@@ -83,12 +83,14 @@ extension Widget {
     let clockRaw = UnsafeMutableRawPointer(clock)
     final class Connection { var id: gulong = 0 }
     let connection = Connection()
-    connection.id = connect(clockRaw, "after-paint", for: self, perform: { [weak self] in
-      guard connection.id != 0 else { return }
-      self?.signals.disconnect(connection.id)
-      connection.id = 0
-      action()
-    })
+    connection.id = connect(
+      clockRaw, "after-paint", for: self,
+      perform: { [weak self] in
+        guard connection.id != 0 else { return }
+        self?.signals.disconnect(connection.id)
+        connection.id = 0
+        action()
+      })
     gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
   }
 }

@@ -44,10 +44,11 @@ import ScrumdingerCore
     // A meeting that starts withdraws its scrum's reminder; a schedule added or removed
     // decides whether the app runs on without a window.
     var meetingScrum: UUID?
-    observations.append(state.meeting.observe { [weak self] meeting in
-      defer { meetingScrum = meeting?.scrumID }
-      if let id = meeting?.scrumID, id != meetingScrum { self?.reminders.meetingStarted(scrumID: id) }
-    })
+    observations.append(
+      state.meeting.observe { [weak self] meeting in
+        defer { meetingScrum = meeting?.scrumID }
+        if let id = meeting?.scrumID, id != meetingScrum { self?.reminders.meetingStarted(scrumID: id) }
+      })
     observations.append(state.scrums.observe { [weak self] _ in self?.background.update() })
   }
 
@@ -56,9 +57,10 @@ import ScrumdingerCore
   private(set) lazy var modelDownloads: ModelDownloads = {
     let downloads = ModelDownloads(folder: modelsFolder)
     for download in [downloads.english, downloads.accurate] {
-      observations.append(download.state.observe { [weak self] state in
-        if state == .installed { self?.transcriber.retryFailed() }
-      })
+      observations.append(
+        download.state.observe { [weak self] state in
+          if state == .installed { self?.transcriber.retryFailed() }
+        })
     }
     return downloads
   }()

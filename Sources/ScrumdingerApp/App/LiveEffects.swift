@@ -30,7 +30,8 @@ import ScrumdingerCore
     let announcer = ScreenReaderAnnouncer()
     windowEffects = [chime, notifier, keeper, announcer]
     dependencies = Dependencies(
-      clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(), now: { Date().addingTimeInterval(LaunchEnvironment.clockOffset) },
+      clock: GLibMonotonicClock(), scheduler: GLibTickScheduler(),
+      now: { Date().addingTimeInterval(LaunchEnvironment.clockOffset) },
       sound: chime, notifier: notifier, keepAwake: keeper,
       recorder: MeetingRecorder(
         folder: dataFolder + "/recordings", consent: RecordingConsent(path: dataFolder + "/recording-consent.json")

@@ -16,19 +16,23 @@ import ScrumdingerCore
   /// The toasts over the pages.
   private(set) lazy var toasts = ToastOverlay(pages.stack)
   /// Says why this window only shows the scrums (another instance owns them).
-  let readOnlyBanner = Label(tr("Another Scrumdinger is using your scrums, so this window only shows them: nothing you do here is saved."))
+  let readOnlyBanner = Label(
+    tr("Another Scrumdinger is using your scrums, so this window only shows them: nothing you do here is saved."))
   /// Asked before the window closes with no meeting running: true keeps it open (the app
   /// has unsaved changes to ask about).
   var holdClose: (@MainActor () -> Bool)?
   /// The pages along the route shown.
   private(set) lazy var pages = WindowPages(
-    model: model, transcriber: services.transcriber, meetingSearch: services.meetingSearch, nextMeeting: { [weak self] scrum in self?.nextMeeting(of: scrum) },
+    model: model, transcriber: services.transcriber, meetingSearch: services.meetingSearch,
+    nextMeeting: { [weak self] scrum in self?.nextMeeting(of: scrum) },
     historyPage: { [weak self] entryID, id in
       self?.history.page(of: entryID, in: id) { [weak self] in self?.tools.showPreferences() }
     },
     meetingPage: { [weak self] in self?.meeting?.page })
   /// The editor sheet, opened and left.
-  package private(set) lazy var editing = Editing(window: window, model: model, time: time) { [weak self] in self?.toast($0) }
+  package private(set) lazy var editing = Editing(window: window, model: model, time: time) { [weak self] in
+    self?.toast($0)
+  }
   /// Preferences, the shortcuts and About.
   private(set) lazy var tools = ToolWindows(
     parent: window, services: services, engine: model.dependencies.speech, toast: { [weak self] in self?.toast($0) },
@@ -101,16 +105,18 @@ import ScrumdingerCore
     pages.onOpenMatch = { [weak self] match, play in self?.open(match, play: play) }
     observations.append(state.navigation.observe { [weak self] route in self?.show(route) })
     observations.append(state.scrums.observe { [weak self] _ in self?.scrumsChanged() })
-    observations.append(model.detail.lineups.observe { [weak self] _ in
-      self?.pages.lineupsChanged()
-      self?.updateEnabled()
-    })
+    observations.append(
+      model.detail.lineups.observe { [weak self] _ in
+        self?.pages.lineupsChanged()
+        self?.updateEnabled()
+      })
     // Previous speaker is greyed out on the first turn: looked at only when that changes.
-    observations.append(state.meeting.observe { [weak self] meeting in
-      guard let self else { return }
-      let canGoBack = meeting?.snapshot.canGoBack == true
-      if canGoBack != (self.meeting?.actions[.previousSpeaker]?.isEnabled ?? false) { self.updateEnabled() }
-    })
+    observations.append(
+      state.meeting.observe { [weak self] meeting in
+        guard let self else { return }
+        let canGoBack = meeting?.snapshot.canGoBack == true
+        if canGoBack != (self.meeting?.actions[.previousSpeaker]?.isEnabled ?? false) { self.updateEnabled() }
+      })
     show(state.navigation.value)
   }
 
@@ -172,7 +178,9 @@ import ScrumdingerCore
     case .deleteScrum: if case .detail(let id) = state.navigation.value { confirmDelete(id) }
     case .shuffleLineup: if case .detail(let id) = state.navigation.value { model.detail.shuffleLineup(of: id) }
     case .deleteMeeting:
-      if let id, let scrumID = state.navigation.value.scrumID, let deletion = model.undo.deleteHistory(scrumID: scrumID, historyID: id) {
+      if let id, let scrumID = state.navigation.value.scrumID,
+        let deletion = model.undo.deleteHistory(scrumID: scrumID, historyID: id)
+      {
         undo.offer(deletion)
       }
     case .undo: undo.undoLast()
@@ -190,7 +198,8 @@ import ScrumdingerCore
   /// Enables each action of the window, the history and the meeting as the table's rule says
   /// for the current page.
   private func updateEnabled() {
-    let context = model.commandContext(canPresent: meeting?.presenter.canToggle == true)  // once: it looks at today's lineup
+    // Once: it looks at today's lineup.
+    let context = model.commandContext(canPresent: meeting?.presenter.canToggle == true)
     WindowCommand.updateEnabled(actions, in: context)
     history.updateEnabled(in: context)
     meeting?.updateEnabled(in: context)
@@ -287,7 +296,8 @@ import ScrumdingerCore
   private func confirmDelete(_ id: UUID) {
     guard let scrum = state.scrum(id) else { return }
     confirmDestructive(
-      over: window, heading: tr("Delete “%@”?", Texts.shown(scrum.title)), body: tr("Its meeting history is deleted with it.")
+      over: window, heading: tr("Delete “%@”?", Texts.shown(scrum.title)),
+      body: tr("Its meeting history is deleted with it.")
     ) { [weak self] in
       guard let self, let deletion = self.model.undo.deleteScrum(id) else { return }
       self.undo.offer(deletion)

@@ -112,7 +112,8 @@ import ScrumdingerCore
   private func handleCommandLine() {
     application.addSwitch("version", description: tr("Show the version and quit"))
     application.addSwitch("new-scrum", description: tr("Open the editor for a new scrum"))
-    application.addSwitch("background", description: tr("Start without a window, for the reminders of scheduled scrums"))
+    application.addSwitch(
+      "background", description: tr("Start without a window, for the reminders of scheduled scrums"))
     application.onCommandLine { [weak self] switches in
       guard let self else { return nil }
       if switches.contains("version") {

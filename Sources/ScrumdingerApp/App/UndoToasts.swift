@@ -52,14 +52,18 @@ import ScrumdingerCore
     savedMeetingToast = toasts.show(
       tr("Meeting saved: %@", Texts.timeOfDay(entry.date)), button: tr("Undo"),
       action: { [weak self] in  // the model's delete, without an undo of its own
-        guard let self, let deletion = self.model.undo.deleteHistory(scrumID: scrumID, historyID: entry.id) else { return }
+        guard let self, let deletion = self.model.undo.deleteHistory(scrumID: scrumID, historyID: entry.id) else {
+          return
+        }
         self.model.undo.forget(deletion)
         self.changed()
       },
       extraButton: (
         tr("View"),
         { [weak self] in
-          guard let self, self.model.state.scrum(scrumID)?.history.contains(where: { $0.id == entry.id }) == true else { return }
+          guard let self, self.model.state.scrum(scrumID)?.history.contains(where: { $0.id == entry.id }) == true else {
+            return
+          }
           self.model.navigation.show(.history(scrumID: scrumID, historyID: entry.id))
         }
       ),

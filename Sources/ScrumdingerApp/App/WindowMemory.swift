@@ -26,7 +26,8 @@ import ScrumdingerCore
 
   /// Gives `window` the size and state kept in `settings`.
   private static func restore(_ window: ApplicationWindow, from settings: Settings) {
-    window.setDefaultSize(width: max(360, settings.int("window-width")), height: max(360, settings.int("window-height")))
+    window.setDefaultSize(
+      width: max(360, settings.int("window-width")), height: max(360, settings.int("window-height")))
     if settings.bool("window-maximized") { window.isMaximized = true }
   }
 

@@ -91,10 +91,13 @@ import ScrumdingerCore
     if let detail, detail.scrumID == id { return detail }
     guard let scrum = state.scrum(id) else { return nil }
     let page = DetailPage(
-      scrum: scrum, lineup: model.detail.lineup(for: scrum), transcripts: transcriber.statuses, meetingSearch: meetingSearch)
+      scrum: scrum, lineup: model.detail.lineup(for: scrum), transcripts: transcriber.statuses,
+      meetingSearch: meetingSearch)
     page.results.onOpen = onOpenMatch
     page.nextMeeting = nextMeeting
-    page.onPresenceChange = { [rules = model.detail] attendee, present in rules.setPresent(present, attendee: attendee, in: id) }
+    page.onPresenceChange = { [rules = model.detail] attendee, present in
+      rules.setPresent(present, attendee: attendee, in: id)
+    }
     detail = page
     return page
   }
@@ -118,7 +121,8 @@ import ScrumdingerCore
   /// meeting is on show).
   func scrumsChanged() {
     if let history, case .history(let id, let entryID) = shown,
-      let entry = state.scrum(id)?.history.first(where: { $0.id == entryID }), entry.transcript != history.entry.transcript
+      let entry = state.scrum(id)?.history.first(where: { $0.id == entryID }),
+      entry.transcript != history.entry.transcript
     {
       _ = show(shown)
     }

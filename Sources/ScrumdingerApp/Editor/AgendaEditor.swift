@@ -54,7 +54,9 @@ import ScrumdingerCore
     totalRow.subtitle =
       items == 0
       ? Texts.minutes(draft.plannedMinutes)
-      : tr("%@: %d for the speakers, %d after the round", Texts.minutes(draft.plannedMinutes), draft.lengthInMinutes, items)
+      : tr(
+        "%@: %d for the speakers, %d after the round", Texts.minutes(draft.plannedMinutes), draft.lengthInMinutes, items
+      )
   }
 
   private func add() {
@@ -106,10 +108,12 @@ import ScrumdingerCore
         made[edit] = button
       }
       row.isFocusable = true
-      row.setAccessibleDescription(tr("Plus or minus to change its minutes, Alt+Up or Alt+Down to move, Delete to remove"))
+      row.setAccessibleDescription(
+        tr("Plus or minus to change its minutes, Alt+Up or Alt+Down to move, Delete to remove"))
       let keys: [(String, Edit, Bool)] = [
         ("<Alt>Up", .up, index > 0), ("<Alt>Down", .down, index < agenda.count - 1), ("plus", .longer, true),
-        ("KP_Add", .longer, true), ("minus", .shorter, true), ("KP_Subtract", .shorter, true), ("Delete", .remove, true),
+        ("KP_Add", .longer, true), ("minus", .shorter, true), ("KP_Subtract", .shorter, true),
+        ("Delete", .remove, true),
       ]
       for (key, edit, possible) in keys {
         row.onKey(key) { [weak self] in

@@ -49,7 +49,8 @@ import ScrumdingerCore
   /// Shows the attendees of the draft `draft` reads; `change` edits that draft; new attendees
   /// get ids from `newID`.
   public init(
-    draft: @escaping () -> ScrumDraft, change: @escaping ((inout ScrumDraft) -> Void) -> Void, newID: @escaping () -> UUID
+    draft: @escaping () -> ScrumDraft, change: @escaping ((inout ScrumDraft) -> Void) -> Void,
+    newID: @escaping () -> UUID
   ) {
     self.draft = draft
     self.change = change
@@ -103,7 +104,9 @@ import ScrumdingerCore
   /// name, Escape the old one.
   func startRenaming(_ index: Int) {
     let attendees = draft().attendees
-    guard renaming == nil, attendees.indices.contains(index), let attendee = rowsByID[attendees[index].id] else { return }
+    guard renaming == nil, attendees.indices.contains(index), let attendee = rowsByID[attendees[index].id] else {
+      return
+    }
     let entry = EntryRow(title: tr("Name of %@", Texts.shown(attendees[index].name)))
     entry.text = attendees[index].name
     entry.onEntryActivated { [weak self] in self?.finishRenaming(keep: true) }
@@ -223,7 +226,8 @@ import ScrumdingerCore
   private func updateMoveButtons(around: [Int] = []) {
     let attendees = draft().attendees
     guard !attendees.isEmpty else { return }
-    for index in Set([0, 1, attendees.count - 2, attendees.count - 1] + around) where attendees.indices.contains(index) {
+    for index in Set([0, 1, attendees.count - 2, attendees.count - 1] + around) where attendees.indices.contains(index)
+    {
       guard let attendee = rowsByID[attendees[index].id] else { continue }
       attendee.moveUp.isSensitive = index > 0
       attendee.moveDown.isSensitive = index < attendees.count - 1

@@ -45,7 +45,10 @@ import ScrumdingerCore
       do throws(StoreError) {
         try self.model.list.apply(confirmed)
       } catch {
-        self.toast(tr("Whether this computer records “%@” could not be saved: %@", Texts.shown(confirmed.title), error.description))
+        self.toast(
+          tr(
+            "Whether this computer records “%@” could not be saved: %@", Texts.shown(confirmed.title), error.description
+          ))
       }
       self.onSaved?(confirmed.id, draft.isNew)
     }

@@ -64,7 +64,8 @@ import ScrumdingerCore
     let (parentWidth, parentHeight) = parent.allocatedSize
     isNarrow = parentWidth > 0 && parentWidth < 600
     window = DialogWindow(
-      parent: parent, title: title, width: isNarrow ? parentWidth + 10 : 560, height: isNarrow ? parentHeight + 10 : 720)
+      parent: parent, title: title, width: isNarrow ? parentWidth + 10 : 560, height: isNarrow ? parentHeight + 10 : 720
+    )
     header = HeaderBar(title: title)
     header.hideWindowButtons()
     cancelButton = Button(label: draft.isNew ? tr("Dismiss") : tr("Cancel"))
@@ -81,16 +82,19 @@ import ScrumdingerCore
     page.append(meetingGroup())
     page.append(themeGroup())
     attendees = AttendeeEditor(
-      draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } }, newID: newID)
+      draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } },
+      newID: newID)
     attendees.scroller = scroller
     page.append(attendees.group)
-    agenda = AgendaEditor(draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } })
+    agenda = AgendaEditor(
+      draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } })
     page.append(agenda.group)
     page.append(warningGroup())
     page.append(meetingWarningGroup())
     page.append(overtimeGroup())
     schedule = ScheduleEditor(
-      draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } }, twelveHour: twelveHour)
+      draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } },
+      twelveHour: twelveHour)
     page.append(schedule.group)
     page.append(recordingGroup())
     let root = Box(vertical: true)
@@ -275,7 +279,8 @@ import ScrumdingerCore
   }
 
   private func themeGroup() -> PreferencesGroup {
-    themeButtons = Self.choiceToggles(Theme.allCases, label: \.name, content: Self.swatch, chosen: draft.theme) { [weak self] in
+    themeButtons = Self.choiceToggles(Theme.allCases, label: \.name, content: Self.swatch, chosen: draft.theme) {
+      [weak self] in
       self?.draft.theme = $0
     }
     for (theme, button) in themeButtons {
@@ -346,7 +351,8 @@ import ScrumdingerCore
   }
 
   private func updateButtons() {
-    EditorCommand.updateEnabled(actions, in: Command.Context(route: .list, meetingRunning: false, draftCanSave: draft.canSave))
+    EditorCommand.updateEnabled(
+      actions, in: Command.Context(route: .list, meetingRunning: false, draftCanSave: draft.canSave))
   }
 
   private func confirm() {

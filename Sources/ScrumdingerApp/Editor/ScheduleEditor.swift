@@ -8,7 +8,8 @@ import ScrumdingerCore
 
 /// The editor's schedule group.
 @MainActor final class ScheduleEditor {
-  let group = PreferencesGroup(title: tr("Schedule"), description: tr("When the stand-up meets, and a reminder before it"))
+  let group = PreferencesGroup(
+    title: tr("Schedule"), description: tr("When the stand-up meets, and a reminder before it"))
   /// "Meet on a schedule".
   let scheduledSwitch = Switch(accessibleName: tr("Meet on a schedule"))
   /// Monday … Sunday (in that order).

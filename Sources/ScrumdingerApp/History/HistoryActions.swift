@@ -1,7 +1,7 @@
 import FoundationEssentials
 import GtkShim
-import ScrumdingerCore
 import Platform
+import ScrumdingerCore
 
 /// A scrum's history: a past meeting's page and what it offers (its summary on the clipboard,
 /// deleting its recording), exporting the history, the schedule as a calendar file. Each
@@ -57,7 +57,9 @@ import Platform
   /// edited, its transcription started or stopped, its recording played or deleted here;
   /// "Get a speech model" runs `getModel`.
   func page(of entryID: UUID, in id: UUID, getModel: @escaping @MainActor () -> Void) -> HistoryPage? {
-    guard let scrum = model.state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return nil }
+    guard let scrum = model.state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else {
+      return nil
+    }
     let transcriber = self.transcriber
     let recorder = model.dependencies.recorder
     let page = HistoryPage(
@@ -122,7 +124,8 @@ import Platform
   private func addToCalendar(_ id: UUID) {
     guard let title = model.state.scrum(id)?.title else { return }
     let chooser = FileChooser(
-      title: tr("Add to Calendar"), acceptLabel: tr("_Save"), parent: window, filters: [(tr("iCalendar files"), "*.ics")],
+      title: tr("Add to Calendar"), acceptLabel: tr("_Save"), parent: window,
+      filters: [(tr("iCalendar files"), "*.ics")],
       saveName: Self.fileName(title, ending: "ics"))
     chooser.present { [weak self] path, _ in
       guard let self, let path, let scrum = self.model.state.scrum(id),
@@ -140,7 +143,9 @@ import Platform
   /// Puts one past meeting's summary on the clipboard, as Markdown for a team chat, with
   /// its transcript only when asked.
   private func copySummary(of entryID: UUID, in id: UUID, transcript: Bool) {
-    guard let scrum = model.state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else { return }
+    guard let scrum = model.state.scrum(id), let entry = scrum.history.first(where: { $0.id == entryID }) else {
+      return
+    }
     window.copyToClipboard(HistoryExport.summary(of: entry, in: scrum, transcript: transcript))
     toast(transcript ? tr("Summary copied with its transcript") : tr("Summary copied"))
   }

@@ -119,7 +119,9 @@ import ScrumdingerCore
 
   /// Plays the recording from the transcript's sentence said `milliseconds` into the meeting.
   func play(from milliseconds: Int) {
-    guard let index = record.sentences.firstIndex(where: { $0.segment.startMilliseconds == milliseconds }) else { return }
+    guard let index = record.sentences.firstIndex(where: { $0.segment.startMilliseconds == milliseconds }) else {
+      return
+    }
     record.play(sentence: index)
   }
 }

@@ -63,7 +63,8 @@ import ScrumdingerCore
 
   /// The groups for `entry`; `recording` is its audio file (its turns changed at `cuts`),
   /// `statuses` where transcripts stand.
-  init(entry: History, recording: String?, cuts: RecordingCuts, statuses: ObservableValue<[UUID: TranscriptionStatus]>) {
+  init(entry: History, recording: String?, cuts: RecordingCuts, statuses: ObservableValue<[UUID: TranscriptionStatus]>)
+  {
     self.recording = recording
     self.cuts = cuts
     if recording != nil { recordingGroup = recordingRow(length: entry.durationSeconds) }
@@ -183,7 +184,9 @@ import ScrumdingerCore
   /// Marks the sentence the recording plays now (the meeting's time, from the recording's).
   private func followPlayback() {
     guard !sentences.isEmpty, let player, player.isPlaying, let position = player.positionMilliseconds else { return }
-    let now = cuts.onMeetingTimeline([TranscriptSegment(startMilliseconds: position, endMilliseconds: position, text: "")])[0].startMilliseconds
+    let now = cuts.onMeetingTimeline([
+      TranscriptSegment(startMilliseconds: position, endMilliseconds: position, text: "")
+    ])[0].startMilliseconds
     mark(heard: sentences.lastIndex { $0.segment.startMilliseconds <= now })
   }
 
@@ -274,7 +277,8 @@ import ScrumdingerCore
     line.append(play)
     line.append(label)
     let row = ListBoxRow(line)
-    row.setAccessibleLabel(speaker.isEmpty ? tr("%@: %@", time, words) : tr("%@, %@: %@", Texts.shown(speaker), time, words))
+    row.setAccessibleLabel(
+      speaker.isEmpty ? tr("%@: %@", time, words) : tr("%@, %@: %@", Texts.shown(speaker), time, words))
     let index = sentences.count
     play.onClicked { [weak self] in self?.play(sentence: index) }
     sentences.append((segment, row, label, play))
@@ -286,7 +290,8 @@ import ScrumdingerCore
     let words = query.lowercased()
     var shown = 0
     for (passage, box) in passages {
-      let matches = words.isEmpty || passage.text.lowercased().contains(words) || passage.speaker.lowercased().contains(words)
+      let matches =
+        words.isEmpty || passage.text.lowercased().contains(words) || passage.speaker.lowercased().contains(words)
       box.isVisible = matches
       if matches { shown += 1 }
     }

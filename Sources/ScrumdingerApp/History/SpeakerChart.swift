@@ -70,7 +70,8 @@ import ScrumdingerCore
     // The share's end, marked across the bar.
     let mark = share / scale * width
     let ink = canvas.foreground
-    canvas.fillRectangle(x: max(0, mark - 1), y: 0, width: 2, height: height, red: ink.red, green: ink.green, blue: ink.blue)
+    canvas.fillRectangle(
+      x: max(0, mark - 1), y: 0, width: 2, height: height, red: ink.red, green: ink.green, blue: ink.blue)
   }
 }
 
@@ -92,8 +93,9 @@ import ScrumdingerCore
   func show(_ statistics: MeetingStatistics) {
     self.statistics = statistics
     area.setAccessibleLabel(
-      tr("Lengths of the last %d meetings against the planned %@", statistics.lengths.count,
-         Texts.minutesAndSeconds(statistics.plannedSeconds)))
+      tr(
+        "Lengths of the last %d meetings against the planned %@", statistics.lengths.count,
+        Texts.minutesAndSeconds(statistics.plannedSeconds)))
     area.queueDraw()
   }
 
@@ -112,6 +114,7 @@ import ScrumdingerCore
     }
     let planY = height - Double(statistics.plannedSeconds) / scale * height
     let ink = canvas.foreground
-    canvas.fillRectangle(x: 0, y: max(0, planY - 1), width: width, height: 2, red: ink.red, green: ink.green, blue: ink.blue)
+    canvas.fillRectangle(
+      x: 0, y: max(0, planY - 1), width: width, height: 2, red: ink.red, green: ink.green, blue: ink.blue)
   }
 }

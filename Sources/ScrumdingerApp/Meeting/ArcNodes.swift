@@ -26,7 +26,9 @@ struct RingStroke: Equatable {
   /// `from` and `to` (the start's round end kept when `from` is `start`, the end's when
   /// `isTip`), so pieces side by side make up exactly the one stroke, each pixel painted once.
   /// A node not `kept` is shown in one frame only (a growing tip).
-  @MainActor func node(from: Double, to: Double, start: Double, isTip: Bool, kept: Bool = true, in frame: Frame) -> RenderNode {
+  @MainActor func node(from: Double, to: Double, start: Double, isTip: Bool, kept: Bool = true, in frame: Frame)
+    -> RenderNode
+  {
     let pad = width / 2 + 2
     var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
     let steps = max(1, Int(((to - from) / 2).rounded(.up)))
@@ -40,7 +42,8 @@ struct RingStroke: Equatable {
       height: (maxY - minY + 2 * pad).rounded(.up) + 1, for: frame, kept: kept
     ) { canvas in
       canvas.clipWedge(
-        x: centreX, y: centreY, radius: radius + width, from: from == start ? from - 90 : from, to: isTip ? to + 90 : to)
+        x: centreX, y: centreY, radius: radius + width, from: from == start ? from - 90 : from, to: isTip ? to + 90 : to
+      )
       // The stroke from just before the wedge (a round start outside it is cut away), not
       // from `start`: a span costs its own length, not the whole arc's.
       canvas.strokeArc(

@@ -125,6 +125,7 @@ import ScrumdingerCore
     let colour = warningLevel.map(theme.warningColor) ?? theme.accentColor
     canvas.strokeArc(
       x: width / 2, y: height / 2, radius: radius, from: 0, to: 360 * turnFraction, width: 6,
-      red: Double(colour.red) / 255, green: Double(colour.green) / 255, blue: Double(colour.blue) / 255, roundCaps: true)
+      red: Double(colour.red) / 255, green: Double(colour.green) / 255, blue: Double(colour.blue) / 255, roundCaps: true
+    )
   }
 }

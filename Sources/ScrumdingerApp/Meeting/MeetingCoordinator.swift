@@ -53,7 +53,8 @@ import ScrumdingerCore
       toast: toast
     ) { [session] in
       PresentationFace(
-        scrum: scrum, session: session, state: state, listening: listening, now: dependencies.now, twelveHour: twelveHour)
+        scrum: scrum, session: session, state: state, listening: listening, now: dependencies.now,
+        twelveHour: twelveHour)
     }
     actions = MeetingCommand.actions { [weak self] command, argument in self?.perform(command, argument: argument) }
     meetingActions.add(Array(actions.values))
@@ -135,7 +136,8 @@ import ScrumdingerCore
   /// meanwhile.
   private func askToEnd() {
     ask(
-      heading: tr("End meeting?"), keepGoing: ("resume", tr("Resume")), discard: tr("Discard"), save: tr("Save and End"),
+      heading: tr("End meeting?"), keepGoing: ("resume", tr("Resume")), discard: tr("Discard"),
+      save: tr("Save and End"),
       then: nil)
   }
 

@@ -215,7 +215,8 @@ import ScrumdingerCore
   static func compactToggle() -> ToggleButton {
     let toggle = ToggleButton(child: Image(iconName: "view-restore-symbolic"), accessibleName: tr("Compact View"))
     toggle.setAction(Command.meeting(.compactView).detailedName)
-    toggle.tooltip = tr("Compact View (C). To keep it above the call, open the window menu (Alt+Space) and choose Always on Top")
+    toggle.tooltip = tr(
+      "Compact View (C). To keep it above the call, open the window menu (Alt+Space) and choose Always on Top")
     return toggle
   }
 

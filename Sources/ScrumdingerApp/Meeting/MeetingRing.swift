@@ -111,7 +111,8 @@ import ScrumdingerCore
       area.setAccessibleLabel(turn.isItem ? tr("Agenda item: %@", name) : tr("%@ is speaking", name))
     }
     let arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot)
-    let finished = snapshot.phase == .finished
+    let finished =
+      snapshot.phase == .finished
       ? arcs.count : schedule.turns.prefix(snapshot.turnIndex).filter { $0.seconds > 0 }.count
     finishedArcs = Array(arcs.prefix(finished))
     currentArc = arcs.count > finished ? arcs[finished] : nil
@@ -177,7 +178,10 @@ import ScrumdingerCore
       if warningNode?.key != key {
         let stroke = RingStroke(centreX: x, centreY: y, radius: outside, width: warningWidth, colour: warnColour)
         warningNode = (
-          key, stroke.node(from: warningArc.startDegrees, to: warningArc.endDegrees, start: warningArc.startDegrees, isTip: true, in: frame)
+          key,
+          stroke.node(
+            from: warningArc.startDegrees, to: warningArc.endDegrees, start: warningArc.startDegrees, isTip: true,
+            in: frame)
         )
       }
       frame.append(warningNode!.node)

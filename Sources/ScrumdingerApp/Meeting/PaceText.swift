@@ -28,7 +28,8 @@ struct PaceText {
     let endsAt = endsAt.text
     guard let behind = Texts.pace(secondsBehind: snapshot.secondsBehind) else { return (endsAt, endsAt, endsAt) }
     return (
-      tr("%@ · %@", endsAt, behind), tr("%@, %@", endsAt, Texts.pace(secondsBehind: snapshot.secondsBehind, spoken: true)!),
+      tr("%@ · %@", endsAt, behind),
+      tr("%@, %@", endsAt, Texts.pace(secondsBehind: snapshot.secondsBehind, spoken: true)!),
       endsAt + " \(snapshot.secondsBehind / 60)"
     )
   }

@@ -35,7 +35,8 @@ import ScrumdingerCore
   init(_ download: ModelDownload, labels: Labels) {
     self.download = download
     self.labels = labels
-    row = ActionRow(title: labels.title, subtitle: tr("Downloaded only when you ask, and checked against its published checksum"))
+    row = ActionRow(
+      title: labels.title, subtitle: tr("Downloaded only when you ask, and checked against its published checksum"))
     downloadButton = Button(label: labels.downloadLabel, accessibleName: labels.download)
     cancelButton = Button(label: tr("Cancel Download"), accessibleName: labels.cancel)
     progress.setAccessibleLabel(tr("Download progress"))
@@ -56,7 +57,8 @@ import ScrumdingerCore
     case .downloading(let received, let total):
       busy = true
       progress.fraction = total.map { $0 > 0 ? Double(received) / Double($0) : 0 } ?? 0
-      row.subtitle = total.map { tr("Downloading… %@ of %@", Preferences.megabytes(received), Preferences.megabytes($0)) }
+      row.subtitle =
+        total.map { tr("Downloading… %@ of %@", Preferences.megabytes(received), Preferences.megabytes($0)) }
         ?? tr("Downloading… %@", Preferences.megabytes(received))
     case .verifying:
       busy = true

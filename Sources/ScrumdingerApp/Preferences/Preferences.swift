@@ -8,8 +8,8 @@
 // stop it and reopening shows where it stands.
 import FoundationEssentials
 import GtkShim
-import ScrumdingerCore
 import Platform
+import ScrumdingerCore
 
 /// The Preferences window.
 @MainActor final class Preferences {
@@ -41,13 +41,18 @@ import Platform
     self.engine = engine
     self.sounds = SoundPreferences(settings: sounds)
     window = PreferencesWindow(parent: parent, title: tr("Preferences"), width: 560, height: 640)
-    englishModel = ModelDownloadRow(downloads.english, labels: .init(
-      title: tr("English speech model (whisper.cpp base.en, 57 MiB)"), downloadLabel: tr("Download English Speech Model"),
-      download: tr("Download English Speech Model"), cancel: tr("Cancel Download"), resume: tr("Resume Download")))
-    accurateModel = ModelDownloadRow(downloads.accurate, labels: .init(
-      title: tr("Higher accuracy (142 MiB)"), downloadLabel: tr("Download"),
-      download: tr("Download Higher Accuracy Model"), cancel: tr("Cancel Higher Accuracy Download"),
-      resume: tr("Resume Higher Accuracy Download")))
+    englishModel = ModelDownloadRow(
+      downloads.english,
+      labels: .init(
+        title: tr("English speech model (whisper.cpp base.en, 57 MiB)"),
+        downloadLabel: tr("Download English Speech Model"),
+        download: tr("Download English Speech Model"), cancel: tr("Cancel Download"), resume: tr("Resume Download")))
+    accurateModel = ModelDownloadRow(
+      downloads.accurate,
+      labels: .init(
+        title: tr("Higher accuracy (142 MiB)"), downloadLabel: tr("Download"),
+        download: tr("Download Higher Accuracy Model"), cancel: tr("Cancel Higher Accuracy Download"),
+        resume: tr("Resume Higher Accuracy Download")))
     let group = PreferencesGroup(
       title: tr("Speech to Text"),
       description: tr("Recorded meetings are transcribed on this computer; nothing leaves it."))
@@ -63,17 +68,23 @@ import Platform
     choosing.append(chooseButton)
     group.add(choosing)
     let reminders = PreferencesGroup(title: tr("Reminders"))
-    reminders.add(Self.switchRow(
-      backgroundSwitch, title: tr("Run in the background for reminders"),
-      subtitle: tr("While a scrum meets on a schedule, reminders come with the window closed, and from login on"),
-      isOn: background.isEnabled) { background.isEnabled = $0 })
+    reminders.add(
+      Self.switchRow(
+        backgroundSwitch, title: tr("Run in the background for reminders"),
+        subtitle: tr("While a scrum meets on a schedule, reminders come with the window closed, and from login on"),
+        isOn: background.isEnabled
+      ) { background.isEnabled = $0 })
     let search = PreferencesGroup(title: tr("Search"))
-    search.add(Self.switchRow(
-      overviewWordsSwitch, title: tr("Show words said in meetings in Activities search"),
-      subtitle: tr("What was said or noted in meetings then appears in the overview, for example while sharing the screen"),
-      isOn: overviewWords.isEnabled) { overviewWords.isEnabled = $0 })
+    search.add(
+      Self.switchRow(
+        overviewWordsSwitch, title: tr("Show words said in meetings in Activities search"),
+        subtitle: tr(
+          "What was said or noted in meetings then appears in the overview, for example while sharing the screen"),
+        isOn: overviewWords.isEnabled
+      ) { overviewWords.isEnabled = $0 })
     window.addPage(
-      title: tr("General"), iconName: "preferences-system-symbolic", groups: [self.sounds.group, reminders, search, group])
+      title: tr("General"), iconName: "preferences-system-symbolic",
+      groups: [self.sounds.group, reminders, search, group])
 
     englishModel.downloadButton.addCSSClass("suggested-action")
     chooseButton.onClicked { [weak self] in self?.chooseModel(parent: parent) }

@@ -5,7 +5,8 @@ import ScrumdingerCore
 
 /// The Sounds group of Preferences.
 @MainActor final class SoundPreferences {
-  let group = PreferencesGroup(title: tr("Sounds"), description: tr("Played when a turn ends and when the meeting ends"))
+  let group = PreferencesGroup(
+    title: tr("Sounds"), description: tr("Played when a turn ends and when the meeting ends"))
   /// One radio button per sound, in the order offered.
   private(set) var choices: [(sound: EndOfTurnSound, check: CheckButton, play: Button)] = []
   /// The volume of the end-of-turn sound and the warning, 0–100 %.

@@ -18,7 +18,9 @@ import ScrumdingerCore
   private var probing: HelperRun?
 
   /// An engine running `helper` (looked for on first use) on models from `modelsFolder`.
-  package init(modelsFolder: String, helper: @escaping @autoclosure @MainActor () -> String? = ResourceLocator.speechHelper) {
+  package init(
+    modelsFolder: String, helper: @escaping @autoclosure @MainActor () -> String? = ResourceLocator.speechHelper
+  ) {
     self.modelsFolder = modelsFolder
     findHelper = helper
     setAside = SetAsideModels(modelsFolder: modelsFolder)
@@ -161,25 +163,30 @@ import ScrumdingerCore
     done: @escaping @MainActor (TranscriptionHelperEnding, [TranscriptSegment]) -> Void
   ) {
     do throws(Unavailable) {
-      process = try ChildProcess(arguments, onLine: { [weak self] text in
-        switch TranscriptionHelperLine(text) {
-        case .progress(let percent)?: progress(percent)
-        case .segment(let segment)?: self?.segments.append(segment)
-        case .error(let reason)?: self?.reason = reason
-        case .windowDone?, .caption?, nil: break
-        }
-      }, onEnd: { [weak self] ending in
-        guard let self else { return }
-        self.limit?.cancel()
-        self.process = nil
-        switch ending {
-        case .killed where self.tooLong: done(.tooLong, [])
-        case .killed(let signal):
-          done(TranscriptionHelperEnding(status: nil, signal: signal, reason: self.reason, spoke: !self.segments.isEmpty), [])
-        case .exited(let status):
-          done(TranscriptionHelperEnding(status: status, reason: self.reason), status == 0 ? self.segments : [])
-        }
-      })
+      process = try ChildProcess(
+        arguments,
+        onLine: { [weak self] text in
+          switch TranscriptionHelperLine(text) {
+          case .progress(let percent)?: progress(percent)
+          case .segment(let segment)?: self?.segments.append(segment)
+          case .error(let reason)?: self?.reason = reason
+          case .windowDone?, .caption?, nil: break
+          }
+        },
+        onEnd: { [weak self] ending in
+          guard let self else { return }
+          self.limit?.cancel()
+          self.process = nil
+          switch ending {
+          case .killed where self.tooLong: done(.tooLong, [])
+          case .killed(let signal):
+            done(
+              TranscriptionHelperEnding(
+                status: nil, signal: signal, reason: self.reason, spoke: !self.segments.isEmpty), [])
+          case .exited(let status):
+            done(TranscriptionHelperEnding(status: status, reason: self.reason), status == 0 ? self.segments : [])
+          }
+        })
     } catch {
       done(.failed(error.reason), [])
       return
@@ -215,34 +222,37 @@ import ScrumdingerCore
     captions: (@MainActor (CaptionWords) -> Void)?, failed: @escaping @MainActor (TranscriptionHelperEnding) -> Void
   ) {
     do throws(Unavailable) {
-      process = try ChildProcess(arguments, input: true, onLine: { [weak self] text in
-        guard let self else { return }
-        switch TranscriptionHelperLine(text) {
-        case .segment(let segment)?:
-          spoke = true
-          segments.append(segment)
-        case .windowDone(let next)?:
-          spoke = true
-          let said = segments
-          segments = []
-          if next == nil { process?.closeInput() }
-          heard(said, next)
-        case .caption(let words)?:
-          spoke = true
-          captions?(words)
-        case .error(let reason)?: self.reason = reason
-        case .progress?, nil: break
-        }
-      }, onEnd: { [weak self] ending in
-        guard let self else { return }
-        process = nil
-        switch ending {
-        case .exited(0): break  // its input ended: every window asked for was answered
-        case .exited(let status): failed(TranscriptionHelperEnding(status: status, reason: reason))
-        case .killed(let signal):
-          failed(TranscriptionHelperEnding(status: nil, signal: signal, reason: reason, spoke: spoke))
-        }
-      })
+      process = try ChildProcess(
+        arguments, input: true,
+        onLine: { [weak self] text in
+          guard let self else { return }
+          switch TranscriptionHelperLine(text) {
+          case .segment(let segment)?:
+            spoke = true
+            segments.append(segment)
+          case .windowDone(let next)?:
+            spoke = true
+            let said = segments
+            segments = []
+            if next == nil { process?.closeInput() }
+            heard(said, next)
+          case .caption(let words)?:
+            spoke = true
+            captions?(words)
+          case .error(let reason)?: self.reason = reason
+          case .progress?, nil: break
+          }
+        },
+        onEnd: { [weak self] ending in
+          guard let self else { return }
+          process = nil
+          switch ending {
+          case .exited(0): break  // its input ended: every window asked for was answered
+          case .exited(let status): failed(TranscriptionHelperEnding(status: status, reason: reason))
+          case .killed(let signal):
+            failed(TranscriptionHelperEnding(status: nil, signal: signal, reason: reason, spoke: spoke))
+          }
+        })
     } catch {
       failed(.failed(error.reason))
     }
@@ -269,18 +279,22 @@ extension WhisperEngine {
     let name = Files.name(of: path)
     let target = modelsFolder + "/" + (name.hasPrefix("ggml-") ? name : "ggml-" + name)
     let folder = modelsFolder
-    WorkerThreads.run({ Self.looksLikeModel(path) }, then: { [weak self] problem in
-      guard let self else { return }
-      if let problem { return done(problem) }
-      self.probing = self.probe(model: path) { [weak self] problem in
-        self?.probing = nil
+    WorkerThreads.run(
+      { Self.looksLikeModel(path) },
+      then: { [weak self] problem in
+        guard let self else { return }
         if let problem { return done(problem) }
-        WorkerThreads.run({ Self.copyModel(path, to: target, folder: folder) }, then: { [weak self] problem in
-          if problem == nil { self?.setAside.clear() }
-          done(problem)
-        })
-      }
-    })
+        self.probing = self.probe(model: path) { [weak self] problem in
+          self?.probing = nil
+          if let problem { return done(problem) }
+          WorkerThreads.run(
+            { Self.copyModel(path, to: target, folder: folder) },
+            then: { [weak self] problem in
+              if problem == nil { self?.setAside.clear() }
+              done(problem)
+            })
+        }
+      })
   }
 
   /// Nil when the file at `path` begins as a whisper.cpp model does, else why not.

@@ -32,12 +32,16 @@ import ScrumdingerCore
     case .success(let journal) where journal.isSaved(in: state.scrums.value):
       file.remove()
     case .success(let journal):
-      guard let window else { return waiting = journal }
+      guard let window else {
+        waiting = journal
+        return
+      }
       ask(journal, in: window)
     case .failure(let reason):
       let message: String
       if let aside = file.moveAside(now: now()) {
-        message = tr("An interrupted meeting could not be read (%@); the file was kept as “%@”", reason.description, aside)
+        message = tr(
+          "An interrupted meeting could not be read (%@); the file was kept as “%@”", reason.description, aside)
       } else {
         message = tr("An interrupted meeting could not be read (%@)", reason.description)
       }
@@ -57,7 +61,8 @@ import ScrumdingerCore
   private func ask(_ journal: MeetingJournal, in window: MainWindow) {
     let dialog = MessageDialog(
       parent: window.window, heading: Texts.interruptedMeeting(journal, twelveHour: time.twelveHour),
-      body: tr("Save It adds it to the scrum’s history with the time it really ran. Discard deletes it, and its recording."))
+      body: tr(
+        "Save It adds it to the scrum’s history with the time it really ran. Discard deletes it, and its recording."))
     dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive)
     dialog.addResponse("save", label: tr("Save It"), appearance: .suggested)
     dialog.setDefaults(enter: "save", escape: "later")

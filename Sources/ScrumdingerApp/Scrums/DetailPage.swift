@@ -57,7 +57,8 @@ import ScrumdingerCore
   private(set) var lengthsChart: LengthsChart?
 
   /// The search through its meetings' words (Ctrl+F).
-  let searchButton = ToggleButton(child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search What Was Said"))
+  let searchButton = ToggleButton(
+    child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search What Was Said"))
   private let searchIconButton = ToggleButton(
     child: Image(iconName: "system-search-symbolic"), accessibleName: tr("Search What Was Said"))
   let searchEntry = SearchEntry(placeholder: tr("Search what was said"), accessibleName: tr("Search What Was Said"))
@@ -68,7 +69,8 @@ import ScrumdingerCore
   private let pageArea = Box(vertical: true)
   private let resultsArea = Box(vertical: true)
   /// "Nothing said in its meetings matches."
-  private let noneSaid = StatusPage(title: tr("No Results Found"), description: tr("Nothing said or noted in its meetings matches."))
+  private let noneSaid = StatusPage(
+    title: tr("No Results Found"), description: tr("Nothing said or noted in its meetings matches."))
   private let meetingSearch: MeetingSearch
 
   /// Where recorded meetings' transcripts stand, as the rows last showed it.
@@ -166,7 +168,8 @@ import ScrumdingerCore
 
   /// Shows what the meetings' words hold of what is typed, or the page when nothing is.
   private func searchChanged() {
-    if searchBar.isOpen, searchEntry.text.isEmpty { meetingSearch.prepare([scrum]) }  // folded before the first keystroke
+    // Folded before the first keystroke.
+    if searchBar.isOpen, searchEntry.text.isEmpty { meetingSearch.prepare([scrum]) }
     let search = searchBar.isOpen ? ScrumSearch([searchEntry.text]) : ScrumSearch([])
     let matches = meetingSearch.results(of: search, in: [scrum])
     results.show(matches)
@@ -247,7 +250,8 @@ import ScrumdingerCore
   private func bind(_ row: HistoryRow, _ item: RecyclingList<HistoryRow, UUID>.Item) {
     let entries = scrum.history
     let index = entries.count - 1 - item.position
-    let entry = entries.indices.contains(index) && entries[index].id == item.id
+    let entry =
+      entries.indices.contains(index) && entries[index].id == item.id
       ? entries[index] : entries.first { $0.id == item.id }
     guard let entry else { return }
     row.show(entry, transcription: transcripts[entry.id])
@@ -281,7 +285,8 @@ import ScrumdingerCore
   }
 
   private func attendeesGroup() -> PreferencesGroup {
-    let group = PreferencesGroup(title: tr("Attendees"), description: tr("In speaking order. Uncheck who is not here today."))
+    let group = PreferencesGroup(
+      title: tr("Attendees"), description: tr("In speaking order. Uncheck who is not here today."))
     shuffleButton.setFlat()
     shuffleButton.align(vertical: .center)
     group.setHeaderSuffix(shuffleButton)
@@ -320,9 +325,13 @@ import ScrumdingerCore
       statisticsGroup.add(box)
     }
     lengthsChart?.show(statistics)
-    averageLabel.text = tr("%@ of %@", Texts.minutesAndSeconds(statistics.averageSeconds), Texts.minutesAndSeconds(statistics.plannedSeconds))
+    averageLabel.text = tr(
+      "%@ of %@", Texts.minutesAndSeconds(statistics.averageSeconds), Texts.minutesAndSeconds(statistics.plannedSeconds)
+    )
     averageLabel.setAccessibleLabel(
-      tr("%@ of %@", Texts.duration(seconds: statistics.averageSeconds), Texts.duration(seconds: statistics.plannedSeconds)))
+      tr(
+        "%@ of %@", Texts.duration(seconds: statistics.averageSeconds),
+        Texts.duration(seconds: statistics.plannedSeconds)))
     onTimeLabel.text = tr("%d of %d", statistics.onTimeCount, statistics.lengths.count)
     averagesList.removeAll()
     averagesList.isVisible = !statistics.averageSpeaking.isEmpty

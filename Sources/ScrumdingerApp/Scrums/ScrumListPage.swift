@@ -119,7 +119,8 @@ import ScrumdingerCore
   }
 
   private func searchChanged() {
-    if searchBar.isOpen, searchEntry.text.isEmpty { meetingSearch.prepare(state.scrums.value) }  // before the first keystroke
+    // Before the first keystroke.
+    if searchBar.isOpen, searchEntry.text.isEmpty { meetingSearch.prepare(state.scrums.value) }
     let typed = searchBar.isOpen ? ScrumSearch([searchEntry.text]) : ScrumSearch([])
     guard typed != search else { return }
     search = typed

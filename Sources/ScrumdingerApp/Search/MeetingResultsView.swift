@@ -43,7 +43,8 @@ import ScrumdingerCore
     let when = Texts.meetingDate(match.date)
     let time = Texts.minutesAndSeconds(match.startMilliseconds / 1000)
     let speaker = Texts.shown(match.speaker)
-    let place = ([scrumTitle?(match.scrumID).map(Texts.shown), when, match.speaker.isEmpty ? nil : speaker]).compactMap { $0 }
+    let place = ([scrumTitle?(match.scrumID).map(Texts.shown), when, match.speaker.isEmpty ? nil : speaker]).compactMap
+    { $0 }
     let caption = Label(place.joined(separator: " · "))
     caption.addCSSClass("dim-label")
     caption.addCSSClass("caption")
@@ -70,7 +71,8 @@ import ScrumdingerCore
     let row = ListBoxRow(line)
     let heading = place.dropLast(match.speaker.isEmpty ? 0 : 1).joined(separator: ", ")
     row.setAccessibleLabel(
-      match.speaker.isEmpty ? tr("%@: %@", heading, match.text) : tr("%@, %@, %@: %@", speaker, heading, time, match.text))
+      match.speaker.isEmpty
+        ? tr("%@: %@", heading, match.text) : tr("%@, %@, %@: %@", speaker, heading, time, match.text))
     return (match, row, sentence)
   }
 }

@@ -54,8 +54,12 @@ import ScrumdingerCore
         let (zone, twelveHour) = (self.time.zone, self.time.twelveHour)  // once a call
         let scrums = Dictionary(self.state.scrums.value.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { id in
-          if let match = self.meeting(id) { return self.meta(match, title: scrums[match.scrumID]?.title, timeZone: zone) }
-          return UUID(uuidString: id).flatMap { scrums[$0] }.map { self.meta($0, timeZone: zone, twelveHour: twelveHour) }
+          if let match = self.meeting(id) {
+            return self.meta(match, title: scrums[match.scrumID]?.title, timeZone: zone)
+          }
+          return UUID(uuidString: id).flatMap { scrums[$0] }.map {
+            self.meta($0, timeZone: zone, twelveHour: twelveHour)
+          }
         }
       }
     }
@@ -115,7 +119,8 @@ import ScrumdingerCore
     // (g_date_time_format's %b month, %-d day).
     let day = Texts.format(match.date, tr("%b %-d"), timeZone: timeZone)
     return SearchResultMeta(
-      id: match.resultID, name: tr("%@, %@", Texts.shown(title ?? ""), day), description: match.excerpt(), iconName: appID)
+      id: match.resultID, name: tr("%@, %@", Texts.shown(title ?? ""), day), description: match.excerpt(),
+      iconName: appID)
   }
 
   /// What the overview shows for `scrum`.

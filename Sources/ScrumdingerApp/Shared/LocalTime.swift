@@ -23,7 +23,9 @@ import Platform
   /// The time zone as an identifier ("Europe/Berlin"): TZ, or where /etc/localtime points;
   /// nil when neither says (GLib's local zone is used then).
   var zone: String? {
-    if let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty { return tz.hasPrefix(":") ? String(tz.dropFirst()) : tz }
+    if let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty {
+      return tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+    }
     var buffer = [CChar](repeating: 0, count: 512)
     let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }

@@ -12,7 +12,8 @@ import ScrumdingerCore
       items: page + [
         (tr("Preferences"), Command.window(.preferences).detailedName),
         (tr("Keyboard Shortcuts"), Command.window(.showShortcuts).detailedName),
-        (tr("About Scrumdinger"), Command.window(.about).detailedName), nil, (tr("Quit"), Command.app(.quit).detailedName),
+        (tr("About Scrumdinger"), Command.window(.about).detailedName), nil,
+        (tr("Quit"), Command.app(.quit).detailedName),
       ])
   }
 }

@@ -4,19 +4,21 @@
 // so neither case needs configuration; `LaunchEnvironment` can name others.
 import FoundationEssentials
 import Glibc
-import ScrumdingerCore
 import Platform
+import ScrumdingerCore
 
 /// Finds the app's resource files.
 enum ResourceLocator {
   /// The folder holding `style.css`, or nil (the app then runs unstyled and says so).
   static let directory: String? = {
-    let candidates = [LaunchEnvironment.resources].compactMap { $0 } + [
-      binDir + "/../share/" + appID,
-      binDir + "/../../Resources",
-      binDir + "/../../../Resources",
-    ]
-    return candidates
+    let candidates =
+      [LaunchEnvironment.resources].compactMap { $0 } + [
+        binDir + "/../share/" + appID,
+        binDir + "/../../Resources",
+        binDir + "/../../../Resources",
+      ]
+    return
+      candidates
       .map(Files.canonical)
       .first { FileManager.default.fileExists(atPath: $0 + "/style.css") }
   }()
@@ -24,11 +26,13 @@ enum ResourceLocator {
   /// The folder of compiled translations: `<prefix>/share/locale` when installed, the build
   /// folder's `locale` (made by `make`) in development, unless `LaunchEnvironment` names one.
   static let localeDirectory: String? = {
-    let candidates = [LaunchEnvironment.localeDirectory].compactMap { $0 } + [
-      binDir + "/../share/locale",
-      binDir + "/../../locale",
-    ]
-    return candidates
+    let candidates =
+      [LaunchEnvironment.localeDirectory].compactMap { $0 } + [
+        binDir + "/../share/locale",
+        binDir + "/../../locale",
+      ]
+    return
+      candidates
       .map(Files.canonical)
       .first(where: holdsCatalogue)
   }()
@@ -88,7 +92,8 @@ enum ResourceLocator {
   }
 
   private static var binDir: String {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
     return Files.folder(of: executable)
   }

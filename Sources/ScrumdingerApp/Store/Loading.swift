@@ -45,16 +45,17 @@ import ScrumdingerCore
     started = true
     application.hold()
     let (store, journalPath) = (store, journalPath)
-    WorkerThreads.run({
-      var notes: [String] = []
-      let result: Result<[DailyScrum], StoreError>
-      do throws(StoreError) {
-        result = .success(try store.load { notes.append($0) })
-      } catch {
-        result = .failure(error)
-      }
-      return Read(scrums: result, notes: notes, journal: JournalFile.read(journalPath))
-    }, then: { [weak self] read in self?.finish(read) })
+    WorkerThreads.run(
+      {
+        var notes: [String] = []
+        let result: Result<[DailyScrum], StoreError>
+        do throws(StoreError) {
+          result = .success(try store.load { notes.append($0) })
+        } catch {
+          result = .failure(error)
+        }
+        return Read(scrums: result, notes: notes, journal: JournalFile.read(journalPath))
+      }, then: { [weak self] read in self?.finish(read) })
   }
 
   /// Runs `work` once the scrums are read (now, if they are).

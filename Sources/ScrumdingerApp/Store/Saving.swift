@@ -35,7 +35,8 @@ import ScrumdingerCore
 
   /// Saves `state`'s scrums through `store` (transcripts kept apart by `transcripts`).
   init(
-    store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date, application: Application
+    store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date,
+    application: Application
   ) {
     self.store = store
     self.state = state
@@ -75,7 +76,9 @@ import ScrumdingerCore
       guard let self, let window = self.shown else { return }
       self.ask(
         error, in: window, heading: tr("Your Scrums File Was Changed and Cannot Be Read"),
-        explanation: tr("The scrums shown here are kept, and nothing is saved over that file. Keep Mine moves it aside, keeping it, and saves the scrums shown here."),
+        explanation: tr(
+          "The scrums shown here are kept, and nothing is saved over that file. Keep Mine moves it aside, keeping it, and saves the scrums shown here."
+        ),
         stay: tr("Not Now"), move: (tr("Keep Mine"), .suggested), onStay: {}
       ) { [weak self] in self?.autoSave?.saveSoon() }
     }
@@ -161,7 +164,8 @@ import ScrumdingerCore
   func loadFailed(_ error: StoreError) {
     guard let window = shown else {
       warn(error.description)
-      return unreadable = error
+      unreadable = error
+      return
     }
     askAboutUnreadableFile(error, in: window)
   }
@@ -197,7 +201,8 @@ import ScrumdingerCore
   private func askAboutUnreadableFile(_ error: StoreError, in window: MainWindow) {
     ask(
       error, in: window, heading: tr("Your Scrums Could Not Be Read"),
-      explanation: tr("Start Fresh moves the file aside, keeping it, and starts an empty list. Quit leaves everything as it is."),
+      explanation: tr(
+        "Start Fresh moves the file aside, keeping it, and starts an empty list. Quit leaves everything as it is."),
       stay: tr("Quit"), move: (tr("Start Fresh"), .destructive), onStay: { [weak self] in self?.application.quit() }
     ) { [weak self] in self?.start() }
   }

@@ -216,7 +216,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case .editor(.confirm): context.draftCanSave
     case .window(.openScrum), .window(.importScrums): route == .list
     case .window(.search): route == .list || route.isDetail
-    case .window(.edit), .window(.deleteScrum), .window(.openHistory), .window(.shuffleLineup), .history(.exportHistory):
+    case .window(.edit), .window(.deleteScrum), .window(.openHistory), .window(.shuffleLineup),
+      .history(.exportHistory):
       route.isDetail
     case .window(.deleteMeeting): route.isDetail || route.isHistory
     case .window(.undo): context.canUndo && !route.isMeeting

@@ -118,7 +118,9 @@ extension Texts {
     tr("Live captions stopped: this computer is too slow to caption the meeting as it runs")
   }
   /// Said when the recogniser that captions ends before the meeting does.
-  public static var captionsStopped: String { tr("Live captions stopped: speech recognition ended. The meeting goes on.") }
+  public static var captionsStopped: String {
+    tr("Live captions stopped: speech recognition ended. The meeting goes on.")
+  }
   /// Said when captions cannot start (no speech model, no microphone file).
   public static var captionsUnavailable: String {
     tr("Live captions are off: they need a speech model (Preferences, Speech to Text)")

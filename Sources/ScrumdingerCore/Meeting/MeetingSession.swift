@@ -189,10 +189,13 @@ import FoundationEssentials
     for event in events {
       switch event {
       case .turnWarning(let turn, let stage):
-        let due = timer.warningPosition(ofTurn: turn, stage: stage).map(timer.instant(atPosition:)) ?? dependencies.clock.now
+        let due =
+          timer.warningPosition(ofTurn: turn, stage: stage).map(timer.instant(atPosition:)) ?? dependencies.clock.now
         tell(.turnWarning(turn: turn, stage: stage, dueAt: due))
       case .meetingWarning:
-        tell(.meetingWarning(dueAt: timer.meetingWarningPosition.map(timer.instant(atPosition:)) ?? dependencies.clock.now))
+        tell(
+          .meetingWarning(dueAt: timer.meetingWarningPosition.map(timer.instant(atPosition:)) ?? dependencies.clock.now)
+        )
       case .overtimeStarted(let turn):
         let due = dependencies.clock.now - (timer.overrun)
         tell(.overtimeStarted(turn: turn, dueAt: due))
@@ -213,11 +216,14 @@ import FoundationEssentials
       SpeakerTime(name: turn.name, seconds: seconds, shareSeconds: turn.plannedSeconds, addedSeconds: turn.addedSeconds)
     }
     let speakerTimes = Array(spoken.prefix(timer.schedule.speakerCount))
-    let ran = timer.spokenSpans.map { TurnSpan(speaker: turns[$0.turn].name, startSeconds: $0.start, endSeconds: $0.end) }
+    let ran = timer.spokenSpans.map {
+      TurnSpan(speaker: turns[$0.turn].name, startSeconds: $0.start, endSeconds: $0.end)
+    }
     return History(
       id: historyID, date: dependencies.now(), attendees: speakers, durationSeconds: timer.runningSeconds,
       speakers: speakerTimes, absent: absent, notes: notes.value, items: Array(spoken.dropFirst(speakerTimes.count)),
-      turns: ran == History.timeline(of: speakerTimes) ? [] : ran, recorded: dependencies.recorder.lastRecorded == historyID)
+      turns: ran == History.timeline(of: speakerTimes) ? [] : ran,
+      recorded: dependencies.recorder.lastRecorded == historyID)
   }
 
   private func finish(saved: Bool) {

@@ -173,7 +173,8 @@ public final class MeetingTimer {
   /// the meeting's.
   private func dueWarnings(turn: Int) -> [Event] {
     var events: [Event] = []
-    if let stage = warningStage(ofTurn: turn, at: elapsed), warned.map({ $0.turn != turn || $0.stage < stage }) ?? true {
+    if let stage = warningStage(ofTurn: turn, at: elapsed), warned.map({ $0.turn != turn || $0.stage < stage }) ?? true
+    {
       warned = (turn, stage)
       events.append(.turnWarning(turn: turn, stage: stage))
     }

@@ -1,5 +1,5 @@
-import Platform
 import FoundationEssentials
+import Platform
 
 /// The formats "Export History…" writes.
 public enum ExportFormat: String, CaseIterable, Sendable {
@@ -24,7 +24,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
   /// The format a file name asks for by its ending (any case); nil for another ending.
   public init?(fileName: String) {
-    guard let dot = fileName.lastIndex(of: "."), let format = ExportFormat(rawValue: fileName[dot...].dropFirst().lowercased())
+    guard let dot = fileName.lastIndex(of: "."),
+      let format = ExportFormat(rawValue: fileName[dot...].dropFirst().lowercased())
     else { return nil }
     self = format
   }
@@ -68,14 +69,16 @@ public enum HistoryExport {
     let title = headingLevel == 1 ? tr("%@ — %@", markdownLine(scrum.title), date) : date
     let section = String(repeating: "#", count: headingLevel + 1)
     var text = String(repeating: "#", count: headingLevel) + " " + title + "\n\n"
-    text += tr(
-      "Ran %@ of %@ planned.", Texts.minutesAndSeconds(entry.durationSeconds),
-      Texts.minutesAndSeconds(plannedSeconds(of: entry, in: scrum))) + "\n"
+    text +=
+      tr(
+        "Ran %@ of %@ planned.", Texts.minutesAndSeconds(entry.durationSeconds),
+        Texts.minutesAndSeconds(plannedSeconds(of: entry, in: scrum))) + "\n"
     if !entry.speakers.isEmpty {
       text += "\n| \(tr("Speaker")) | \(tr("Spoke")) | \(tr("Share")) |\n| --- | ---: | ---: |\n"
       for speaker in entry.speakers + entry.items {
         let added = speaker.addedSeconds > 0 ? " + " + Texts.minutesAndSeconds(speaker.addedSeconds) : ""
-        text += "| \(markdownLine(speaker.name)) | \(Texts.minutesAndSeconds(speaker.seconds)) | "
+        text +=
+          "| \(markdownLine(speaker.name)) | \(Texts.minutesAndSeconds(speaker.seconds)) | "
           + "\(Texts.minutesAndSeconds(speaker.shareSeconds))\(added) |\n"
       }
     } else if !entry.attendees.isEmpty {
@@ -113,7 +116,9 @@ public enum HistoryExport {
   public static func csv(_ scrum: DailyScrum) -> String {
     var speakers: [String] = []
     var seen = Set<String>()
-    for entry in scrum.history { for speaker in entry.speakers where seen.insert(speaker.name).inserted { speakers.append(speaker.name) } }
+    for entry in scrum.history {
+      for speaker in entry.speakers where seen.insert(speaker.name).inserted { speakers.append(speaker.name) }
+    }
     var rows = [csvColumns + speakers.map { "\($0) (seconds)" }]
     for entry in scrum.history {
       var spoke: [String: Int] = [:]
@@ -144,7 +149,10 @@ public enum HistoryExport {
   static func markdownLine(_ text: String) -> String {
     var out = ""
     for character in Texts.shown(text) {
-      if character.isNewline { out.append(" "); continue }
+      if character.isNewline {
+        out.append(" ")
+        continue
+      }
       if "\\`*_[]<>#|~".contains(character) { out.append("\\") }
       out.append(character)
     }

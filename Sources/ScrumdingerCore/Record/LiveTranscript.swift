@@ -1,3 +1,4 @@
+import FoundationEssentials
 // The transcript of a meeting being recorded, made while it runs: the recording's 16 kHz
 // samples are written to a file as well, and the engine recognises it window by window
 // (`TranscriptWindows`) in a helper at idle priority. The app wakes for it once a window is
@@ -7,7 +8,6 @@
 // one) only stops this: after the meeting the recording is transcribed as before, from where
 // the windows stopped.
 import Platform
-import FoundationEssentials
 
 /// Recognises a recording while it is made.
 @MainActor public protocol SpeechListener: AnyObject {

@@ -7,7 +7,10 @@ import FoundationEssentials
 
 /// A line noted during a meeting, stamped with who was speaking then.
 public struct MeetingNote: Codable, Equatable, Hashable, Identifiable, Sendable {
-  private enum CodingKeys: String, CodingKey { case id, speaker, text, atSeconds = "at" }
+  private enum CodingKeys: String, CodingKey {
+    case id, speaker, text
+    case atSeconds = "at"
+  }
 
   public var id: UUID
   /// Who was speaking when it was noted, by name as they were then ("" before anyone spoke).
@@ -36,7 +39,11 @@ public struct MeetingNote: Codable, Equatable, Hashable, Identifiable, Sendable 
 
 /// One stretch of speech whisper transcribed, on the recording's timeline.
 public struct TranscriptSegment: Codable, Equatable, Hashable, Sendable {
-  private enum CodingKeys: String, CodingKey { case startMilliseconds = "start", endMilliseconds = "end", text }
+  private enum CodingKeys: String, CodingKey {
+    case startMilliseconds = "start"
+    case endMilliseconds = "end"
+    case text
+  }
 
   /// Where it starts and ends in the recording, in milliseconds.
   public var startMilliseconds: Int

@@ -1,3 +1,4 @@
+import FoundationEssentials
 // Recording is opt-in per scrum and per computer (`RecordingConsent`, never the shared file)
 // and follows the meeting: it starts with a meeting of a scrum this computer records, pauses
 // with it (so the recording's timeline follows the meeting's running time; where each turn
@@ -10,7 +11,6 @@
 // meeting is recorded, from the live transcript's own helper; where it is not, from samples
 // alone, in a file deleted as soon as the helper has it open, so nothing is left of them.
 import Platform
-import FoundationEssentials
 
 /// Something that records audio to a file.
 @MainActor public protocol AudioCapture: AnyObject {
@@ -62,20 +62,22 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// Starts hearing a recording as it is made (from its samples file, keeping what it heard in
   /// a file of its own, the recording's position read in milliseconds); nil when it cannot.
   /// The transcriber sets it.
-  public var makeLive: (
-    @MainActor (
-      _ samples: String, _ heardFile: String, _ position: @escaping @MainActor () -> Int?,
-      _ captions: (@MainActor (CaptionWords) -> Void)?
-    ) -> LiveTranscript?
-  )?
+  public var makeLive:
+    (
+      @MainActor (
+        _ samples: String, _ heardFile: String, _ position: @escaping @MainActor () -> Int?,
+        _ captions: (@MainActor (CaptionWords) -> Void)?
+      ) -> LiveTranscript?
+    )?
   /// Starts captioning the growing samples file `samples` alone (the meeting is not
   /// recorded), each step's words to the handler; nil when it cannot. The transcriber sets it.
-  public var makeCaptions: (
-    @MainActor (
-      _ samples: String, _ captions: @escaping @MainActor (CaptionWords) -> Void,
-      _ failed: @escaping @MainActor (String) -> Void
-    ) -> (any SpeechListener)?
-  )?
+  public var makeCaptions:
+    (
+      @MainActor (
+        _ samples: String, _ captions: @escaping @MainActor (CaptionWords) -> Void,
+        _ failed: @escaping @MainActor (String) -> Void
+      ) -> (any SpeechListener)?
+    )?
   /// What the live captions of the meeting under way show (nil: it has none).
   public let captions = ObservableValue<CaptionBoard?>(nil)
   /// What the microphone is on for now, as every view of the meeting says.
@@ -126,7 +128,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// The past meetings that have a complete recording, and those whose transcription the
   /// user stopped (one read of the folder, however long the history).
   public func recordedMeetings() -> (recorded: Set<UUID>, stopped: Set<UUID>) {
-    var recorded = Set<UUID>(), stopped = Set<UUID>()
+    var recorded = Set<UUID>()
+    var stopped = Set<UUID>()
     for name in names() {
       if name.hasSuffix(".ogg"), let id = UUID(uuidString: String(name.dropLast(4))), finishing[id] == nil {
         recorded.insert(id)
@@ -179,7 +182,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// transcription that a crash left (made again from the recording when needed), and the
   /// samples of a captioned meeting a crash cut before its helper had them open.
   public func removeDecodedSamples() {
-    for name in names() where name.hasSuffix(".ogg.samples") || (name.hasPrefix("captions-") && name.hasSuffix(".samples")) {
+    for name in names()
+    where name.hasSuffix(".ogg.samples") || (name.hasPrefix("captions-") && name.hasSuffix(".samples")) {
       Files.remove(folder + "/" + name)
     }
   }
@@ -228,7 +232,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       let now = session.timer.runningTime
       let change = session.timer.turnChanges.last ?? now
       let cut = RecordingCuts.Cut(
-        meetingMilliseconds: Self.milliseconds(change), recordingMilliseconds: Self.milliseconds(position - (now - change)))
+        meetingMilliseconds: Self.milliseconds(change),
+        recordingMilliseconds: Self.milliseconds(position - (now - change)))
       guard cuts.append(cut) else { return }
       captions.value?.turnBegan(cuts.cuts.count, at: cut.recordingMilliseconds)
       captionsOnly?.listener.turn(at: cut.recordingMilliseconds)
@@ -298,8 +303,10 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     let samples = file + ".samples"
     var words: (@MainActor (CaptionWords) -> Void)?
     if captioned { words = { [weak self] words in self?.caption(words) } }
-    let live = Path.createPrivate(file: samples)
-      ? makeLive?(samples, file + ".heard", { [weak self] in self?.capture?.position.map(Self.milliseconds) }, words) : nil
+    let live =
+      Path.createPrivate(file: samples)
+      ? makeLive?(samples, file + ".heard", { [weak self] in self?.capture?.position.map(Self.milliseconds) }, words)
+      : nil
     if live == nil { Files.remove(samples) }
     // The samples are written only while the live transcript reads them: it stops, they stop.
     live?.onStopped = { [weak self, weak capture] reason in
@@ -343,9 +350,11 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       onProblem?(tr("Live captions stopped: %@. The meeting goes on.", reason))
     }
     guard
-      let listener = makeCaptions?(samples, { [weak self] in self?.caption($0) }, { [weak self] _ in
-        self?.stopCaptions(because: Texts.captionsStopped)
-      })
+      let listener = makeCaptions?(
+        samples, { [weak self] in self?.caption($0) },
+        { [weak self] _ in
+          self?.stopCaptions(because: Texts.captionsStopped)
+        })
     else {
       Files.remove(samples)
       onProblem?(Texts.captionsUnavailable)
@@ -377,7 +386,10 @@ public struct CaptureFailure: Error, Equatable, Sendable {
 
   private func wakeForCaptions() {
     captionWake?.cancel()
-    guard let board = captions.value, board.isRunning else { return captionWake = nil }
+    guard let board = captions.value, board.isRunning else {
+      captionWake = nil
+      return
+    }
     // No line from the recogniser for this long means it has fallen behind.
     var wait = Duration.milliseconds(CaptionBoard.mostBehind + 1_000)
     if let clearsAt = board.clearsAt { wait = min(wait, max(.zero, clearsAt - clock.now)) }
@@ -407,7 +419,10 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       captionsOnly = nil
       capture = nil
     }
-    guard let reason else { return captions.value = nil }
+    guard let reason else {
+      captions.value = nil
+      return
+    }
     guard var board = captions.value, let said = board.stop(because: reason) else { return }
     captions.value = board
     onProblem?(said)

@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 // The one download the app makes, and only when the user asks: a speech model, from the
 // place whisper.cpp publishes its models, checked against the SHA-256 and the exact size
 // published for it. Bytes go to NAME.part in the models folder, so a cancelled or cut
@@ -7,8 +9,6 @@
 // place, so a wrong or damaged file is never used. The transfer and the
 // checksum run off the main loop (the injected fetcher and hasher); this is the bookkeeping.
 import Platform
-import FoundationEssentials
-import Glibc
 
 /// Where a speech model comes from.
 public struct ModelSource: Equatable, Sendable {
@@ -118,7 +118,10 @@ public enum DownloadState: Equatable, Sendable {
       done: { [weak self] problem in
         guard let self, self.task != nil else { return }
         self.task = nil
-        if let problem { return self.state.value = .failed(problem) }
+        if let problem {
+          self.state.value = .failed(problem)
+          return
+        }
         self.verify()
       })
   }
@@ -147,9 +150,12 @@ public enum DownloadState: Equatable, Sendable {
     let (partial, target) = (self.partial, self.target)
     sha256(partial) { [weak self] actual in
       guard let self else { return }
-      guard actual == expected else { return self.refuse(tr("the downloaded file does not match its published checksum")) }
+      guard actual == expected else {
+        return self.refuse(tr("the downloaded file does not match its published checksum"))
+      }
       guard rename(partial, target) == 0 else {
-        return self.state.value = .failed(tr("the model could not be put in place"))
+        self.state.value = .failed(tr("the model could not be put in place"))
+        return
       }
       self.state.value = .installed
     }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 // Whether this computer records a scrum's meetings is this computer's choice, made in its
 // editor: it is kept in the data folder beside the scrums (`recording-consent.json`), never
 // in `scrums.json`, the file a team syncs, so nothing that arrives in that file (a
@@ -6,7 +7,6 @@
 // the scrums whose meetings were recorded here (their recordings are in this data folder).
 // Live captions use the microphone too, and are chosen here the same way.
 import Platform
-import FoundationEssentials
 
 /// The scrums whose meetings this computer records or captions, read from and saved to one
 /// private file.
@@ -31,7 +31,9 @@ import FoundationEssentials
     self.path = path
     guard Files.exists(path) else { return }
     isNew = false
-    if let data = FileManager.default.contents(atPath: path), let file = try? JSONDecoder().decode(File.self, from: data) {
+    if let data = FileManager.default.contents(atPath: path),
+      let file = try? JSONDecoder().decode(File.self, from: data)
+    {
       scrumIDs = Set(file.recordedScrums)
       captionedIDs = Set(file.captionedScrums ?? [])
     } else {

@@ -62,7 +62,8 @@ public struct RecordingCuts: Equatable, Sendable {
       let to = stretch < cuts.count ? cuts[stretch].meetingMilliseconds : Int.max
       func moved(_ milliseconds: Int) -> Int { min(to, max(from, milliseconds + offset)) }
       return TranscriptSegment(
-        startMilliseconds: moved(segment.startMilliseconds), endMilliseconds: moved(segment.endMilliseconds), text: segment.text)
+        startMilliseconds: moved(segment.startMilliseconds), endMilliseconds: moved(segment.endMilliseconds),
+        text: segment.text)
     }
   }
 

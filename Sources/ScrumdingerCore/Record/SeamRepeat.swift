@@ -20,9 +20,10 @@ public enum SeamRepeat {
     // The longest start of the window that is an end of what was said.
     let most = min(said.count, plainComing.count)
     guard most >= fewestWords else { return window }
-    let repeated = (fewestWords...most).reversed().first {
-      Array(said.suffix($0)) == Array(plainComing.prefix($0))
-    } ?? 0
+    let repeated =
+      (fewestWords...most).reversed().first {
+        Array(said.suffix($0)) == Array(plainComing.prefix($0))
+      } ?? 0
     guard repeated > 0 else { return window }
     var left = repeated
     var kept: [TranscriptSegment] = []

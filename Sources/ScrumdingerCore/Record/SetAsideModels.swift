@@ -1,5 +1,5 @@
-import Platform
 import FoundationEssentials
+import Platform
 
 /// The speech models that made the helper fail, kept in the models folder's `set-aside` file
 /// (one path a line): they are not run again at each start, only once the user asks for a

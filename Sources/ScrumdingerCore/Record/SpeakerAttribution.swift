@@ -2,7 +2,11 @@ import FoundationEssentials
 
 /// One speaker's turn (or agenda item) on the meeting's running time.
 public struct TurnSpan: Codable, Equatable, Hashable, Sendable {
-  private enum CodingKeys: String, CodingKey { case speaker = "name", startSeconds = "start", endSeconds = "end" }
+  private enum CodingKeys: String, CodingKey {
+    case speaker = "name"
+    case startSeconds = "start"
+    case endSeconds = "end"
+  }
 
   public var speaker: String
   public var startSeconds: Int
@@ -67,11 +71,20 @@ public enum SpeakerAttribution {
       passageTurn = turn
       if let turn {
         let span = timeline[turn]
-        passages.append((AttributedPassage(speaker: span.speaker, startSeconds: span.startSeconds, endSeconds: span.endSeconds, text: text), [segment]))
+        passages.append(
+          (
+            AttributedPassage(
+              speaker: span.speaker, startSeconds: span.startSeconds, endSeconds: span.endSeconds, text: text),
+            [segment]
+          ))
       } else {
-        passages.append((AttributedPassage(
-          speaker: "", startSeconds: segment.startMilliseconds / 1000, endSeconds: (segment.endMilliseconds + 999) / 1000,
-          text: text), [segment]))
+        passages.append(
+          (
+            AttributedPassage(
+              speaker: "", startSeconds: segment.startMilliseconds / 1000,
+              endSeconds: (segment.endMilliseconds + 999) / 1000,
+              text: text), [segment]
+          ))
       }
     }
     return passages
@@ -82,7 +95,8 @@ public enum SpeakerAttribution {
     guard !timeline.isEmpty else { return nil }
     var best: (index: Int, overlap: Int)?
     for (index, span) in timeline.enumerated() {
-      let overlap = min(segment.endMilliseconds, span.endSeconds * 1000) - max(segment.startMilliseconds, span.startSeconds * 1000)
+      let overlap =
+        min(segment.endMilliseconds, span.endSeconds * 1000) - max(segment.startMilliseconds, span.startSeconds * 1000)
       if overlap > 0, overlap > best?.overlap ?? 0 { best = (index, overlap) }
     }
     if let best { return best.index }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 // Recorded meetings are heard while they run (`LiveTranscript`), and what is left of them is
 // transcribed one at a time, in the background, after they are saved:
 // the rules (which meeting waits, what progress says, what a cancel or a failure leaves, what
@@ -6,7 +7,6 @@
 // cut by quitting simply has no transcript yet, so the next start queues it again; one the
 // user stopped is marked beside its recording and waits for "Transcribe".
 import Platform
-import FoundationEssentials
 
 /// Turns a recording into timestamped text.
 @MainActor public protocol SpeechEngine: AnyObject {
@@ -92,7 +92,8 @@ public enum TranscriptionStatus: Equatable, Sendable {
     let (recorded, stopped) = recorder.recordedMeetings()
     guard !recorded.isEmpty else { return }
     for scrum in state.scrums.value {
-      for entry in scrum.history where recorded.contains(entry.id) && entry.transcript.isEmpty && statuses.value[entry.id] == nil {
+      for entry in scrum.history
+      where recorded.contains(entry.id) && entry.transcript.isEmpty && statuses.value[entry.id] == nil {
         if stopped.contains(entry.id) {
           statuses.value[entry.id] = .stopped
         } else {

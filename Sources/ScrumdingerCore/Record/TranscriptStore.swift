@@ -1,3 +1,4 @@
+import FoundationEssentials
 // A transcript is what people said, recorded on this computer: it stays here, beside the
 // recording, never in `scrums.json`, the file a team syncs (which keeps each meeting's
 // figures and notes, typed on purpose). Each one is a file of its own in the data folder's
@@ -7,7 +8,6 @@
 // never again: a transcript arriving later in the shared file is a teammate's words planted
 // as ours, and is never taken. What the app removes on its own goes to the Trash.
 import Platform
-import FoundationEssentials
 
 /// The transcripts of this computer's recorded meetings.
 @MainActor public final class TranscriptStore {

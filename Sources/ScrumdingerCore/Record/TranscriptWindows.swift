@@ -95,7 +95,10 @@ public struct TranscriptWindows: Equatable, Sendable {
   public mutating func recognised(resumeAt resume: Int?) {
     guard let window = pending else { return }
     pending = nil
-    guard let resume else { return isFinished = true }
+    guard let resume else {
+      isFinished = true
+      return
+    }
     // The helper never goes back before the window, nor past its end.
     next = min(window.to ?? resume, max(window.from + (window.seam ? 1 : 0), resume))
     while let cut = cuts.first, cut <= next { cuts.removeFirst() }

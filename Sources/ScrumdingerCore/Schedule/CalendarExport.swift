@@ -10,7 +10,9 @@ public enum CalendarExport {
   /// The file for `scrum`'s schedule, its start the next one after `now` in `timeZone` (the
   /// user's own by default); nil for a scrum off a schedule.
   public static func iCalendar(of scrum: DailyScrum, now: Date, timeZone: String? = nil) -> String? {
-    guard let schedule = scrum.schedule, let start = schedule.nextStart(after: now, timeZone: timeZone) else { return nil }
+    guard let schedule = scrum.schedule, let start = schedule.nextStart(after: now, timeZone: timeZone) else {
+      return nil
+    }
     let days = schedule.days.sorted().map { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][$0.rawValue - 1] }
     var description = tr("A %d-minute stand-up.", scrum.plannedMinutes)
     if !scrum.attendees.isEmpty {

@@ -1,16 +1,17 @@
+import FoundationEssentials
 // When a scrum meets: weekdays and a local time of day, and how long before it the reminder
 // comes. Occurrences are computed by GLib's GDateTime in the time zone given (the user's own
 // by default), never by adding seconds: a 9:30 stand-up stays at 9:30 local time across a
 // daylight-saving change, and a time that does not exist that day (2:30 on a spring-forward
 // night) is moved, as GLib does, to the first valid time after it.
 import Platform
-import FoundationEssentials
 
 /// A scrum's weekly schedule.
 public struct MeetingSchedule: Codable, Equatable, Hashable, Sendable {
   /// A day of the week, numbered as ISO 8601 and GLib number them (Monday 1 … Sunday 7).
   public enum Weekday: Int, CaseIterable, Codable, Comparable, Sendable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The short name the editor's toggles show ("Mon").
     public var shortName: String {
@@ -54,7 +55,10 @@ public struct MeetingSchedule: Codable, Equatable, Hashable, Sendable {
   /// How many minutes before the start the reminder comes (one of `reminderChoices`).
   public var reminderMinutes: Int
 
-  private enum CodingKeys: String, CodingKey { case days, hour, minute, reminderMinutes = "remind" }
+  private enum CodingKeys: String, CodingKey {
+    case days, hour, minute
+    case reminderMinutes = "remind"
+  }
 
   /// A schedule; values out of range are brought into it.
   public init(days: Set<Weekday> = Self.workingDays, hour: Int = 9, minute: Int = 30, reminderMinutes: Int = 5) {
@@ -85,10 +89,12 @@ public struct MeetingSchedule: Codable, Equatable, Hashable, Sendable {
   /// "Europe/Berlin"; nil is the user's own); nil without days.
   public func nextStart(after instant: Date, timeZone: String? = nil) -> Date? {
     guard !days.isEmpty else { return nil }
-    guard let zone = ZoneRules(timeZone), let today = zone.day(ofUnix: Int64(instant.timeIntervalSince1970.rounded(.down)))
+    guard let zone = ZoneRules(timeZone),
+      let today = zone.day(ofUnix: Int64(instant.timeIntervalSince1970.rounded(.down)))
     else { return nil }
     for offset in 0...7 {
-      guard let day = zone.day(offset, after: today), let weekday = Weekday(rawValue: day.weekday), days.contains(weekday),
+      guard let day = zone.day(offset, after: today), let weekday = Weekday(rawValue: day.weekday),
+        days.contains(weekday),
         let unix = zone.unixTime(of: day, hour: hour, minute: minute)
       else { continue }
       if Double(unix) > instant.timeIntervalSince1970 { return Date(timeIntervalSince1970: Double(unix)) }
@@ -100,7 +106,8 @@ public struct MeetingSchedule: Codable, Equatable, Hashable, Sendable {
 extension Texts {
   /// When a scheduled scrum meets next, from `now`: "Next: today at 9:30", "Next: tomorrow at
   /// 9:30", "Next: Monday at 9:30" (the weekday within the week to come).
-  public static func nextMeeting(_ start: Date, now: Date, twelveHour: Bool = false, timeZone: String? = nil) -> String {
+  public static func nextMeeting(_ start: Date, now: Date, twelveHour: Bool = false, timeZone: String? = nil) -> String
+  {
     let time = timeOfDay(start, twelveHour: twelveHour, timeZone: timeZone)
     let days = ZoneRules(timeZone).flatMap { zone in localDays(from: now, to: start, in: zone) } ?? 7
     switch days {

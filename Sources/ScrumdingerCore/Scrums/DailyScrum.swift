@@ -79,7 +79,8 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     turnWarningStages = try container.decodeIfPresent([WarningStage].self, forKey: .turnWarningStages)
     if let stages = turnWarningStages, !WarningStage.areKept(stages) {
       throw DecodingError.dataCorruptedError(
-        forKey: .turnWarningStages, in: container, debugDescription: "stages must be distinct, longest first, at most three")
+        forKey: .turnWarningStages, in: container,
+        debugDescription: "stages must be distinct, longest first, at most three")
     }
     meetingWarningMinutes = try container.decodeIfPresent(Int.self, forKey: .meetingWarningMinutes) ?? 0
     guard Self.meetingWarningChoices.contains(meetingWarningMinutes) else {
@@ -89,7 +90,8 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
     agenda = try container.decodeIfPresent([AgendaItem].self, forKey: .agenda) ?? []
     schedule = try container.decodeIfPresent(MeetingSchedule.self, forKey: .schedule)
-    unknown = try UnknownFields.reading(decoder, known: Set(CodingKeys.allCases.map(\.rawValue)).union(Self.droppedKeys))
+    unknown = try UnknownFields.reading(
+      decoder, known: Set(CodingKeys.allCases.map(\.rawValue)).union(Self.droppedKeys))
   }
 
   /// The meeting warning's choices, in minutes before the end (0: none).

@@ -2,7 +2,11 @@ import FoundationEssentials
 
 /// How long one speaker (or agenda item) took in a meeting, against their share.
 public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
-  private enum CodingKeys: String, CodingKey { case name, seconds, shareSeconds = "share", addedSeconds = "added" }
+  private enum CodingKeys: String, CodingKey {
+    case name, seconds
+    case shareSeconds = "share"
+    case addedSeconds = "added"
+  }
 
   /// The speaker, by name as they were then (or the item's title).
   public var name: String
@@ -137,7 +141,8 @@ extension History {
     var start = 0
     return speakers.compactMap { speaker in
       defer { start += speaker.seconds }
-      return speaker.seconds > 0 ? TurnSpan(speaker: speaker.name, startSeconds: start, endSeconds: start + speaker.seconds) : nil
+      return speaker.seconds > 0
+        ? TurnSpan(speaker: speaker.name, startSeconds: start, endSeconds: start + speaker.seconds) : nil
     }
   }
 }

@@ -7,7 +7,9 @@ import FoundationEssentials
 /// Adding a scrums file's scrums and meetings to the list.
 public enum ScrumImport {
   /// `current` with `file`'s scrums and meetings added, and what that added.
-  public static func adding(_ file: [DailyScrum], to current: [DailyScrum]) -> (scrums: [DailyScrum], added: MergeRemovals) {
+  public static func adding(_ file: [DailyScrum], to current: [DailyScrum]) -> (
+    scrums: [DailyScrum], added: MergeRemovals
+  ) {
     let scrums = current.adding(file)
     return (scrums, MergeRemovals(before: scrums, after: current))
   }

@@ -36,7 +36,9 @@ public struct RGBColor: Equatable, Hashable, Sendable {
 
   /// This colour moved `fraction` (0…1) of the way towards `other`, channel by channel.
   public func mixed(with other: RGBColor, by fraction: Double) -> RGBColor {
-    func channel(_ a: UInt8, _ b: UInt8) -> UInt32 { UInt32((Double(a) + (Double(b) - Double(a)) * fraction).rounded()) }
+    func channel(_ a: UInt8, _ b: UInt8) -> UInt32 {
+      UInt32((Double(a) + (Double(b) - Double(a)) * fraction).rounded())
+    }
     return RGBColor(hex: channel(red, other.red) << 16 | channel(green, other.green) << 8 | channel(blue, other.blue))
   }
 
@@ -89,9 +91,10 @@ public enum Theme: String, CaseIterable, Codable, Sendable, Identifiable {
   }
 
   /// Each theme's warning colours, by level, worked out once.
-  private static let warningColors = Dictionary(uniqueKeysWithValues: allCases.map { theme in
-    (theme, WarningLevel.allCases.map(theme.computedWarningColor))
-  })
+  private static let warningColors = Dictionary(
+    uniqueKeysWithValues: allCases.map { theme in
+      (theme, WarningLevel.allCases.map(theme.computedWarningColor))
+    })
 
   /// The hue of `level`, moved towards `accentColor` until it stands out enough.
   private func computedWarningColor(_ level: WarningLevel) -> RGBColor {

@@ -19,7 +19,8 @@ public struct WarningStage: Codable, Equatable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case lead = "seconds", sound
+    case lead = "seconds"
+    case sound
   }
 
   /// The most stages a scrum has.

@@ -1,3 +1,4 @@
+import FoundationEssentials
 // Finding what was said: every meeting's transcript (kept on this computer) and notes,
 // searched as the list's titles are (`ScrumSearch`: all words, any order, case and accents
 // ignored). A year of daily stand-ups is about half a million words, too many to fold again at
@@ -7,7 +8,6 @@
 // this leaves memory.
 import Glibc
 import Platform
-import FoundationEssentials
 
 /// One sentence where a meeting's words matched.
 public struct MeetingMatch: Equatable, Sendable, Identifiable {
@@ -36,7 +36,9 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
 
   /// The sentence a `resultID` names, found again in `scrums` (nil when it is not one, or is
   /// gone), the words of `search` marked in it.
-  public static func named(_ resultID: String, in scrums: [DailyScrum], search: ScrumSearch = ScrumSearch([])) -> MeetingMatch? {
+  public static func named(_ resultID: String, in scrums: [DailyScrum], search: ScrumSearch = ScrumSearch([]))
+    -> MeetingMatch?
+  {
     let parts = resultID.split(separator: ":")
     guard parts.count == 4, parts[0] == "said", let historyID = UUID(uuidString: String(parts[1])),
       let start = Int(parts[2]), parts[3] == "n" || parts[3] == "t"
@@ -44,7 +46,8 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
     let isNote = parts[3] == "n"
     for scrum in scrums {
       guard let entry = scrum.history.first(where: { $0.id == historyID }) else { continue }
-      let text = isNote
+      let text =
+        isNote
         ? entry.notes.first { $0.atSeconds * 1000 == start }?.text
         : entry.transcript.first { $0.startMilliseconds == start }?.text.trimmed
       guard let text else { return nil }
@@ -64,7 +67,9 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
     var start = text.index(text.startIndex, offsetBy: from)
     var end = text.index(start, offsetBy: length)
     // Whole words only.
-    if start > text.startIndex { start = text[start...].firstIndex(where: \.isWhitespace).map { text.index(after: $0) } ?? start }
+    if start > text.startIndex {
+      start = text[start...].firstIndex(where: \.isWhitespace).map { text.index(after: $0) } ?? start
+    }
     if end < text.endIndex { end = text[..<end].lastIndex(where: \.isWhitespace) ?? end }
     return (start > text.startIndex ? "…" : "") + String(text[start..<end]).trimmed + (end < text.endIndex ? "…" : "")
   }
@@ -105,7 +110,9 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
       for entry in scrum.history {
         seen.insert(entry.id)
         let sentences = fold(entry)
-        var all: [Int] = [], best = (index: -1, count: 0), covered = Set<Int>()
+        var all: [Int] = []
+        var best = (index: -1, count: 0)
+        var covered = Set<Int>()
         for (index, sentence) in sentences.enumerated() {
           var count = 0
           for (term, bytes) in terms.enumerated() where Self.contains(sentence, bytes) {
@@ -162,13 +169,16 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
   /// opening: a year of meetings takes a few hundred milliseconds, which the first keystroke
   /// would otherwise wait for); `done` runs once they are ready.
   public func prepare(_ scrums: [DailyScrum], then done: @escaping @MainActor () -> Void = {}) {
-    let stale = scrums.flatMap(\.history).filter { entry in folded[entry.id]?.fingerprint != Self.fingerprint(of: entry) }
+    let stale = scrums.flatMap(\.history).filter { entry in folded[entry.id]?.fingerprint != Self.fingerprint(of: entry)
+    }
     guard !stale.isEmpty else { return done() }
-    WorkerThreads.run({ stale.map { ($0.id, Self.folded($0, fingerprint: Self.fingerprint(of: $0))) } }, then: { [weak self] made in
-      guard let self else { return }
-      for (id, meeting) in made { self.folded[id] = meeting }  // one changed since is folded again when searched
-      done()
-    })
+    WorkerThreads.run(
+      { stale.map { ($0.id, Self.folded($0, fingerprint: Self.fingerprint(of: $0))) } },
+      then: { [weak self] made in
+        guard let self else { return }
+        for (id, meeting) in made { self.folded[id] = meeting }  // one changed since is folded again when searched
+        done()
+      })
   }
 
   /// Whether `needle` (not empty) occurs in `haystack`: its first byte found by memchr, the
@@ -176,7 +186,9 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
   static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     haystack.withUnsafeBytes { text in
       needle.withUnsafeBytes { term in
-        guard let base = text.baseAddress, let bytes = term.baseAddress, let first = term.first, term.count <= text.count else {
+        guard let base = text.baseAddress, let bytes = term.baseAddress, let first = term.first,
+          term.count <= text.count
+        else {
           return false
         }
         var offset = 0
@@ -192,7 +204,9 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
 
   private func match(_ index: Int, of entry: History, in scrum: DailyScrum, search: ScrumSearch) -> MeetingMatch {
     let isNote = index >= entry.transcript.count
-    let text: String, start: Int, speaker: String
+    let text: String
+    let start: Int
+    let speaker: String
     if isNote {
       let note = entry.notes[index - entry.transcript.count]
       (text, start, speaker) = (note.text, note.atSeconds * 1000, note.speaker)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 // Finding a scrum by what is typed: GNOME Shell's search provider (the Activities overview)
 // and the list's own search use the one rule, so a scrum the overview offers is the one the
 // list shows when the search is opened there. Terms and titles are folded the same way
@@ -5,7 +6,6 @@
 // term must occur somewhere in the title. It runs over the in-memory list: a few thousand
 // titles fold in a few milliseconds, so nothing is indexed or cached that could go stale.
 import Platform
-import FoundationEssentials
 
 /// What was typed, folded for matching; matches titles with every term in them.
 public struct ScrumSearch: Equatable, Sendable {

@@ -7,7 +7,8 @@ public enum AtomicFile {
   /// Writes `data` to `path` (mode 0600 unless `mode` says) in its existing folder, flushed to
   /// disk before the rename unless not `durable`; the error says why it could not, in words a
   /// user knows.
-  public static func write(_ data: Data, to path: String, mode: Int32 = 0o600, durable: Bool = true) throws(StoreError) {
+  public static func write(_ data: Data, to path: String, mode: Int32 = 0o600, durable: Bool = true) throws(StoreError)
+  {
     do throws(FileProblem) {
       try Files.replace(path, with: data, mode: mode, durable: durable)
     } catch {

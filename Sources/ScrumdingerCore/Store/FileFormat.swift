@@ -52,7 +52,9 @@ extension FieldTable {
 
   /// A required key whose value read is kept only if `valid`.
   @inline(__always)
-  mutating func field<Value: FileValue>(_ key: StaticString, _ path: WritableKeyPath<Object, Value>, valid: (Value) -> Bool) {
+  mutating func field<Value: FileValue>(
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, valid: (Value) -> Bool
+  ) {
     field(key, path, required: true, valid: valid, leftOut: { _, _ in false })
   }
 

@@ -140,7 +140,9 @@ struct JSONOutput {
   /// date outside the years 1…9999 (which no file can hold) is written as the nearest one.
   mutating func date(_ date: Date) {
     let range = History.dateRange
-    let bounded = date.timeIntervalSince1970.isNaN ? Date(timeIntervalSince1970: 0) : min(max(date, range.lowerBound), range.upperBound)
+    let bounded =
+      date.timeIntervalSince1970.isNaN
+      ? Date(timeIntervalSince1970: 0) : min(max(date, range.lowerBound), range.upperBound)
     let seconds = Int(bounded.timeIntervalSince1970.rounded(.down))
     let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
     let (year, month, day) = civilDate(daysSince1970: days)

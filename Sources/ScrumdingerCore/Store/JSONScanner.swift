@@ -199,8 +199,8 @@ struct JSONScanner {
   mutating func uuid() -> UUID? {
     skipWhitespace()
     guard index + 38 <= count, base[index] == UInt8(ascii: "\""), base[index + 37] == UInt8(ascii: "\""),
-          base[index + 9] == UInt8(ascii: "-"), base[index + 14] == UInt8(ascii: "-"),
-          base[index + 19] == UInt8(ascii: "-"), base[index + 24] == UInt8(ascii: "-")
+      base[index + 9] == UInt8(ascii: "-"), base[index + 14] == UInt8(ascii: "-"),
+      base[index + 19] == UInt8(ascii: "-"), base[index + 24] == UInt8(ascii: "-")
     else { return nil }
     var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     let text = base + index + 1
@@ -210,7 +210,8 @@ struct JSONScanner {
         var position = 0
         for byteIndex in 0..<16 {
           if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 { position += 1 }
-          let high = table[Int(text[position])], low = table[Int(text[position + 1])]
+          let high = table[Int(text[position])]
+          let low = table[Int(text[position + 1])]
           bad |= high | low
           out[byteIndex] = high << 4 | (low & 0x0F)
           position += 2
@@ -240,7 +241,8 @@ struct JSONScanner {
   mutating func date() -> Date? {
     skipWhitespace()
     guard index + 22 <= count, base[index] == UInt8(ascii: "\""), base[index + 21] == UInt8(ascii: "\""),
-          base[index + 20] == UInt8(ascii: "Z"), base[index + 11] == UInt8(ascii: "T") else { return nil }
+      base[index + 20] == UInt8(ascii: "Z"), base[index + 11] == UInt8(ascii: "T")
+    else { return nil }
     let text = base + index
     func number(_ from: Int, _ count: Int) -> Int? {
       var value = 0
@@ -252,10 +254,10 @@ struct JSONScanner {
       return value
     }
     guard text[5] == UInt8(ascii: "-"), text[8] == UInt8(ascii: "-"),
-          text[14] == UInt8(ascii: ":"), text[17] == UInt8(ascii: ":"),
-          let year = number(1, 4), let month = number(6, 2), let day = number(9, 2),
-          let hour = number(12, 2), let minute = number(15, 2), let second = number(18, 2),
-          year >= 1, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+      text[14] == UInt8(ascii: ":"), text[17] == UInt8(ascii: ":"),
+      let year = number(1, 4), let month = number(6, 2), let day = number(9, 2),
+      let hour = number(12, 2), let minute = number(15, 2), let second = number(18, 2),
+      year >= 1, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
     else { return nil }
     index += 22
     let days = daysSince1970(year: year, month: month, day: day)
@@ -268,7 +270,11 @@ struct JSONScanner {
     let start = index
     guard skipValue() else { return false }
     let text = UnsafeBufferPointer(start: base + start, count: index - start)
-    guard let name = String(validating: UnsafeBufferPointer(start: key.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: key.bytes.count), as: UTF8.self) else { return false }
+    guard
+      let name = String(
+        validating: UnsafeBufferPointer(
+          start: key.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: key.bytes.count), as: UTF8.self)
+    else { return false }
     unknown.set(name, json: String(decoding: text, as: UTF8.self))
     return true
   }

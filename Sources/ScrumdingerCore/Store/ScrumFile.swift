@@ -43,7 +43,9 @@ public enum ScrumFile {
   /// The bytes of a version-1 file holding `scrums`: compact JSON, keys sorted (those this
   /// version does not know, `unknown`, after its own), a scrum a line; meetings' transcripts
   /// only when `transcripts` (an export asked for them: the scrums file never holds them).
-  public static func encode(_ scrums: [DailyScrum], unknown: UnknownFields = UnknownFields(), transcripts: Bool = false) -> Data {
+  public static func encode(_ scrums: [DailyScrum], unknown: UnknownFields = UnknownFields(), transcripts: Bool = false)
+    -> Data
+  {
     ScrumFileWriter.encode(scrums, version: currentVersion, unknown: unknown, transcripts: transcripts)
   }
 
@@ -188,27 +190,34 @@ public enum ScrumFile {
       }
       for (h, entry) in scrum.history.enumerated() {
         guard History.durationRange.contains(entry.durationSeconds) else {
-          throw .invalidValue("scrums[\(index)].history[\(h)].durationSeconds is \(entry.durationSeconds), outside 0…\(History.durationRange.upperBound)")
+          throw .invalidValue(
+            "scrums[\(index)].history[\(h)].durationSeconds is \(entry.durationSeconds), outside 0…\(History.durationRange.upperBound)"
+          )
         }
         guard History.dateRange.contains(entry.date) else {
           throw .invalidValue("scrums[\(index)].history[\(h)].date is outside the years 1…9999")
         }
         for (k, speaker) in entry.speakers.enumerated()
-        where !History.durationRange.contains(speaker.seconds) || !History.durationRange.contains(speaker.shareSeconds) {
-          throw .invalidValue("scrums[\(index)].history[\(h)].speakers[\(k)] has a time outside 0…\(History.durationRange.upperBound)")
+        where !History.durationRange.contains(speaker.seconds) || !History.durationRange.contains(speaker.shareSeconds)
+        {
+          throw .invalidValue(
+            "scrums[\(index)].history[\(h)].speakers[\(k)] has a time outside 0…\(History.durationRange.upperBound)")
         }
         for (k, note) in entry.notes.enumerated() where !History.durationRange.contains(note.atSeconds) {
-          throw .invalidValue("scrums[\(index)].history[\(h)].notes[\(k)].at is outside 0…\(History.durationRange.upperBound)")
+          throw .invalidValue(
+            "scrums[\(index)].history[\(h)].notes[\(k)].at is outside 0…\(History.durationRange.upperBound)")
         }
         let recording = 0...(History.durationRange.upperBound * 1000)
         for (k, segment) in entry.transcript.enumerated()
         where !recording.contains(segment.startMilliseconds) || !recording.contains(segment.endMilliseconds)
-          || segment.startMilliseconds > segment.endMilliseconds {
+          || segment.startMilliseconds > segment.endMilliseconds
+        {
           throw .invalidValue("scrums[\(index)].history[\(h)].transcript[\(k)] is outside the recording")
         }
         for (k, span) in entry.turns.enumerated()
         where !History.durationRange.contains(span.startSeconds) || !History.durationRange.contains(span.endSeconds)
-          || span.startSeconds > span.endSeconds {
+          || span.startSeconds > span.endSeconds
+        {
           throw .invalidValue("scrums[\(index)].history[\(h)].turns[\(k)] is outside the meeting")
         }
       }
@@ -243,7 +252,8 @@ private struct AppleScrum: Decodable {
       guard seconds.isFinite, History.dateRange.contains(entry.date) else {
         throw .invalidValue("[\(index)].history[\(h)].date is outside the years 1…9999")
       }
-      entries.append(History(id: entry.id, date: entry.date, attendees: entry.attendees.map(\.name), durationSeconds: minutes * 60))
+      entries.append(
+        History(id: entry.id, date: entry.date, attendees: entry.attendees.map(\.name), durationSeconds: minutes * 60))
     }
     guard DailyScrum.lengthRange.contains(lengthInMinutes) else {
       throw .invalidValue("[\(index)].lengthInMinutes is \(lengthInMinutes), outside 1…60")

@@ -23,7 +23,8 @@ extension DailyScrum: FileObject {
     table.field("title", \.title)
     table.optional("turnWarningSeconds", \.turnWarning)
     table.optional(
-      "turnWarningStages", \.turnWarningStages, valid: { $0.map(WarningStage.areKept) ?? true }, leftOutWhen: { $0 == nil })
+      "turnWarningStages", \.turnWarningStages, valid: { $0.map(WarningStage.areKept) ?? true },
+      leftOutWhen: { $0 == nil })
     table.optional("whenTurnRunsOut", \.overtime)
     table.unknownKeys(\.unknown)
   }
@@ -61,7 +62,9 @@ extension MeetingSchedule: FileObject {
 }
 
 extension History: FileObject {
-  static var blank: History { History(id: zeroID, date: Date(timeIntervalSince1970: 0), attendees: [], durationSeconds: 0) }
+  static var blank: History {
+    History(id: zeroID, date: Date(timeIntervalSince1970: 0), attendees: [], durationSeconds: 0)
+  }
 
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == History {
     table.optional("absent", \.absent)
@@ -204,7 +207,9 @@ extension Optional: FileValue where Wrapped: FileValue {
 
 /// A choice, written as its raw value.
 extension FileValue where Self: RawRepresentable, RawValue: FileValue {
-  static func read(from scanner: inout JSONScanner) -> Self? { RawValue.read(from: &scanner).flatMap(Self.init(rawValue:)) }
+  static func read(from scanner: inout JSONScanner) -> Self? {
+    RawValue.read(from: &scanner).flatMap(Self.init(rawValue:))
+  }
   func write(to output: inout JSONOutput) { rawValue.write(to: &output) }
 }
 

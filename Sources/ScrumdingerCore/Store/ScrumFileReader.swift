@@ -26,8 +26,12 @@ extension JSONScanner {
     var unknown = UnknownFields()
     let ok = object { key, reader in
       switch key {
-      case "version": version = reader.integer(); return version != nil
-      case "scrums": scrums = [DailyScrum].read(from: &reader); return scrums != nil
+      case "version":
+        version = reader.integer()
+        return version != nil
+      case "scrums":
+        scrums = [DailyScrum].read(from: &reader)
+        return scrums != nil
       default: return reader.keep(key, in: &unknown)
       }
     }

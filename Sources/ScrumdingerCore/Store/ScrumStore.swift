@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 // The store owns one file and one rule: never lose the user's data. Saves go through GLib's
 // g_file_set_contents_full (temp file, fsync, rename), so a crash leaves the old or the new
 // file, never half of one; temp files a killed save left behind are cleared at the next
@@ -14,8 +16,6 @@
 // the kernel drops when the process ends, so a crash never leaves it stale), and an instance
 // that cannot take the lock only reads.
 import Platform
-import FoundationEssentials
-import Glibc
 import Synchronization
 
 /// Loads and saves the user's scrums in `<data dir>/io.github.scrumdinger.Scrumdinger/scrums.json`.
@@ -141,7 +141,8 @@ public final class ScrumStore: @unchecked Sendable {
   private static func isTempName(_ name: String, prefix: String) -> Bool {
     guard name.hasPrefix(prefix) else { return false }
     let rest = name.utf8.dropFirst(prefix.utf8.count)
-    return rest.count == 6 && rest.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+    return rest.count == 6
+      && rest.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
   }
 
   // MARK: Loading
@@ -430,7 +431,8 @@ public final class ScrumStore: @unchecked Sendable {
     var info = stat()
     guard stat(file, &info) == 0 else { return nil }
     return Stamp(
-      inode: UInt(info.st_ino), size: Int(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
+      inode: UInt(info.st_ino), size: Int(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec
+    )
   }
 
   private func write(_ data: Data) throws(StoreError) {

@@ -36,7 +36,8 @@ public enum UnreadableReason: Error, Equatable, Sendable, CustomStringConvertibl
     case .notRegularFile: tr("it is not a regular file")
     case .danglingLink(let target): tr("it is a link to “%@”, which does not exist", target)
     case .isLink: tr("it is a symbolic link, which is never followed")
-    case .tooLarge(let size): tr("it is larger (%@) than any scrums file is (%@)", Texts.bytes(size), Texts.bytes(ScrumFile.maximumSize))
+    case .tooLarge(let size):
+      tr("it is larger (%@) than any scrums file is (%@)", Texts.bytes(size), Texts.bytes(ScrumFile.maximumSize))
     case .permissionDenied: tr("permission denied")
     case .nestedTooDeeply(let limit): tr("it is nested more than %d levels deep", limit)
     }

@@ -1,8 +1,8 @@
+import FoundationEssentials
 // Every user-visible string, accessible names included, goes through GNU gettext (libc's,
 // so the core stays GTK-free). Extraction: `make pot` runs xgettext over the Swift sources
 // with the keywords `tr` and `trn`; catalogues live in po/, compiled by `make`.
 import Platform
-import FoundationEssentials
 
 /// The gettext text domain.
 public let textDomain = "scrumdinger"
@@ -24,7 +24,9 @@ public func tr(_ message: String, _ arguments: any CustomStringConvertible...) -
 
 /// The translation of `singular`/`plural` chosen for `count`, with `%d` filled by `count`, or
 /// its placeholders by `arguments` in order when given (`count` among them).
-public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
+public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...)
+  -> String
+{
   let translated =
     Gettext.translation(of: singular, plural, count: count, in: textDomain) ?? (count == 1 ? singular : plural)
   return fill(translated, with: arguments.isEmpty ? [count] : arguments)

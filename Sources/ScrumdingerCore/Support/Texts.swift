@@ -1,7 +1,7 @@
+import FoundationEssentials
 // The phrases the UI and screen readers use, in one place so their plural rules are
 // tested and every page says the same thing the same way.
 import Platform
-import FoundationEssentials
 
 /// User-facing phrases.
 public enum Texts {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 // An attendee renamed, or a note reworded, on two computers before they synced: neither
 // edit is dropped. Both versions stay, side by side, and every computer that merges the pair
 // must end with the same two items, or the computers would save their own choice over each
@@ -7,7 +8,6 @@
 // version-8 UUID, which the app never makes otherwise, so the copy is marked in the file
 // itself without a word in any language: a page shows it as "edited on two computers".
 import Platform
-import FoundationEssentials
 
 /// An item of a list the merge matches by id that can be kept twice.
 protocol BothVersionsItem: Identifiable, Equatable, Encodable where ID == UUID {

@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 // When two computers change the synced scrums file while apart, the sync tool keeps one
 // version and leaves the other beside it under a name of its own. Those copies are found here
 // by name and read as what they are, input from another computer: only a regular file under
@@ -6,8 +8,6 @@
 // never deleted, and never left where nobody looks. The file watcher in the app decides when
 // to look.
 import Platform
-import FoundationEssentials
-import Glibc
 
 /// The conflict copies sync tools leave beside the scrums file.
 public enum ConflictCopies {
@@ -49,7 +49,8 @@ public enum ConflictCopies {
   /// device or oversized file is opened), but those `refused` before and unchanged since:
   /// newest first, up to `bytesPerPass` of them (the rest once these are merged and moved).
   public static func read(besides file: String, skipping refused: [String: Mark] = [:]) -> [Copy] {
-    let folder = Files.folder(of: file), fileName = Files.name(of: file)
+    let folder = Files.folder(of: file)
+    let fileName = Files.name(of: file)
     let found = Files.names(in: folder).filter { isCopy($0, of: fileName) }.compactMap { name -> (String, Mark)? in
       let path = folder + "/" + name
       var info = stat()

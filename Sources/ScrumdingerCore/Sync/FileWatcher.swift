@@ -87,7 +87,10 @@ import Platform
 
   /// Reads the file off the main loop, then merges on it.
   private func check() {
-    guard !checking else { return checkAgain = true }
+    guard !checking else {
+      checkAgain = true
+      return
+    }
     checking = true
     let (store, refused) = (store, refused)
     WorkerThreads.run({ (store.checkDisk(), ConflictCopies.read(besides: store.syncedFile, skipping: refused)) }) {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 // A merge may delete only what it can prove the other side deleted, and proof needs to know
 // which versions a file grew from: contents alone cannot tell "deleted there" from "added
 // here". So each save names its version (a random revision) and the versions it grew from
@@ -7,7 +8,6 @@
 // the same file call it the same. A base is an ancestor of a side when its revision is that
 // side's or among its ancestors; `ScrumStore.mergeBase` picks among the versions it knows.
 import Platform
-import FoundationEssentials
 
 /// Which version of the scrums file this is, and which versions it grew from.
 public struct Lineage: Equatable, Sendable {

@@ -94,7 +94,8 @@ public enum ScrumMerge {
       var conflicted = Conflict(title: scrum.title)
       merged.append(
         mergeScrum(
-          base: original, proven: proven, ours: scrum, theirs: other, theirsNewer: theirsNewer, conflicted: &conflicted))
+          base: original, proven: proven, ours: scrum, theirs: other, theirsNewer: theirsNewer, conflicted: &conflicted)
+      )
       if conflicted.changedOnBoth { conflicts.append(conflicted) }
     }
     for scrum in theirs where !oursIDs.contains(scrum.id) {
@@ -256,7 +257,8 @@ public enum ScrumMerge {
 extension History {
   /// Whether the two are the same in the scrums file (this computer's transcript aside).
   func sameInFile(as other: History) -> Bool {
-    var mine = self, theirs = other
+    var mine = self
+    var theirs = other
     mine.transcript = []
     theirs.transcript = []
     return mine == theirs

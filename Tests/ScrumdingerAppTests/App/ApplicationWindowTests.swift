@@ -1,8 +1,9 @@
 import GtkShim
 import Platform
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class ApplicationWindowTests: XCTestCase {
   func testTheRealWindowOpensTitledScrumdingerUnderTheAppID() {
@@ -68,22 +69,24 @@ final class WindowMemoryTests: XCTestCase {
       defer { try? FileManager.default.removeItem(atPath: keyFile) }
       let store = temporaryStore()
       let first = ScrumdingerApplication(store: store, unique: false, settings: .keyFile(keyFile))
-      XCTAssertTrue(runApp(first) {
-        guard let window = first.mainWindow?.window, window.isMapped, first.hasFinishedLoading else { return false }
-        XCTAssertEqual(window.defaultSize.width, 720, "the first start is not at the schema's default size")
-        window.setDefaultSize(width: 500, height: 640)
-        window.close()
-        return true
-      })
+      XCTAssertTrue(
+        runApp(first) {
+          guard let window = first.mainWindow?.window, window.isMapped, first.hasFinishedLoading else { return false }
+          XCTAssertEqual(window.defaultSize.width, 720, "the first start is not at the schema's default size")
+          window.setDefaultSize(width: 500, height: 640)
+          window.close()
+          return true
+        })
       let contents = (try? String(contentsOfFile: keyFile, encoding: .utf8)) ?? ""
       XCTAssertTrue(contents.contains("window-width=500"), "the size was not kept: \(contents)")
 
       let second = ScrumdingerApplication(store: store, unique: false, settings: .keyFile(keyFile))
-      XCTAssertTrue(runApp(second) {
-        guard let window = second.mainWindow?.window, window.isMapped else { return false }
-        XCTAssertTrue(window.defaultSize == (500, 640), "opened at \(window.defaultSize)")
-        return true
-      })
+      XCTAssertTrue(
+        runApp(second) {
+          guard let window = second.mainWindow?.window, window.isMapped else { return false }
+          XCTAssertTrue(window.defaultSize == (500, 640), "opened at \(window.defaultSize)")
+          return true
+        })
     }
   }
 }

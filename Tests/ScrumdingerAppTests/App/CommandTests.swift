@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 private let design = DailyScrum(
   title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, theme: .navy,
@@ -39,7 +40,8 @@ final class CommandTests: XCTestCase {
         for (button, command) in bound {
           XCTAssertEqual(button.actionName, command.detailedName)
           for accelerator in command.accelerators {
-            XCTAssertTrue(app.application.actions(forAccelerator: accelerator).contains(command.detailedName), accelerator)
+            XCTAssertTrue(
+              app.application.actions(forAccelerator: accelerator).contains(command.detailedName), accelerator)
           }
         }
         // Back by accelerator, then by button: the same route each time.
@@ -95,11 +97,13 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(window.window.activateAction(Command.meeting(.pause).detailedName))
         XCTAssertEqual(app.state.meeting.value?.snapshot.phase, .paused, "Space paused the meeting")
         XCTAssertTrue(window.window.activateAction(Command.meeting(.addMinute).detailedName))
-        XCTAssertEqual(app.state.meeting.value?.snapshot.secondsRemaining, 120, "a minute more: 2:00 planned, paused at once")
+        XCTAssertEqual(
+          app.state.meeting.value?.snapshot.secondsRemaining, 120, "a minute more: 2:00 planned, paused at once")
         window.meeting?.session.end(save: false)
         spin(.milliseconds(50))
         XCTAssertNil(window.meeting)
-        XCTAssertFalse(window.window.activateAction(Command.meeting(.pause).detailedName), "a meeting's action outlived it")
+        XCTAssertFalse(
+          window.window.activateAction(Command.meeting(.pause).detailedName), "a meeting's action outlived it")
         XCTAssertTrue(window.window.activateAction(Command.window(.back).detailedName))
       }
     }

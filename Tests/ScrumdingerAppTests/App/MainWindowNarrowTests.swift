@@ -2,9 +2,10 @@
 // off at the right, and the editor's focused row stays in view.
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 private let team = DailyScrum(
   title: "Platform Team Daily Stand-up", attendees: ["Ana Lima", "Ben Okafor", "Cy Dubois"].map { Attendee(name: $0) },
@@ -50,7 +51,8 @@ final class MainWindowNarrowTests: XCTestCase {
         spin(.milliseconds(400))
         let sheet = window.editing.sheet!
         XCTAssertLessThanOrEqual(sheet.window.minimumWidth, 350, "the editor forces itself wider than the window")
-        XCTAssertTrue(sheet.window.allocatedSize == window.window.allocatedSize, "the editor is \(sheet.window.allocatedSize)")
+        XCTAssertTrue(
+          sheet.window.allocatedSize == window.window.allocatedSize, "the editor is \(sheet.window.allocatedSize)")
         sheet.window.writePNG(to: "Tests/output/editor-360x640.png")
 
         // Typing names one after another: New Attendee stays in view.
@@ -59,7 +61,8 @@ final class MainWindowNarrowTests: XCTestCase {
           sheet.attendees.newAttendeeRow.text = name
           sheet.attendees.addButton.click()
           spin(.milliseconds(150))
-          XCTAssertTrue(sheet.scroller.shows(sheet.attendees.newAttendeeRow), "New Attendee slid out of view after \(name)")
+          XCTAssertTrue(
+            sheet.scroller.shows(sheet.attendees.newAttendeeRow), "New Attendee slid out of view after \(name)")
         }
         sheet.window.writePNG(to: "Tests/output/editor-attendees-360x640.png")
         sheet.window.close()

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class ScrumdingerApplicationTests: XCTestCase {
   /// A second instance that cannot take the folder's lock shows why and changes nothing.
@@ -36,7 +37,9 @@ final class ScrumdingerApplicationTests: XCTestCase {
       let directory = NSTemporaryDirectory() + "scrumdinger-full-" + UUID().uuidString
       withRunningApp(store: ScrumStore(directory: directory)) { app in
         // A folder where the file should be: every save fails from now on.
-        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: directory + "/scrums.json", withIntermediateDirectories: true))
+        XCTAssertNoThrow(
+          try FileManager.default.createDirectory(atPath: directory + "/scrums.json", withIntermediateDirectories: true)
+        )
         defer { try? FileManager.default.removeItem(atPath: directory) }
         app.state.scrums.value = [DailyScrum(title: "Unsaved")]
         app.mainWindow!.window.close()

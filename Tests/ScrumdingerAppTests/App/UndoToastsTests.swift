@@ -1,9 +1,10 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
-import XCTest
 import ScrumdingerTestSupport
+import XCTest
+
+@testable import ScrumdingerApp
 
 final class UndoToastsTests: XCTestCase {
   func testAPastMeetingIsDeletedFromItsPageAndCtrlZBringsItBack() {
@@ -24,7 +25,8 @@ final class UndoToastsTests: XCTestCase {
         XCTAssertEqual(app.state.scrum(scrum.id)?.history, scrum.history, "Ctrl+Z did not bring it back")
         // Delete on a history row deletes that meeting.
         let row = window.pages.detail!.history.madeRows.first { $0.entryID == doomed.id }!
-        XCTAssertTrue(row.row.activateAction(Command.window(.deleteMeeting).detailedName, parameter: doomed.id.uuidString))
+        XCTAssertTrue(
+          row.row.activateAction(Command.window(.deleteMeeting).detailedName, parameter: doomed.id.uuidString))
         XCTAssertFalse(app.state.scrum(scrum.id)!.history.contains(doomed))
       }
     }

@@ -4,9 +4,10 @@
 // installed (the test packages bring fonts-wqy-zenhei) this fails.
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class WindowPagesChineseGlyphsTests: XCTestCase {
   func testEveryChineseCharacterOfTheMainPagesHasAGlyph() {

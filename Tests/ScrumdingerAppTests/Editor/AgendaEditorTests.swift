@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class AgendaEditorTests: XCTestCase {
   /// Items are added, timed, reordered and removed in the editor, one Tab stop each, and the
@@ -22,7 +23,8 @@ final class AgendaEditorTests: XCTestCase {
           XCTAssertEqual(agenda.rows.map(\.row.subtitle), ["5 minutes", "5 minutes"], "5 minutes unless changed")
           XCTAssertEqual(agenda.totalRow.subtitle, "15 minutes: 5 for the speakers, 10 after the round")
           XCTAssertTrue(agenda.rows.allSatisfy { $0.row.isFocusable }, "one Tab stop per item")
-          XCTAssertTrue(agenda.rows.allSatisfy { $0.buttons.values.allSatisfy { !$0.isFocusable } }, "buttons for the mouse")
+          XCTAssertTrue(
+            agenda.rows.allSatisfy { $0.buttons.values.allSatisfy { !$0.isFocusable } }, "buttons for the mouse")
           for _ in 0..<3 { agenda.rows[1].buttons[.shorter]?.click() }
           XCTAssertEqual(agenda.rows[1].row.subtitle, "2 minutes")
           XCTAssertEqual(agenda.rows[1].buttons[.up]?.accessibleName, "Move Announcements up")

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class AttendeeEditorTests: XCTestCase {
   /// Adding, renaming, moving and removing one attendee of 400 builds at most the one new

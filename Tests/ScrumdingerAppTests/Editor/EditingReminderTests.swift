@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// A reminder's Start Meeting never closes an editor with changes without asking; an editor
 /// with none gives way at once.

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// An app kept running all day for its reminders opens the editor a few times a day: each
 /// editor opened and closed must leave nothing behind, neither the Swift sheet nor any GTK
@@ -16,7 +17,8 @@ final class EditorSheetLifetimeTests: XCTestCase {
         openDetailPage(of: scrum, in: app)
         let mainWindow = app.mainWindow!
         for cycle in 1...50 {
-          XCTAssertTrue(mainWindow.window.activateAction(Command.window(.edit).detailedName), "cycle \(cycle): Edit runs")
+          XCTAssertTrue(
+            mainWindow.window.activateAction(Command.window(.edit).detailedName), "cycle \(cycle): Edit runs")
           guard let sheet = mainWindow.editing.sheet else { return XCTFail("cycle \(cycle): no editor opened") }
           spin(.milliseconds(20))  // shown and laid out, as a person sees it
           let probe = FinalizationProbe(sheet.window)

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class ScheduleEditorTests: XCTestCase {
   /// Off by default; switched on, Monday to Friday at 9:30 with a 5-minute reminder; the days
@@ -17,8 +18,11 @@ final class ScheduleEditorTests: XCTestCase {
           XCTAssertNil(sheet.draft.schedule)
           schedule.scheduledSwitch.isOn = true
           XCTAssertEqual(sheet.draft.schedule, MeetingSchedule(), "Mon–Fri 9:30, 5 minutes before")
-          XCTAssertEqual(schedule.dayToggles.filter(\.toggle.isActive).map(\.day), Array(MeetingSchedule.workingDays).sorted())
-          XCTAssertEqual(schedule.dayToggles.map(\.toggle.accessibleName), ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+          XCTAssertEqual(
+            schedule.dayToggles.filter(\.toggle.isActive).map(\.day), Array(MeetingSchedule.workingDays).sorted())
+          XCTAssertEqual(
+            schedule.dayToggles.map(\.toggle.accessibleName),
+            ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
           XCTAssertEqual(schedule.dayToggles.filter(\.toggle.isFocusable).map(\.day), [.monday], "one Tab stop")
           schedule.moveFocus(from: 0, by: -1)  // Left from Monday: round to Sunday
           XCTAssertEqual(schedule.dayToggles.filter(\.toggle.isFocusable).map(\.day), [.sunday])
@@ -36,7 +40,8 @@ final class ScheduleEditorTests: XCTestCase {
         }
         XCTAssertEqual(
           saved?.schedule,
-          MeetingSchedule(days: [.tuesday, .wednesday, .thursday, .friday, .saturday], hour: 14, minute: 5, reminderMinutes: 10))
+          MeetingSchedule(
+            days: [.tuesday, .wednesday, .thursday, .friday, .saturday], hour: 14, minute: 5, reminderMinutes: 10))
       }
     }
   }

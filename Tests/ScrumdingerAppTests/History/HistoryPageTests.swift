@@ -1,12 +1,15 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
 
+@testable import ScrumdingerApp
+
 private let meeting = History(
   date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 130,
-  speakers: [SpeakerTime(name: "Ana", seconds: 65, shareSeconds: 60), SpeakerTime(name: "Ben", seconds: 65, shareSeconds: 60)],
+  speakers: [
+    SpeakerTime(name: "Ana", seconds: 65, shareSeconds: 60), SpeakerTime(name: "Ben", seconds: 65, shareSeconds: 60),
+  ],
   notes: [
     MeetingNote(speaker: "Ana", text: "blocked on the review", atSeconds: 12),
     MeetingNote(speaker: "Ben", text: "demo Friday", atSeconds: 70),
@@ -15,7 +18,8 @@ private let meeting = History(
     TranscriptSegment(startMilliseconds: 0, endMilliseconds: 4_000, text: " Yesterday I fixed the build."),
     TranscriptSegment(startMilliseconds: 66_000, endMilliseconds: 71_000, text: " The demo is on Friday."),
   ])
-private let team = DailyScrum(title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 2, history: [meeting])
+private let team = DailyScrum(
+  title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 2, history: [meeting])
 
 final class HistoryPageTests: XCTestCase {
   func testAPastMeetingShowsItsNotesAndItsTranscriptBySpeaker() {
@@ -46,7 +50,8 @@ final class HistoryPageTests: XCTestCase {
         // Notes stay editable after the meeting: Enter keeps the change, saved in the scrum.
         record.noteRows[1].row.text = "demo moved to Monday"
         record.noteRows[1].row.activate()
-        XCTAssertEqual(app.state.scrum(team.id)?.history[0].notes.map(\.text), ["blocked on the review", "demo moved to Monday"])
+        XCTAssertEqual(
+          app.state.scrum(team.id)?.history[0].notes.map(\.text), ["blocked on the review", "demo moved to Monday"])
       }
     }
   }
@@ -58,7 +63,8 @@ final class HistoryPageTests: XCTestCase {
     elsewhere.id = UUID()
     elsewhere.transcript = []
     elsewhere.recorded = true
-    let synced = DailyScrum(title: "Team", attendees: team.attendees, lengthInMinutes: 2, history: [elsewhere, meeting])
+    let synced = DailyScrum(
+      title: "Team", attendees: team.attendees, lengthInMinutes: 2, history: [elsewhere, meeting])
     let store = temporaryStore()
     MainActor.assumeIsolated {
       do { try store.save([synced]) } catch { XCTFail("\(error)") }

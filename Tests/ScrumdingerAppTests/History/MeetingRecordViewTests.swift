@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// Real speech: whisper.cpp's samples/jfk.wav ("And so my fellow Americans, ask not what your
 /// country can do for you, …", 11 s, public domain), kept by scripts/whisper/prepare.sh.
@@ -11,7 +12,8 @@ let speechSample = ".build/whisper/samples/jfk.wav"
 /// Records `speech` (a WAV file) as the app records a meeting (Ogg Opus) into `store`'s
 /// recordings, as meeting `historyID`'s; returns the recording's path.
 @MainActor @discardableResult func recordSpeech(
-  of historyID: UUID, in store: ScrumStore, speech: String = speechSample, file: StaticString = #filePath, line: UInt = #line
+  of historyID: UUID, in store: ScrumStore, speech: String = speechSample, file: StaticString = #filePath,
+  line: UInt = #line
 ) -> String {
   XCTAssertTrue(FileManager.default.fileExists(atPath: speech), "make speech keeps \(speech)", file: file, line: line)
   let folder = store.directory + "/recordings"
@@ -41,7 +43,10 @@ final class MeetingRecordViewTests: XCTestCase {
   func testARecordedMeetingIsTranscribedAtTheNextStartAndShownBySpeaker() throws {
     let entry = History(
       date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 60,
-      speakers: [SpeakerTime(name: "Ana", seconds: 30, shareSeconds: 30), SpeakerTime(name: "Ben", seconds: 30, shareSeconds: 30)])
+      speakers: [
+        SpeakerTime(name: "Ana", seconds: 30, shareSeconds: 30),
+        SpeakerTime(name: "Ben", seconds: 30, shareSeconds: 30),
+      ])
     let scrum = DailyScrum(
       title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry])
     let store = temporaryStore()
@@ -97,7 +102,9 @@ final class MeetingRecordViewTests: XCTestCase {
   /// row changes.
   func testTheHistoryRowSaysHowFarTheTranscriptIs() {
     let entries = (0..<3).map { index in
-      History(date: Date(timeIntervalSince1970: 1_795_000_000 + Double(index) * 86_400), attendees: ["Ana"], durationSeconds: 250)
+      History(
+        date: Date(timeIntervalSince1970: 1_795_000_000 + Double(index) * 86_400), attendees: ["Ana"],
+        durationSeconds: 250)
     }
     let scrum = DailyScrum(title: "Team", attendees: [Attendee(name: "Ana")], history: entries)
     MainActor.assumeIsolated {
@@ -122,7 +129,9 @@ final class MeetingRecordViewTests: XCTestCase {
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([scrum]))
     let recording = store.directory + "/recordings/\(entry.id.uuidString).ogg"
-    XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: store.directory + "/recordings", withIntermediateDirectories: true))
+    XCTAssertNoThrow(
+      try FileManager.default.createDirectory(
+        atPath: store.directory + "/recordings", withIntermediateDirectories: true))
     XCTAssertTrue(FileManager.default.createFile(atPath: recording, contents: Data("OggS".utf8)))
     setenv("SCRUMDINGER_WHISPER_MODEL", "/nonexistent/ggml-none.bin", 1)
     defer { unsetenv("SCRUMDINGER_WHISPER_MODEL") }

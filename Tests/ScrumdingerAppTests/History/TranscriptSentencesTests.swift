@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// The transcript on a past meeting's page: one Tab stop a sentence, read with its speaker
 /// and time, played from its start by Enter, and marked while it is heard.
@@ -10,14 +11,19 @@ final class TranscriptSentencesTests: XCTestCase {
   func testEnterOnASentencePlaysTheRecordingFromItsStartAndMarksItWhileHeard() {
     let said = [
       TranscriptSegment(startMilliseconds: 0, endMilliseconds: 3_400, text: " And so my fellow Americans,"),
-      TranscriptSegment(startMilliseconds: 3_400, endMilliseconds: 6_800, text: " ask not what your country can do for you,"),
-      TranscriptSegment(startMilliseconds: 6_800, endMilliseconds: 11_000, text: " ask what you can do for your country."),
+      TranscriptSegment(
+        startMilliseconds: 3_400, endMilliseconds: 6_800, text: " ask not what your country can do for you,"),
+      TranscriptSegment(
+        startMilliseconds: 6_800, endMilliseconds: 11_000, text: " ask what you can do for your country."),
     ]
     let entry = History(
       date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 11,
-      speakers: [SpeakerTime(name: "Ana", seconds: 6, shareSeconds: 6), SpeakerTime(name: "Ben", seconds: 5, shareSeconds: 5)],
+      speakers: [
+        SpeakerTime(name: "Ana", seconds: 6, shareSeconds: 6), SpeakerTime(name: "Ben", seconds: 5, shareSeconds: 5),
+      ],
       transcript: said, recorded: true)
-    let scrum = DailyScrum(title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry])
+    let scrum = DailyScrum(
+      title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry])
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([scrum]))
     MainActor.assumeIsolated {
@@ -30,8 +36,10 @@ final class TranscriptSentencesTests: XCTestCase {
         XCTAssertEqual(record.sentences.count, 3, "one row a sentence")
         XCTAssertEqual(
           record.sentences.map { $0.row.accessibleName },
-          ["Ana, 0:00: And so my fellow Americans,", "Ana, 0:03: ask not what your country can do for you,",
-           "Ben, 0:06: ask what you can do for your country."])
+          [
+            "Ana, 0:00: And so my fellow Americans,", "Ana, 0:03: ask not what your country can do for you,",
+            "Ben, 0:06: ask what you can do for your country.",
+          ])
         XCTAssertTrue(record.sentences.allSatisfy { $0.row.isFocusable }, "each is a Tab stop")
         let second = record.sentences[1].row
         XCTAssertTrue(second.grabFocus())
@@ -44,7 +52,8 @@ final class TranscriptSentencesTests: XCTestCase {
         }
         let elapsed = ContinuousClock.now - pressed
         let heard = try XCTUnwrap(position, "it plays")
-        let elapsedMilliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let elapsedMilliseconds = Int(
+          elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         XCTAssertGreaterThanOrEqual(heard, 3_400 - 300, "from the sentence's start")
         XCTAssertLessThanOrEqual(heard, 3_400 + 300 + elapsedMilliseconds, "from the sentence's start, not later")
         XCTAssertEqual(record.heardSentence, 1, "the sentence heard is marked")

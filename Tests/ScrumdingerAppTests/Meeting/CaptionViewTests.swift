@@ -30,9 +30,11 @@ final class CaptionViewTests: XCTestCase {
         XCTAssertEqual(view.rows.map(\.text), ["Nothing new from me.", "I fixed the build yesterday"])
         XCTAssertNil(view.rows[0].dimmedByteOffset, "a final line is not dimmed")
         XCTAssertEqual(view.rows[1].dimmedByteOffset, "I fixed the ".utf8.count, "the changing words are dimmed")
-        XCTAssertEqual(meeting.page.compact.captions.rows.map(\.text), ["I fixed the build yesterday"], "the newest line")
+        XCTAssertEqual(
+          meeting.page.compact.captions.rows.map(\.text), ["I fixed the build yesterday"], "the newest line")
         picture(window, "captions-meeting.png")
-        let ring = frame(of: meeting.page.ring.root, in: window), captions = frame(of: view.root, in: window)
+        let ring = frame(of: meeting.page.ring.root, in: window)
+        let captions = frame(of: view.root, in: window)
         XCTAssertGreaterThanOrEqual(captions.y, ring.y + ring.height - 0.5, "under the ring")
         assertInside(view.root, "the captions", window: window, width: 1280, height: 720)
         XCTAssertGreaterThanOrEqual(view.rows[1].pixelSize, 32, "read across a room at 1280×720")

@@ -3,9 +3,10 @@
 // back its size afterwards; the footer's turns that bend and the header's pace.
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 private let standup = DailyScrum(
   title: "Standup", attendees: ["Ana Lima", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 5, theme: .sky)
@@ -37,7 +38,8 @@ final class CompactViewTests: XCTestCase {
           XCTAssertLessThanOrEqual(height, size.1, "the strip is too tall")
           XCTAssertLessThanOrEqual(page.root.minimumWidth, 280, "the strip forces the window wider")
           let parts: [(Widget, String)] = [
-            (strip.ring, "ring"), (strip.nameLabel, "name"), (strip.time.label, "time left"), (strip.nextLabel, "Next:"),
+            (strip.ring, "ring"), (strip.nameLabel, "name"), (strip.time.label, "time left"),
+            (strip.nextLabel, "Next:"),
             (strip.pauseButton, "Pause"), (strip.nextButton, "Next speaker"), (strip.compactButton, "Compact View"),
           ]
           for (widget, part) in parts { assertInside(widget, part, window: window, width: width, height: height) }

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// A meeting ended leaves nothing behind: neither its coordinator nor any GTK object of its
 /// page, recorded (a real GStreamer recording) or not, however many are held in a day.
@@ -19,7 +20,8 @@ final class MeetingCoordinatorLifetimeTests: XCTestCase {
         for count in 1...20 {
           let detailProbe = window.pages.detail.map { FinalizationProbe($0.root) }
           weak let detail = window.pages.detail
-          XCTAssertTrue(window.window.activateAction(Command.window(.startMeeting).detailedName), "meeting \(count) starts")
+          XCTAssertTrue(
+            window.window.activateAction(Command.window(.startMeeting).detailedName), "meeting \(count) starts")
           guard let page = window.meeting?.page else { return XCTFail("meeting \(count): no meeting page") }
           spin(.milliseconds(150))
           XCTAssertTrue(app.dependencies.recorder.isRecording.value, "meeting \(count) is recorded")

@@ -1,9 +1,10 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
-import XCTest
 import ScrumdingerTestSupport
+import XCTest
+
+@testable import ScrumdingerApp
 
 final class MeetingPageOvertimeTests: XCTestCase {
   func testLetTheSpeakerFinishShowsTheOverrunAndTheMeetingsOvertime() {
@@ -41,7 +42,8 @@ final class MeetingPageOvertimeTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         let confirmed = edit(oneMinuteStandup, in: app) { sheet in
-          XCTAssertEqual(sheet.overtimeChoices.map { $0.1.accessibleName }, ["Move to the next speaker", "Let the speaker finish"])
+          XCTAssertEqual(
+            sheet.overtimeChoices.map { $0.1.accessibleName }, ["Move to the next speaker", "Let the speaker finish"])
           XCTAssertEqual(sheet.overtimeChoices.filter { $0.1.isActive }.map(\.0), [.moveOn])
           sheet.overtimeChoices[1].1.isActive = true
         }

@@ -4,14 +4,16 @@
 import CAdwaita
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 private let longName = String(repeating: "Maximiliana Featherstonehaugh-", count: 3).prefix(70)
 
 private let standup = DailyScrum(
-  title: "Design Review", attendees: ["Ana Lima", "Ben", String(longName)].map { Attendee(name: $0) }, lengthInMinutes: 1,
+  title: "Design Review", attendees: ["Ana Lima", "Ben", String(longName)].map { Attendee(name: $0) },
+  lengthInMinutes: 1,
   theme: .orange)
 
 /// Asserts that `label` lies inside the free disc in the middle of `ring`.
@@ -22,12 +24,13 @@ private let standup = DailyScrum(
   let box = frame(of: label, in: window, file: file, line: line)
   let radius = MeetingRing.innerDiameter(width: Int(area.width), height: Int(area.height)) / 2
   let (cx, cy) = (area.x + area.width / 2, area.y + area.height / 2)
-  for (x, y) in [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height), (box.x + box.width, box.y + box.height)] {
+  for (x, y) in [
+    (box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height), (box.x + box.width, box.y + box.height),
+  ] {
     let distance = ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot()
     XCTAssertLessThanOrEqual(distance, radius, "a corner of “\(label.text)” crosses the track", file: file, line: line)
   }
 }
-
 
 final class MeetingPageScreenTests: XCTestCase {
   /// A toast during a meeting ("The ding cannot be played") covers none of the footer's
@@ -45,7 +48,8 @@ final class MeetingPageScreenTests: XCTestCase {
           while let toast = child {
             var rect = graphene_rect_t()
             if gtk_widget_get_mapped(toast) != 0, gtk_widget_compute_bounds(toast, window.window.widget, &rect) != 0 {
-              toasts.append((Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height)))
+              toasts.append(
+                (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height)))
             }
             child = gtk_widget_get_next_sibling(toast)
           }
@@ -57,7 +61,8 @@ final class MeetingPageScreenTests: XCTestCase {
           for (button, name) in buttons where button.isMapped {
             let box = frame(of: button, in: window)
             for toast in toasts {
-              let apart = box.x >= toast.x + toast.width || toast.x >= box.x + box.width
+              let apart =
+                box.x >= toast.x + toast.width || toast.x >= box.x + box.width
                 || box.y >= toast.y + toast.height || toast.y >= box.y + box.height
               XCTAssertTrue(apart, "the toast at \(toast) covers \(name) at \(box), \(size)")
             }
@@ -85,7 +90,9 @@ final class MeetingPageScreenTests: XCTestCase {
         XCTAssertEqual(page.ring.pausedLabel.text, "Paused")
         XCTAssertEqual(page.ring.pausedLabel.accessibleName, "Paused")
         XCTAssertEqual(page.pauseButton.accessibleName, "Resume")
-        for (control, (old, new)) in zip(["End", "Pause", "Mute", "Menu", "Next"], zip(before, controls.map { frame(of: $0, in: window) })) {
+        for (control, (old, new)) in zip(
+          ["End", "Pause", "Mute", "Menu", "Next"], zip(before, controls.map { frame(of: $0, in: window) }))
+        {
           XCTAssertTrue(old == new, "\(control) moved from \(old) to \(new) when the meeting paused")
         }
         picture(window, "meeting-paused.png")
@@ -94,7 +101,8 @@ final class MeetingPageScreenTests: XCTestCase {
         spin(.milliseconds(300))
         XCTAssertFalse(page.panel.hasCSSClass("paused"))
         XCTAssertFalse(page.ring.pausedLabel.isVisible)
-        XCTAssertTrue(zip(before, controls.map { frame(of: $0, in: window) }).allSatisfy { $0 == $1 }, "a control moved on resume")
+        XCTAssertTrue(
+          zip(before, controls.map { frame(of: $0, in: window) }).allSatisfy { $0 == $1 }, "a control moved on resume")
       }
     }
   }
@@ -112,7 +120,10 @@ final class MeetingPageScreenTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(name.height, 1080.0 / 12, "the speaker's name is \(name.height) px tall")
         XCTAssertGreaterThan(page.speakerLabel.allocatedSize.height, 40, "“Speaker 1 of 3” does not grow")
         XCTAssertGreaterThan(page.elapsed.label.allocatedSize.height, 50, "the times do not grow")
-        for (widget, label) in [(page.ring.nameLabel, "name"), (page.speakerLabel, "speaker"), (page.remaining.label, "remaining"), (page.nextButton, "next")] as [(Widget, String)] {
+        for (widget, label) in [
+          (page.ring.nameLabel, "name"), (page.speakerLabel, "speaker"), (page.remaining.label, "remaining"),
+          (page.nextButton, "next"),
+        ] as [(Widget, String)] {
           assertInside(widget, label, window: window, width: width, height: height)
         }
         assertInsideTheTrack(page.ring.nameLabel, of: page.ring, in: window)
@@ -133,7 +144,8 @@ final class MeetingPageScreenTests: XCTestCase {
         XCTAssertEqual(width, 350, "the meeting page forces the window wider (min \(page.root.minimumWidth) px)")
         XCTAssertEqual(height, 470, "the meeting page forces the window taller")
         let widgets: [(Widget, String)] = [
-          (page.endButton, "End Meeting"), (page.pauseButton, "Pause"), (page.muteButton, "Mute"), (page.menuButton, "Menu"),
+          (page.endButton, "End Meeting"), (page.pauseButton, "Pause"), (page.muteButton, "Mute"),
+          (page.menuButton, "Menu"),
           (page.progress, "progress"), (page.elapsed.label, "elapsed"), (page.remaining.label, "remaining"),
           (page.ring.area, "ring"), (page.speakerLabel, "speaker"), (page.nextLabel, "next name"),
           (page.nextButton, "Next speaker"),
@@ -210,7 +222,8 @@ final class MeetingPageScreenTests: XCTestCase {
         XCTAssertGreaterThan(framesMade, 0, "the ring was not redrawn as time passed")
         XCTAssertEqual(ring.trackDrawCount, tracks, "the track and finished turns were drawn anew each second")
         // 5 s of a 20 s turn is 30°: five tips, and the 6° spans filled meanwhile.
-        XCTAssertLessThanOrEqual(ring.currentNodes.drawnPieces - pieces, framesMade + 5, "more than the tip was drawn each second")
+        XCTAssertLessThanOrEqual(
+          ring.currentNodes.drawnPieces - pieces, framesMade + 5, "more than the tip was drawn each second")
         meeting.page.nextButton.click()
         spin(.milliseconds(100))
         XCTAssertEqual(ring.trackDrawCount, tracks + 1, "a finished turn did not reach the kept node")
@@ -235,7 +248,8 @@ final class MeetingPageScreenTests: XCTestCase {
         label.setPixelSize(remaining.pixelSize)
         meeting.page.remaining.root.append(label)
         spin(.milliseconds(100))
-        XCTAssertEqual(label.allocatedSize.height, remaining.allocatedSize.height, "a line of the figure is not a label's")
+        XCTAssertEqual(
+          label.allocatedSize.height, remaining.allocatedSize.height, "a line of the figure is not a label's")
         XCTAssertTrue(paintedPNG(remaining, to: "Tests/output/clock-figure.png"), "the clock is not on screen")
         XCTAssertTrue(paintedPNG(label, to: "Tests/output/clock-label.png"))
         guard let difference = comparePNG("Tests/output/clock-figure.png", "Tests/output/clock-label.png") else {

@@ -1,9 +1,10 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
-import XCTest
 import ScrumdingerTestSupport
+import XCTest
+
+@testable import ScrumdingerApp
 
 final class MeetingPageTurnWarningTests: XCTestCase {
   func testTheLastSecondsOfATurnAreMarkedAndAnnounced() {
@@ -25,7 +26,8 @@ final class MeetingPageTurnWarningTests: XCTestCase {
         XCTAssertTrue(page.ring.showsWarning)
         let warn = oneMinuteStandup.theme.warningColor
         XCTAssertTrue(page.ring.nameLabel.foregroundColor == (Int(warn.red), Int(warn.green), Int(warn.blue)))
-        XCTAssertEqual(sound.events.last, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), "no soft sound asked for")
+        XCTAssertEqual(
+          sound.events.last, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), "no soft sound asked for")
         clock.advance(by: .seconds(10))
         meeting.session.tick()
         XCTAssertFalse(page.warning.root.isVisible, "the warning outlived Ana's turn")

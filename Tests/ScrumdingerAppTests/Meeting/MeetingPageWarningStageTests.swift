@@ -1,10 +1,11 @@
 import CAdwaita
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
-import XCTest
 import ScrumdingerTestSupport
+import XCTest
+
+@testable import ScrumdingerApp
 
 /// The background a theme's meeting panel gets from the app's CSS (its class's rule).
 @MainActor private func background(of theme: Theme) throws -> RGBColor {
@@ -46,7 +47,9 @@ final class MeetingPageWarningStageTests: XCTestCase {
               XCTAssertEqual(page.ring.warningLevel, level)
               let drawn = page.warning.label.foregroundColor
               let colour = theme.warningColor(level)
-              XCTAssertTrue(drawn == (Int(colour.red), Int(colour.green), Int(colour.blue)), "\(theme) \(scheme) \(level): \(drawn)")
+              XCTAssertTrue(
+                drawn == (Int(colour.red), Int(colour.green), Int(colour.blue)), "\(theme) \(scheme) \(level): \(drawn)"
+              )
               XCTAssertTrue(page.ring.nameLabel.foregroundColor == drawn, "the name in the stage's colour too")
               XCTAssertGreaterThanOrEqual(colour.contrastRatio(with: panel), 4.5, "\(theme) \(level) text")
               XCTAssertGreaterThanOrEqual(colour.contrastRatio(with: panel), 3, "\(theme) \(level) ring")
@@ -93,14 +96,19 @@ final class MeetingPageWarningStageTests: XCTestCase {
           XCTAssertEqual(
             sheet.warningRows.map(\.warns.accessibleName),
             ["1 minute before the end", "30 seconds before the end", "10 seconds before the end"])
-          XCTAssertEqual(sheet.warningRows.map(\.sound.accessibleName), ["Sound at 1 minute", "Sound at 30 seconds", "Sound at 10 seconds"])
+          XCTAssertEqual(
+            sheet.warningRows.map(\.sound.accessibleName),
+            ["Sound at 1 minute", "Sound at 30 seconds", "Sound at 10 seconds"])
           XCTAssertEqual(sheet.warningRows.map(\.warns.isChecked), [false, false, true], "one at 0:10 by default")
-          XCTAssertEqual(sheet.warningRows.map(\.sound.isSensitive), [false, false, true], "a stage off has no sound to set")
+          XCTAssertEqual(
+            sheet.warningRows.map(\.sound.isSensitive), [false, false, true], "a stage off has no sound to set")
           sheet.warningRows[0].warns.activate()
           sheet.warningRows[1].warns.activate()
           sheet.warningRows[1].sound.isActive = false
           XCTAssertTrue(sheet.warningRows[0].sound.isSensitive)
-          XCTAssertEqual(sheet.meetingWarningChoices.map { $0.1.accessibleName }, ["Off", "1 minute", "2 minutes", "5 minutes", "10 minutes"])
+          XCTAssertEqual(
+            sheet.meetingWarningChoices.map { $0.1.accessibleName },
+            ["Off", "1 minute", "2 minutes", "5 minutes", "10 minutes"])
           sheet.meetingWarningChoices[3].1.isActive = true
         }
         XCTAssertEqual(
@@ -117,7 +125,8 @@ final class MeetingPageWarningStageTests: XCTestCase {
     MainActor.assumeIsolated {
       let clock = ManualClock()
       withRunningApp(dependencies: recordingDependencies(clock: clock)) { app in
-        var scrum = DailyScrum(title: "T", attendees: [Attendee(name: "Ana")], lengthInMinutes: 10, meetingWarningMinutes: 5)
+        var scrum = DailyScrum(
+          title: "T", attendees: [Attendee(name: "Ana")], lengthInMinutes: 10, meetingWarningMinutes: 5)
         scrum.warningStages = []
         let (session, page) = meetingPage(of: scrum, in: app)
         defer { session.end(save: false) }

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// Ana, Ben and Cy in 20-second turns, each let finish, then a one-minute agenda item.
 private let standup = DailyScrum(
@@ -33,8 +34,11 @@ final class MeetingRingTests: XCTestCase {
             try? FileManager.default.copyItem(atPath: shown, toPath: golden)
             return XCTFail("recorded \(golden): run again without SCRUMDINGER_RECORD_GOLDEN")
           }
-          guard let difference = comparePNG(shown, golden) else { return XCTFail("\(shown) and \(golden) cannot be compared") }
-          let said = "\(name): \(difference.noticeablePixels) of \(difference.pixels) pixels differ, by up to \(difference.largest)"
+          guard let difference = comparePNG(shown, golden) else {
+            return XCTFail("\(shown) and \(golden) cannot be compared")
+          }
+          let said =
+            "\(name): \(difference.noticeablePixels) of \(difference.pixels) pixels differ, by up to \(difference.largest)"
           XCTAssertLessThanOrEqual(difference.largest, 32, said)
           XCTAssertLessThanOrEqual(difference.noticeablePixels * 2000, difference.pixels, said)
         }

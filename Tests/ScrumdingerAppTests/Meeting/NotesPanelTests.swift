@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 private let standup = DailyScrum(
   title: "Standup", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 2, theme: .navy)
@@ -47,7 +48,8 @@ final class NotesPanelTests: XCTestCase {
         XCTAssertEqual(page.notes.list.children.count, 2, "an edit rebuilds nothing")
 
         meeting.session.end(save: true)
-        XCTAssertEqual(app.state.scrum(standup.id)?.history.last?.notes.map(\.line), ["Ana · review done", "Ben · demo Friday"])
+        XCTAssertEqual(
+          app.state.scrum(standup.id)?.history.last?.notes.map(\.line), ["Ana · review done", "Ben · demo Friday"])
       }
     }
   }
@@ -72,7 +74,8 @@ final class NotesPanelTests: XCTestCase {
         XCTAssertTrue(page.notes.button.grabFocus())
         spin(.milliseconds(100))
         XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.meeting(.pause).detailedName])
-        XCTAssertEqual(app.application.actions(forAccelerator: "Page_Down"), [Command.meeting(.nextSpeaker).detailedName])
+        XCTAssertEqual(
+          app.application.actions(forAccelerator: "Page_Down"), [Command.meeting(.nextSpeaker).detailedName])
         XCTAssertEqual(app.application.actions(forAccelerator: "t"), [Command.meeting(.takeNote).detailedName])
         window.window.activateAction(Command.meeting(.takeNote).detailedName)
         spin(.milliseconds(100))

@@ -5,10 +5,11 @@
 import CAdwaita
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
-import XCTest
 import ScrumdingerTestSupport
+import XCTest
+
+@testable import ScrumdingerApp
 
 private let standup = DailyScrum(
   title: "Standup", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 5, theme: .sky)
@@ -21,7 +22,8 @@ private let standup = DailyScrum(
     gtk_button_get_type(), gtk_menu_button_get_type(), gtk_check_button_get_type(), gtk_switch_get_type(),
     gtk_text_get_type(), gtk_range_get_type(), gtk_link_button_get_type(),
   ]
-  var found = types.contains { g_type_check_instance_is_a(instance, $0) != 0 }
+  var found =
+    types.contains { g_type_check_instance_is_a(instance, $0) != 0 }
     ? [String(cString: g_type_name_from_instance(instance))] : []
   var child = gtk_widget_get_first_child(widget)
   while let current = child {
@@ -39,7 +41,8 @@ private let standup = DailyScrum(
   defer { if let bus { g_object_unref(UnsafeMutableRawPointer(bus)) } }
   func call(_ method: String, _ parameters: OpaquePointer?) -> OpaquePointer? {
     let reply = g_dbus_connection_call_sync(
-      bus, "org.gnome.Mutter.DisplayConfig", "/org/gnome/Mutter/DisplayConfig", "org.gnome.Mutter.DisplayConfig", method,
+      bus, "org.gnome.Mutter.DisplayConfig", "/org/gnome/Mutter/DisplayConfig", "org.gnome.Mutter.DisplayConfig",
+      method,
       parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, &error)
     if let error { XCTFail("\(method): \(String(cString: error.pointee.message))", file: file, line: line) }
     return reply
@@ -52,7 +55,8 @@ private let standup = DailyScrum(
   let monitors = g_variant_get_child_value(state, 1)
   for index in 0..<g_variant_n_children(monitors) {
     let monitor = g_variant_get_child_value(monitors, index)
-    let connector = String(cString: g_variant_get_string(g_variant_get_child_value(g_variant_get_child_value(monitor, 0), 0), nil))
+    let connector = String(
+      cString: g_variant_get_string(g_variant_get_child_value(g_variant_get_child_value(monitor, 0), 0), nil))
     let mode = g_variant_get_child_value(g_variant_get_child_value(monitor, 1), 0)
     let id = String(cString: g_variant_get_string(g_variant_get_child_value(mode, 0), nil))
     modes[connector] = (id, Int(g_variant_get_int32(g_variant_get_child_value(mode, 1))))
@@ -116,7 +120,9 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertTrue(window.window.activateAction(Command.meeting(.present).detailedName))
         let presenter = meeting.presenter
         waitFor {
-          presenter.window.map { $0.isFullscreen && monitors.connector(of: $0) == other.connector && $0.allocatedSize.height == other.height }
+          presenter.window.map {
+            $0.isFullscreen && monitors.connector(of: $0) == other.connector && $0.allocatedSize.height == other.height
+          }
             == true
         }
         let shown = try XCTUnwrap(presenter.window, "the presentation opened")
@@ -124,7 +130,8 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertTrue(shown.isFullscreen)
         XCTAssertEqual(monitors.connector(of: shown), other.connector, "on the other monitor")
         XCTAssertEqual(monitors.connector(of: window.window), console, "the console stays where it was")
-        XCTAssertTrue(shown.allocatedSize == (other.width, other.height), "it fills the monitor: \(shown.allocatedSize)")
+        XCTAssertTrue(
+          shown.allocatedSize == (other.width, other.height), "it fills the monitor: \(shown.allocatedSize)")
         XCTAssertEqual(presenter.presentingOn?.connector, other.connector)
 
         XCTAssertEqual(face.ring.nameLabel.text, "Ana")
@@ -141,7 +148,8 @@ final class PresenterViewTests: XCTestCase {
 
         XCTAssertTrue(page.upNext.root.isVisible, "the console lists what comes next")
         XCTAssertEqual(page.upNext.texts.count, 2)
-        XCTAssertTrue(page.upNext.texts[0].hasPrefix("Ben at ") && page.upNext.texts[0].hasSuffix(" · 1:40"), page.upNext.texts[0])
+        XCTAssertTrue(
+          page.upNext.texts[0].hasPrefix("Ben at ") && page.upNext.texts[0].hasSuffix(" · 1:40"), page.upNext.texts[0])
         XCTAssertTrue(page.upNext.texts[1].hasPrefix("Cy at "), page.upNext.texts[1])
         XCTAssertEqual(page.presentItems.items.map(\.label), ["Stop Presenting"])
 
@@ -177,7 +185,8 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertEqual(page.presentItems.items.count, 1, "offered again")
 
         // Presented again from the menu's choice; Escape there stops presenting, not the meeting.
-        XCTAssertTrue(window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: other.connector))
+        XCTAssertTrue(
+          window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: other.connector))
         waitFor { presenter.window?.isFullscreen == true }
         let again = try XCTUnwrap(presenter.window)
         XCTAssertTrue(again.runShortcut("Escape"))
@@ -218,8 +227,10 @@ final class PresenterViewTests: XCTestCase {
         waitFor { toastTexts(meeting.page.toasts).count == 2 && meeting.page.presentItems.items.count == 1 }
         XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["meeting.present-on::\(other.connector)"])
         XCTAssertTrue(window.meeting!.actions[.present]!.isEnabled)
-        XCTAssertEqual(toastTexts(meeting.page.toasts), ["\(other.name) is connected", "Present"], "offered in a toast")
-        XCTAssertTrue(window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: other.connector))
+        XCTAssertEqual(
+          toastTexts(meeting.page.toasts), ["\(other.name) is connected", "Present"], "offered in a toast")
+        XCTAssertTrue(
+          window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: other.connector))
         waitFor { presenter.window.map { $0.isFullscreen && monitors.connector(of: $0) == other.connector } == true }
         XCTAssertEqual(presenter.window.flatMap { monitors.connector(of: $0) }, other.connector, "presented again")
       }
@@ -227,12 +238,14 @@ final class PresenterViewTests: XCTestCase {
   }
 }
 
-private extension MonitorInfo {
-  init(_ monitor: Monitors.Monitor) { self.init(connector: monitor.connector, model: monitor.model, height: monitor.height) }
+extension MonitorInfo {
+  fileprivate init(_ monitor: Monitors.Monitor) {
+    self.init(connector: monitor.connector, model: monitor.model, height: monitor.height)
+  }
 }
 
-private extension Monitors.Monitor {
-  var name: String { MonitorInfo(self).name }
+extension Monitors.Monitor {
+  fileprivate var name: String { MonitorInfo(self).name }
 }
 
 extension PresenterViewTests {
@@ -247,7 +260,8 @@ extension PresenterViewTests {
         waitFor { monitors.connector(of: window.window) == other.connector }
         XCTAssertEqual(monitors.connector(of: window.window), other.connector, "the console moved")
         waitFor { meeting.page.presentItems.items.first?.action == "meeting.present-on::\(console)" }
-        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), ["meeting.present-on::\(console)"], "the monitor it left")
+        XCTAssertEqual(
+          meeting.page.presentItems.items.map(\.action), ["meeting.present-on::\(console)"], "the monitor it left")
         XCTAssertTrue(window.window.activateAction(Command.meeting(.present).detailedName))
         waitFor { meeting.presenter.window.map { monitors.connector(of: $0) == console } == true }
         XCTAssertEqual(meeting.presenter.window.flatMap { monitors.connector(of: $0) }, console)
@@ -271,15 +285,23 @@ final class PresenterChoiceTests: XCTestCase {
         let console = try XCTUnwrap(monitors.connector(of: window.window))
         let others = monitors.all.filter { $0.connector != console }
         XCTAssertEqual(
-          meeting.page.presentItems.items.map(\.label), others.map { "Present on MetaVirtualMonitor (\($0.connector))" })
-        XCTAssertEqual(meeting.page.presentItems.items.map(\.action), others.map { "meeting.present-on::\($0.connector)" })
+          meeting.page.presentItems.items.map(\.label), others.map { "Present on MetaVirtualMonitor (\($0.connector))" }
+        )
+        XCTAssertEqual(
+          meeting.page.presentItems.items.map(\.action), others.map { "meeting.present-on::\($0.connector)" })
         let presenter = meeting.presenter
         XCTAssertTrue(window.window.activateAction(Command.meeting(.present).detailedName))
-        waitFor { presenter.window.map { monitors.connector(of: $0) == others[0].connector && $0.isFullscreen } == true }
+        waitFor {
+          presenter.window.map { monitors.connector(of: $0) == others[0].connector && $0.isFullscreen } == true
+        }
         XCTAssertEqual(presenter.window.flatMap { monitors.connector(of: $0) }, others[0].connector, "F5: the first")
-        XCTAssertTrue(window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: others[1].connector))
-        waitFor { presenter.window.map { monitors.connector(of: $0) == others[1].connector && $0.isFullscreen } == true }
-        XCTAssertEqual(presenter.window.flatMap { monitors.connector(of: $0) }, others[1].connector, "moved to the choice")
+        XCTAssertTrue(
+          window.window.activateAction(Command.meeting(.presentOn).detailedName, parameter: others[1].connector))
+        waitFor {
+          presenter.window.map { monitors.connector(of: $0) == others[1].connector && $0.isFullscreen } == true
+        }
+        XCTAssertEqual(
+          presenter.window.flatMap { monitors.connector(of: $0) }, others[1].connector, "moved to the choice")
         let size = try XCTUnwrap(presenter.window).allocatedSize
         XCTAssertTrue(size == (others[1].width, others[1].height), "it fills the chosen monitor: \(size)")
         XCTAssertEqual(presenter.face?.turnLeft.label.text, "1:40")

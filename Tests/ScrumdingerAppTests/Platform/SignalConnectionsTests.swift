@@ -1,8 +1,9 @@
 import CAdwaita
 import Foundation
+import XCTest
+
 @testable import GtkShim
 @testable import Platform
-import XCTest
 
 /// A signal's closure never outlives the Swift object that connected it (GtkShim's
 /// `SignalOwner`): the GObject may live on and emit, and nothing of the owner's runs or is

@@ -1,10 +1,11 @@
 import Foundation
 import GtkShim
 import Platform
-@testable import ScrumdingerApp
 import ScrumdingerCore
-import XCTest
 import ScrumdingerTestSupport
+import XCTest
+
+@testable import ScrumdingerApp
 
 /// A loopback server for `file` (Tests/e2e/model_server.py); its port, and the Range headers it was asked for.
 private final class ModelServer {
@@ -15,7 +16,8 @@ private final class ModelServer {
   init?(serving file: String, cutAfter: Int?) {
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["Tests/e2e/model_server.py", file, folder + "/port", folder + "/log"] + (cutAfter.map { ["\($0)"] } ?? [])
+    process.arguments =
+      ["Tests/e2e/model_server.py", file, folder + "/port", folder + "/log"] + (cutAfter.map { ["\($0)"] } ?? [])
     guard (try? process.run()) != nil else { return nil }
     let deadline = Date().addingTimeInterval(10)
     while port == 0, Date() < deadline {
@@ -24,7 +26,9 @@ private final class ModelServer {
     }
   }
 
-  var ranges: [String] { ((try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+  var ranges: [String] {
+    ((try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+  }
 
   deinit {
     process.terminate()
@@ -54,7 +58,9 @@ final class PreferencesTests: XCTestCase {
   func testTheModelDownloadShowsProgressResumesACutTransferAndIsChecked() throws {
     let (file, sha256) = modelFile(size: 3_000_000)
     defer { try? FileManager.default.removeItem(atPath: file) }
-    guard let server = ModelServer(serving: file, cutAfter: 1_000_000), server.port > 0 else { return XCTFail("no server") }
+    guard let server = ModelServer(serving: file, cutAfter: 1_000_000), server.port > 0 else {
+      return XCTFail("no server")
+    }
     setenv("SCRUMDINGER_MODEL_URL", "http://127.0.0.1:\(server.port)/ggml-base.en-q5_1.bin", 1)
     setenv("SCRUMDINGER_MODEL_SHA256", sha256, 1)
     setenv("SCRUMDINGER_MODEL_SIZE", "3000000", 1)
@@ -73,14 +79,18 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(preferences.accurateModel.row.title, "Higher accuracy (142 MiB)")
         XCTAssertEqual(app.services.modelDownloads.english.source.fileName, "ggml-base.en-q5_1.bin")
         XCTAssertEqual(app.services.modelDownloads.accurate.source, .englishBase)
-        XCTAssertTrue(preferences.modelRow.subtitle.contains("ggml-tiny.en.bin"), "the build tree's model: \(preferences.modelRow.subtitle)")
+        XCTAssertTrue(
+          preferences.modelRow.subtitle.contains("ggml-tiny.en.bin"),
+          "the build tree's model: \(preferences.modelRow.subtitle)")
         preferences.englishModel.downloadButton.click()
         XCTAssertTrue(preferences.englishModel.progress.isVisible)
         XCTAssertTrue(preferences.englishModel.cancelButton.isVisible)
         XCTAssertFalse(preferences.accurateModel.progress.isVisible, "only the one asked for")
         let download = app.services.modelDownloads.english
         Self.wait(for: download) { if case .failed = $0 { true } else { false } }
-        guard case .failed = download.state.value else { return XCTFail("the cut was not noticed: \(download.state.value)") }
+        guard case .failed = download.state.value else {
+          return XCTFail("the cut was not noticed: \(download.state.value)")
+        }
         XCTAssertEqual(preferences.englishModel.downloadButton.accessibleName, "Resume Download")
         preferences.window.writePNG(to: "Tests/output/preferences-download-cut.png")
         preferences.englishModel.downloadButton.click()
@@ -88,10 +98,13 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(download.state.value, .installed)
         XCTAssertEqual(server.ranges.count, 2)
         XCTAssertEqual(server.ranges.first, "-", "the first request asks for the whole file")
-        XCTAssertTrue(server.ranges.last?.hasPrefix("bytes=") == true && server.ranges.last != "bytes=0-", "resumed: \(server.ranges)")
+        XCTAssertTrue(
+          server.ranges.last?.hasPrefix("bytes=") == true && server.ranges.last != "bytes=0-",
+          "resumed: \(server.ranges)")
         let installed = download.folder + "/ggml-base.en-q5_1.bin"
         XCTAssertEqual(FileManager.default.contents(atPath: installed), FileManager.default.contents(atPath: file))
-        XCTAssertTrue(preferences.modelRow.subtitle.hasPrefix("ggml-base.en-q5_1.bin · 3 MB"), preferences.modelRow.subtitle)
+        XCTAssertTrue(
+          preferences.modelRow.subtitle.hasPrefix("ggml-base.en-q5_1.bin · 3 MB"), preferences.modelRow.subtitle)
         preferences.window.writePNG(to: "Tests/output/preferences-installed.png")
       }
     }
@@ -134,18 +147,23 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(answer, .some("it is not a whisper.cpp model file"))
         answer = nil
         let bad = NSTemporaryDirectory() + "ggml-bad-\(UUID()).bin"
-        XCTAssertTrue(FileManager.default.createFile(
-          atPath: bad, contents: Data([0x6C, 0x6D, 0x67, 0x67]) + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })))
+        XCTAssertTrue(
+          FileManager.default.createFile(
+            atPath: bad,
+            contents: Data([0x6C, 0x6D, 0x67, 0x67]) + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+          ))
         engine.adopt(modelFile: bad) { answer = .some($0) }
         while answer == nil { spin(.milliseconds(20)) }
         XCTAssertEqual(answer, .some("the speech model could not be read"))
-        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: engine.modelsFolder)) ?? [], [], "nothing copied")
+        XCTAssertEqual(
+          (try? FileManager.default.contentsOfDirectory(atPath: engine.modelsFolder)) ?? [], [], "nothing copied")
         answer = nil
         engine.adopt(modelFile: tiny) { answer = .some($0) }
         while answer == nil { spin(.milliseconds(20)) }
         XCTAssertEqual(answer, .some(nil))
         XCTAssertEqual(engine.model, engine.modelsFolder + "/ggml-tiny.en.bin", "the user's copy is used")
-        XCTAssertEqual(FileManager.default.contents(atPath: engine.model!)?.count, FileManager.default.contents(atPath: tiny)?.count)
+        XCTAssertEqual(
+          FileManager.default.contents(atPath: engine.model!)?.count, FileManager.default.contents(atPath: tiny)?.count)
       }
     }
   }

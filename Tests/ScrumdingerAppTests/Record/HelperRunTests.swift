@@ -1,9 +1,10 @@
 import Foundation
 import GtkShim
 import Platform
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// The speech helper as a process the app does not trust to behave: one that ignores SIGTERM
 /// is killed, and a model that fails to load for want of memory is not set aside.
@@ -16,14 +17,17 @@ final class HelperRunTests: XCTestCase {
       let script = "echo $$ > \(pidFile); trap '' TERM; echo '{\"progress\":1}'; while :; do sleep 1; done"
       var ending: TranscriptionHelperEnding?
       let started = ContinuousClock.now
-      let run = HelperRun(["/bin/sh", "-c", script], limit: .milliseconds(300), progress: { _ in }) { end, _ in ending = end }
+      let run = HelperRun(["/bin/sh", "-c", script], limit: .milliseconds(300), progress: { _ in }) { end, _ in
+        ending = end
+      }
       let deadline = ContinuousClock.now + .seconds(12)
       while ending == nil, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
       _ = run
       XCTAssertEqual(ending, .tooLong)
       let took = ContinuousClock.now - started
       XCTAssertGreaterThanOrEqual(took, ChildProcess.stopGrace, "SIGTERM was given its 5 s")
-      let pid = try XCTUnwrap(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+      let pid = try XCTUnwrap(
+        Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
       XCTAssertEqual(kill(pid, 0), -1, "the helper is gone")
     }
   }
@@ -32,18 +36,21 @@ final class HelperRunTests: XCTestCase {
   /// the crash is the transcription's, and the model is not set aside.
   func testALiveHelperThatCrashesAfterItSpokeKeepsItsModel() {
     MainActor.assumeIsolated {
-      let script = #"read window; echo '{"start":0,"end":900,"text":"Nothing new."}'; echo '{"done":300}'; "#
+      let script =
+        #"read window; echo '{"start":0,"end":900,"text":"Nothing new."}'; echo '{"done":300}'; "#
         + "read window; kill -SEGV $$"
       var heard: [[TranscriptSegment]] = []
       var ending: TranscriptionHelperEnding?
-      let listener = HelperListener(["/bin/sh", "-c", script], heard: { said, _ in heard.append(said) }, captions: nil) { ending = $0 }
+      let listener = HelperListener(["/bin/sh", "-c", script], heard: { said, _ in heard.append(said) }, captions: nil)
+      { ending = $0 }
       listener.recognise(TranscriptWindows.Window(from: 0, to: 300, seam: true))
       XCTAssertTrue(MainLoop.run(until: { !heard.isEmpty }, timeout: .seconds(60)), "the first window was answered")
       listener.recognise(TranscriptWindows.Window(from: 300, to: 600, seam: true))
       XCTAssertTrue(MainLoop.run(until: { ending != nil }, timeout: .seconds(60)))
       XCTAssertEqual(heard.first?.map(\.text), ["Nothing new."])
       XCTAssertEqual(ending, .failed("the transcription crashed (signal 11)"))
-      XCTAssertEqual(ending?.reason, "the transcription crashed (signal 11)", "never \"the speech model could not be read\"")
+      XCTAssertEqual(
+        ending?.reason, "the transcription crashed (signal 11)", "never \"the speech model could not be read\"")
     }
   }
 
@@ -54,7 +61,8 @@ final class HelperRunTests: XCTestCase {
     try MainActor.assumeIsolated {
       let helper = try XCTUnwrap(ResourceLocator.speechHelper, "make speech builds the helper")
       let wrapper = NSTemporaryDirectory() + "low-memory-helper-\(UUID()).sh"
-      try "#!/bin/sh\nulimit -v 150000\nexec \(helper) \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+      try "#!/bin/sh\nulimit -v 150000\nexec \(helper) \"$@\"\n".write(
+        toFile: wrapper, atomically: true, encoding: .utf8)
       chmod(wrapper, 0o755)
       let store = temporaryStore()
       let recording = recordSpeech(of: UUID(), in: store)
@@ -65,7 +73,9 @@ final class HelperRunTests: XCTestCase {
       let deadline = ContinuousClock.now + .seconds(60)
       while result == nil, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
       _ = task
-      guard case .failure(let failure)? = result else { return XCTFail("the load should have failed: \(String(describing: result))") }
+      guard case .failure(let failure)? = result else {
+        return XCTFail("the load should have failed: \(String(describing: result))")
+      }
       XCTAssertEqual(failure.reason, "there was not enough memory to load the speech model")
       XCTAssertEqual(engine.model, model, "not set aside")
       XCTAssertNil(engine.unavailableReason)

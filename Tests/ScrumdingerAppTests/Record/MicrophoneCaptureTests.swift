@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 private let recorded = DailyScrum(
   title: "Recorded", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1)
@@ -101,8 +102,9 @@ final class MicrophoneCaptureTests: XCTestCase {
         sheet.recordSwitch.isOn = true
         sheet.confirmButton.click()
         XCTAssertTrue(app.dependencies.recorder.consent.records(plain.id), "this computer's choice, saved")
-        XCTAssertFalse(String(decoding: ScrumFile.encode(app.state.scrums.value), as: UTF8.self).contains("record"),
-                       "and not in the team's file")
+        XCTAssertFalse(
+          String(decoding: ScrumFile.encode(app.state.scrums.value), as: UTF8.self).contains("record"),
+          "and not in the team's file")
         page.startButton.click()
         XCTAssertTrue(app.mainWindow!.meeting!.page.recordingIndicator.root.isVisible)
         app.mainWindow!.meeting!.session.end(save: false)

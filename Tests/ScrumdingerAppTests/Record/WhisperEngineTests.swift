@@ -1,9 +1,10 @@
 import Foundation
 import GtkShim
 import Platform
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// Speech to text in its own process: a model that cannot be read, or a helper stopped from
 /// outside, leaves the app running, the recording kept and the reason on the meeting's page;
@@ -28,8 +29,12 @@ final class WhisperEngineTests: XCTestCase {
   @MainActor private static func recordedMeeting() -> (ScrumStore, DailyScrum, History) {
     let entry = History(
       date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana", "Ben"], durationSeconds: 60,
-      speakers: [SpeakerTime(name: "Ana", seconds: 30, shareSeconds: 30), SpeakerTime(name: "Ben", seconds: 30, shareSeconds: 30)])
-    let scrum = DailyScrum(title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry])
+      speakers: [
+        SpeakerTime(name: "Ana", seconds: 30, shareSeconds: 30),
+        SpeakerTime(name: "Ben", seconds: 30, shareSeconds: 30),
+      ])
+    let scrum = DailyScrum(
+      title: "Team", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, history: [entry])
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([scrum]))
     recordSpeech(of: entry.id, in: store)
@@ -40,12 +45,15 @@ final class WhisperEngineTests: XCTestCase {
   private static func countingHelper(log: String) throws -> String {
     let script = NSTemporaryDirectory() + "counting-helper-\(UUID())"
     let real = try XCTUnwrap(ResourceLocator.speechHelper, "make speech builds scrumdinger-transcribe")
-    try "#!/bin/sh\necho started >> '\(log)'\nexec '\(real)' \"$@\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+    try "#!/bin/sh\necho started >> '\(log)'\nexec '\(real)' \"$@\"\n".write(
+      toFile: script, atomically: true, encoding: .utf8)
     chmod(script, 0o755)
     return script
   }
 
-  @MainActor private static func waitForTranscription(of entry: History, in app: ScrumdingerApplication) -> TranscriptionStatus? {
+  @MainActor private static func waitForTranscription(of entry: History, in app: ScrumdingerApplication)
+    -> TranscriptionStatus?
+  {
     let statuses = app.services.transcriber.statuses
     let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
@@ -78,7 +86,8 @@ final class WhisperEngineTests: XCTestCase {
             XCTAssertEqual(status, .failed("the speech model could not be read"), "\(kind), start \(start)")
             spin(.milliseconds(200))
             let record = app.mainWindow!.pages.history!.record
-            XCTAssertEqual(record.transcriptionRow.subtitle, "Not transcribed: the speech model could not be read", kind)
+            XCTAssertEqual(
+              record.transcriptionRow.subtitle, "Not transcribed: the speech model could not be read", kind)
             XCTAssertEqual(record.transcriptionButton.accessibleName, "Transcribe Again", kind)
             XCTAssertTrue(FileManager.default.fileExists(atPath: recording), "\(kind): the recording is kept")
             XCTAssertNotNil(app.mainWindow, "\(kind): the app goes on")
@@ -96,7 +105,8 @@ final class WhisperEngineTests: XCTestCase {
       let (store, scrum, entry) = Self.recordedMeeting()
       let models = store.directory + "/models"
       try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-      XCTAssertTrue(FileManager.default.createFile(atPath: models + "/ggml-bad.bin", contents: Data([0x6C, 0x6D, 0x67, 0x67])))
+      XCTAssertTrue(
+        FileManager.default.createFile(atPath: models + "/ggml-bad.bin", contents: Data([0x6C, 0x6D, 0x67, 0x67])))
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
         XCTAssertEqual(Self.waitForTranscription(of: entry, in: app), .failed("the speech model could not be read"))
@@ -122,7 +132,10 @@ final class WhisperEngineTests: XCTestCase {
         var helper: Int32?
         while helper == nil, ContinuousClock.now < deadline {
           helper = Self.childProcess(named: "scrumdinger-transcribe", arguing: entry.id.uuidString)
-          if helper == nil { _ = MainLoop.iterate(blocking: false); usleep(2_000) }
+          if helper == nil {
+            _ = MainLoop.iterate(blocking: false)
+            usleep(2_000)
+          }
         }
         guard let helper else { return XCTFail("the helper was never seen running") }
         // Held where it is first, then killed: mid-way for sure (a loaded run once saw the
@@ -135,8 +148,11 @@ final class WhisperEngineTests: XCTestCase {
         }
         XCTAssertEqual(state, "T", "the helper is held mid-way (Z: it had already finished)")
         kill(helper, SIGKILL)
-        XCTAssertEqual(Self.waitForTranscription(of: entry, in: app), .failed("the transcription was stopped from outside (signal 9)"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: store.directory + "/recordings/\(entry.id.uuidString).ogg"))
+        XCTAssertEqual(
+          Self.waitForTranscription(of: entry, in: app),
+          .failed("the transcription was stopped from outside (signal 9)"))
+        XCTAssertTrue(
+          FileManager.default.fileExists(atPath: store.directory + "/recordings/\(entry.id.uuidString).ogg"))
         XCTAssertEqual(app.mainWindow!.pages.history!.record.transcriptionButton.accessibleName, "Transcribe Again")
         spin(.milliseconds(200))
         app.mainWindow!.pages.history!.record.transcriptionButton.click()
@@ -170,7 +186,8 @@ final class WhisperEngineTests: XCTestCase {
   /// A child of this process running `name`, if one is.
   /// The state letter /proc gives process `pid` ("T" stopped, "Z" ended and not yet reaped).
   private static func processState(_ pid: Int32) -> Character? {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")"),
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")"),
       let letter = stat[stat.index(after: close)...].first(where: { $0 != " " })
     else { return nil }
     return letter

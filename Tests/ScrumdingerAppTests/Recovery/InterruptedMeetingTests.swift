@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class InterruptedMeetingTests: XCTestCase {
   /// A journal a crash left that cannot be read is kept aside, never deleted, and the window
@@ -19,12 +20,14 @@ final class InterruptedMeetingTests: XCTestCase {
         let said = toastTexts(window.toasts).joined(separator: " ")
         XCTAssertTrue(said.hasPrefix("An interrupted meeting could not be read ("), said)
         XCTAssertFalse(FileManager.default.fileExists(atPath: journal), "the unreadable journal stayed in the way")
-        let kept = (try? FileManager.default.contentsOfDirectory(atPath: store.directory))?
+        let kept =
+          (try? FileManager.default.contentsOfDirectory(atPath: store.directory))?
           .filter { $0.hasPrefix("meeting-journal.json.unreadable-") } ?? []
         XCTAssertEqual(kept.count, 1, "the journal was not kept aside")
         XCTAssertTrue(said.contains(kept.first ?? "?"), "the toast says where it went: \(said)")
         XCTAssertEqual(
-          FileManager.default.contents(atPath: store.directory + "/" + (kept.first ?? "")), Data("{\"scrumID\": 4".utf8))
+          FileManager.default.contents(atPath: store.directory + "/" + (kept.first ?? "")), Data("{\"scrumID\": 4".utf8)
+        )
       }
     }
   }

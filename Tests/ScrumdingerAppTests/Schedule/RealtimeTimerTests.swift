@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
 import Platform
-@testable import ScrumdingerApp
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class RealtimeTimerTests: XCTestCase {
   /// The reminders' timer fires at a wall-clock time on the real clock (the second after it,

@@ -1,9 +1,10 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
-import XCTest
 import ScrumdingerTestSupport
+import XCTest
+
+@testable import ScrumdingerApp
 
 final class DetailPageLineupTests: XCTestCase {
   /// Unchecking "Ben is here" leaves him out of the next meeting only; the time is shared
@@ -41,11 +42,14 @@ final class DetailPageLineupTests: XCTestCase {
         let window = app.mainWindow!
         let detail = openDetailPage(of: oneMinuteStandup, in: app)
         XCTAssertFalse(detail.nobodyHereLabel.isVisible)
-        for person in threeAttendees { window.model.detail.setPresent(false, attendee: person.id, in: oneMinuteStandup.id) }
+        for person in threeAttendees {
+          window.model.detail.setPresent(false, attendee: person.id, in: oneMinuteStandup.id)
+        }
         XCTAssertFalse(detail.startButton.isSensitive)
         XCTAssertTrue(detail.nobodyHereLabel.isMapped, "no reason shown")
         XCTAssertFalse(detail.attendees.madeRows.contains { $0.here.isChecked })
-        XCTAssertEqual(detail.attendees.madeRows.map { $0.here.accessibleName }, ["Ana is here", "Ben is here", "Cy is here"])
+        XCTAssertEqual(
+          detail.attendees.madeRows.map { $0.here.accessibleName }, ["Ana is here", "Ben is here", "Cy is here"])
         window.model.detail.setPresent(true, attendee: threeAttendees[0].id, in: oneMinuteStandup.id)
         XCTAssertTrue(detail.startButton.isSensitive)
         XCTAssertFalse(detail.nobodyHereLabel.isVisible)
@@ -66,7 +70,8 @@ final class DetailPageLineupTests: XCTestCase {
           order = window.model.detail.lineup(for: scrum).attendees(of: scrum).map(\.name)
         }
         XCTAssertNotEqual(order, six.map(\.name), "five shuffles kept the team's order")
-        XCTAssertEqual(detail.attendees.items, window.model.detail.lineup(for: scrum).order, "the page shows another order")
+        XCTAssertEqual(
+          detail.attendees.items, window.model.detail.lineup(for: scrum).order, "the page shows another order")
         detail.startButton.click()
         XCTAssertEqual(window.meeting?.session.timer.schedule.turns.map(\.name), order)
         window.meeting?.session.end(save: false)

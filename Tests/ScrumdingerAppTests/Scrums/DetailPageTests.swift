@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class DetailPageTests: XCTestCase {
   func testBackFromAPastMeetingFocusesItsRow() {

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 private let design = DailyScrum(
   title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) },
@@ -32,7 +33,8 @@ final class ScrumCardTests: XCTestCase {
         spin(.milliseconds(100))
         let row = detail.history.madeRows.first { $0.entryID == entry.id }
         XCTAssertEqual(row?.row.subtitle, "0:17")
-        XCTAssertEqual(row?.showButton.accessibleName?.hasSuffix("(17 seconds)"), true, row?.showButton.accessibleName ?? "no row")
+        XCTAssertEqual(
+          row?.showButton.accessibleName?.hasSuffix("(17 seconds)"), true, row?.showButton.accessibleName ?? "no row")
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
         spin(.milliseconds(100))
         let page = app.mainWindow?.pages.history

@@ -1,14 +1,16 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// A scrum met daily for `meetings` days.
 func scrumWithHistory(_ meetings: Int, title: String = "Daily") -> DailyScrum {
   let start = Date(timeIntervalSince1970: 1_600_000_000)
   let history = (0..<meetings).map {
-    History(date: start.addingTimeInterval(Double($0) * 86_400), attendees: ["Ana", "Ben"], durationSeconds: 300 + $0 % 60)
+    History(
+      date: start.addingTimeInterval(Double($0) * 86_400), attendees: ["Ana", "Ben"], durationSeconds: 300 + $0 % 60)
   }
   return DailyScrum(title: title, attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")], history: history)
 }
@@ -21,7 +23,12 @@ final class ScrumListPageTests: XCTestCase {
         app.state.scrums.value = (1...100).map { DailyScrum(title: "Scrum \($0)") }
         XCTAssertEqual(page.cardBuilds, 100)
         let rows = page.cards.map(\.row)
-        app.mainWindow!.model.list.upsert({ var s = app.state.scrums.value[41]; s.title = "Renamed"; return s }())
+        app.mainWindow!.model.list.upsert(
+          {
+            var s = app.state.scrums.value[41]
+            s.title = "Renamed"
+            return s
+          }())
         XCTAssertEqual(page.cardBuilds, 101, "renaming one scrum rebuilt more than its card")
         XCTAssertEqual(page.cards[41].titleLabel.text, "Renamed")
         XCTAssertEqual(page.list.children.count, 100)
@@ -56,7 +63,8 @@ final class ScrumListPageTests: XCTestCase {
         XCTAssertTrue(newest!.showButton.grabFocus())
         for _ in 0..<30 { XCTAssertTrue(detail.history.moveFocus(by: 1)) }
         let focused = detail.history.madeRows.first { $0.row.hasFocus || $0.showButton.hasFocus }
-        XCTAssertEqual(focused?.entryID, scrum.history[scrum.history.count - 31].id, "Down did not reach the 31st meeting")
+        XCTAssertEqual(
+          focused?.entryID, scrum.history[scrum.history.count - 31].id, "Down did not reach the 31st meeting")
         XCTAssertLessThan(detail.history.madeRows.count, 15, "scrolling made more rows")
       }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 /// Searching what was said: on a scrum's page (Ctrl+F) through its meetings, from the list
 /// through every scrum's; each result opens its meeting's page at the sentence.
@@ -10,9 +11,15 @@ final class MeetingResultsViewTests: XCTestCase {
   let standup: DailyScrum = {
     func meeting(_ daysAgo: Double, _ said: [(Int, String)]) -> History {
       History(
-        date: Date(timeIntervalSince1970: 1_795_000_000 - daysAgo * 86_400), attendees: ["Ana", "Ben"], durationSeconds: 120,
-        speakers: [SpeakerTime(name: "Ana", seconds: 60, shareSeconds: 60), SpeakerTime(name: "Ben", seconds: 60, shareSeconds: 60)],
-        transcript: said.map { TranscriptSegment(startMilliseconds: $0.0 * 1000, endMilliseconds: $0.0 * 1000 + 4_000, text: $0.1) })
+        date: Date(timeIntervalSince1970: 1_795_000_000 - daysAgo * 86_400), attendees: ["Ana", "Ben"],
+        durationSeconds: 120,
+        speakers: [
+          SpeakerTime(name: "Ana", seconds: 60, shareSeconds: 60),
+          SpeakerTime(name: "Ben", seconds: 60, shareSeconds: 60),
+        ],
+        transcript: said.map {
+          TranscriptSegment(startMilliseconds: $0.0 * 1000, endMilliseconds: $0.0 * 1000 + 4_000, text: $0.1)
+        })
     }
     var fillers = (0..<40).map { (2 + $0 * 2, " Nothing to report on item \($0).") }
     fillers.append((95, " Ben thinks we should drop the migration now."))
@@ -31,7 +38,9 @@ final class MeetingResultsViewTests: XCTestCase {
         XCTAssertTrue(page.searchBar.isOpen)
         page.searchEntry.text = "MIGRATION drop"
         spin(.milliseconds(400))  // the entry's search delay
-        XCTAssertEqual(page.results.rows.map(\.match.text), ["Ben thinks we should drop the migration now."], "every word, any order, any case")
+        XCTAssertEqual(
+          page.results.rows.map(\.match.text), ["Ben thinks we should drop the migration now."],
+          "every word, any order, any case")
         let found = page.results.rows[0]
         XCTAssertEqual(found.sentence.boldByteRanges, [21..<25, 30..<39], "drop, migration")
         let when = Texts.meetingDate(standup.history[1].date)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ScrumdingerApp
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class ResourceLocatorTests: XCTestCase {
   func testTranslationsAreFoundInAnyLanguage() throws {
@@ -9,7 +10,8 @@ final class ResourceLocatorTests: XCTestCase {
     XCTAssertFalse(ResourceLocator.holdsCatalogue(directory))
     try FileManager.default.createDirectory(atPath: directory + "/de/LC_MESSAGES", withIntermediateDirectories: true)
     XCTAssertFalse(ResourceLocator.holdsCatalogue(directory), "an empty language folder is no catalogue")
-    XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/de/LC_MESSAGES/scrumdinger.mo", contents: Data()))
+    XCTAssertTrue(
+      FileManager.default.createFile(atPath: directory + "/de/LC_MESSAGES/scrumdinger.mo", contents: Data()))
     XCTAssertTrue(ResourceLocator.holdsCatalogue(directory), "a German-only catalogue was not found")
   }
 }

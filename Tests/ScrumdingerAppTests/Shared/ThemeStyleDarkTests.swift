@@ -1,7 +1,8 @@
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class ThemeStyleDarkTests: XCTestCase {
   /// In light and dark style alike, every theme's card and meeting page draw their text in

@@ -1,8 +1,9 @@
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
 import ScrumdingerCore
 import XCTest
+
+@testable import ScrumdingerApp
 
 final class LongListTests: XCTestCase {
   /// A list kept in pages (the editor's attendees) looks like one boxed list: the same rows
@@ -46,8 +47,10 @@ final class LongListTests: XCTestCase {
         paged.remove(paged.children[5])
         XCTAssertEqual(
           titles(),
-          ["Zoe", "Person 1", "Person 2", "Person 3", "Person 5", "Person 7", "Person 8", "Person 9", "Person 4",
-           "Person 10"])
+          [
+            "Zoe", "Person 1", "Person 2", "Person 3", "Person 5", "Person 7", "Person 8", "Person 9", "Person 4",
+            "Person 10",
+          ])
         XCTAssertEqual(paged.count, 10)
         for window in windows { window.close() }
       }

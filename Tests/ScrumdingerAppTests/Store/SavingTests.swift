@@ -1,11 +1,12 @@
 import CAdwaita
 import Foundation
 import GtkShim
-@testable import ScrumdingerApp
+import Platform
 import ScrumdingerCore
 import ScrumdingerTestSupport
 import XCTest
-import Platform
+
+@testable import ScrumdingerApp
 
 /// The app saves and merges: the running app meets a conflict copy: what the merge removes is said, with Undo, and kept
 /// in the Trash; a file restored to an older version is merged at start; a title with markup in it reads as it is.
@@ -49,9 +50,10 @@ final class SavingTests: XCTestCase {
         XCTAssertEqual(app.state.scrums.value.map(\.title), ["Standup", "R&D <b>weekly</b>"])
         XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), standup.history.map(\.id))
         XCTAssertTrue(MainLoop.run(until: { pendingRemovals(in: store) == nil }, timeout: .seconds(30)))
-        XCTAssertEqual(trashedPaths(named: "Scrums removed by a merge ", prefix: true).filter {
-          $0.hasPrefix(store.directory)
-        }, [], "nothing to the Trash: it came back")
+        XCTAssertEqual(
+          trashedPaths(named: "Scrums removed by a merge ", prefix: true).filter {
+            $0.hasPrefix(store.directory)
+          }, [], "nothing to the Trash: it came back")
       }
     }
   }
@@ -60,7 +62,9 @@ final class SavingTests: XCTestCase {
     let (store, _, _) = try teammateDeletes()
     MainActor.assumeIsolated {
       withRunningApp(store: store) { app in
-        let trashed = { trashedPaths(named: "Scrums removed by a merge ", prefix: true).filter { $0.hasPrefix(store.directory) } }
+        let trashed = {
+          trashedPaths(named: "Scrums removed by a merge ", prefix: true).filter { $0.hasPrefix(store.directory) }
+        }
         // The toast times out unanswered.
         XCTAssertTrue(MainLoop.run(until: { trashed().count == 1 }, timeout: .seconds(60)), "what went is in the Trash")
         XCTAssertNil(pendingRemovals(in: store), "and no longer pending")
@@ -90,7 +94,8 @@ final class SavingTests: XCTestCase {
         let window = app.mainWindow!
         XCTAssertTrue(
           MainLoop.run(until: { !toastTexts(window.toasts).isEmpty }, timeout: .seconds(30)), "said once merged")
-        XCTAssertEqual(toastTexts(window.toasts), ["Merged changes made on another computer: 1 meeting removed", "Undo"])
+        XCTAssertEqual(
+          toastTexts(window.toasts), ["Merged changes made on another computer: 1 meeting removed", "Undo"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: recording), "its recording stays while it can come back")
         XCTAssertTrue(pressToastButton(window.toasts, "Undo"))
         XCTAssertTrue(
@@ -142,7 +147,8 @@ final class SavingTests: XCTestCase {
     let teammate = ScrumStore(directory: trashableFolder())
     try FileManager.default.contents(atPath: store.path)!.write(to: URL(fileURLWithPath: teammate.path))
     _ = try teammate.load()
-    var here = standup, there = standup
+    var here = standup
+    var there = standup
     here.attendees[0].name = "Ana M."
     there.attendees[0].name = "Ana K."
     try store.save([here])

@@ -2,18 +2,20 @@ import CAdwaita
 import Foundation
 import GtkShim
 import Platform
-@testable import ScrumdingerApp
 import ScrumdingerCore
-import XCTest
 import ScrumdingerTestSupport
+import XCTest
+
+@testable import ScrumdingerApp
 
 /// Starts GTK once per process. Without a display the calling test fails loudly: these tests
 /// must run under Xvfb (`make test` arranges it), never pass by skipping.
 @MainActor func requireDisplay(file: StaticString = #filePath, line: UInt = #line) -> Bool {
   if displayReady == nil { displayReady = initializeToolkit() }
   guard displayReady == true else {
-    XCTFail("No display: GTK tests need X (run them through `make test`, which starts Xvfb)",
-            file: file, line: line)
+    XCTFail(
+      "No display: GTK tests need X (run them through `make test`, which starts Xvfb)",
+      file: file, line: line)
     return false
   }
   return true
@@ -33,7 +35,9 @@ func temporaryStore() -> ScrumStore {
 @MainActor func saveKeepingTranscripts(_ scrums: [DailyScrum], in store: ScrumStore) throws {
   try store.save(scrums)
   let transcripts = TranscriptStore(folder: store.directory + "/transcripts")
-  for entry in scrums.flatMap(\.history) where !entry.transcript.isEmpty { try transcripts.save(entry.transcript, of: entry.id) }
+  for entry in scrums.flatMap(\.history) where !entry.transcript.isEmpty {
+    try transcripts.save(entry.transcript, of: entry.id)
+  }
 }
 
 /// A mutable flag that a main-actor task can set.
@@ -41,26 +45,25 @@ func temporaryStore() -> ScrumStore {
   var isSet = false
 }
 
-  /// Runs the real application until `check` returns true (polled every 20 ms) or 10 s pass.
+/// Runs the real application until `check` returns true (polled every 20 ms) or 10 s pass.
 @MainActor func runApp(
-    _ app: ScrumdingerApplication, until check: @escaping @MainActor () -> Bool
-  ) -> Bool {
-    let done = Flag()
-    let failsafe = Timeout(after: .seconds(10)) { app.application.quit() }
-    func poll() {
-      if check() {
-        done.isSet = true
-        app.application.quit()
-      } else {
-        _ = Timeout(after: .milliseconds(20), poll)
-      }
+  _ app: ScrumdingerApplication, until check: @escaping @MainActor () -> Bool
+) -> Bool {
+  let done = Flag()
+  let failsafe = Timeout(after: .seconds(10)) { app.application.quit() }
+  func poll() {
+    if check() {
+      done.isSet = true
+      app.application.quit()
+    } else {
+      _ = Timeout(after: .milliseconds(20), poll)
     }
-    _ = Timeout(after: .zero, poll)
-    _ = app.run(arguments: ["scrumdinger"])
-    failsafe.cancel()
-    return done.isSet
   }
-
+  _ = Timeout(after: .zero, poll)
+  _ = app.run(arguments: ["scrumdinger"])
+  failsafe.cancel()
+  return done.isSet
+}
 
 /// Runs the real app on `store` and, once its window is on screen and the scrums are read,
 /// runs `body` inside the main loop; quits afterwards. Fails the test if the window never
@@ -115,7 +118,8 @@ func temporaryStore() -> ScrumStore {
     let consent = RecordingConsent(path: folder + "/recording-consent.json")
     for id in recording { try? consent.set(id, records: true) }
     return Dependencies(
-      clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingEffect(), keepAwake: RecordingEffect(),
+      clock: clock, scheduler: GLibTickScheduler(), sound: sound, notifier: RecordingEffect(),
+      keepAwake: RecordingEffect(),
       recorder: MeetingRecorder(
         folder: folder + "/recordings", consent: consent
       ) { MicrophoneCapture(source: audioSource) },
@@ -125,7 +129,9 @@ func temporaryStore() -> ScrumStore {
 
 /// Opens the editor on `scrum` in the running `app`, lets `change` work the sheet, presses
 /// Done, and returns the scrum the sheet handed over.
-@MainActor func edit(_ scrum: DailyScrum, in app: ScrumdingerApplication, _ change: (EditorSheet) -> Void) -> DailyScrum? {
+@MainActor func edit(_ scrum: DailyScrum, in app: ScrumdingerApplication, _ change: (EditorSheet) -> Void)
+  -> DailyScrum?
+{
   var confirmed: DailyScrum?
   let sheet = EditorSheet(parent: app.mainWindow!.window, draft: ScrumDraft(editing: scrum)) { confirmed = $0.scrum }
   sheet.present()
@@ -146,10 +152,14 @@ func temporaryStore() -> ScrumStore {
 /// Resizes the app's window to `width` × `height` as a window manager would (X11 configure
 /// through xdotool: GTK applies a new default size only before a window is first shown) and
 /// waits until GTK has laid it out at that size.
-@MainActor func resize(_ window: MainWindow, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
+@MainActor func resize(
+  _ window: MainWindow, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line
+) {
   let search = Process()
   search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-  search.arguments = ["search", "--onlyvisible", "--pid", String(ProcessInfo.processInfo.processIdentifier), "--name", "."]
+  search.arguments = [
+    "search", "--onlyvisible", "--pid", String(ProcessInfo.processInfo.processIdentifier), "--name", ".",
+  ]
   let output = Pipe()
   search.standardOutput = output
   XCTAssertNoThrow(try search.run(), file: file, line: line)
@@ -164,7 +174,8 @@ func temporaryStore() -> ScrumStore {
   }
   // GTK's window widget sits inside a 5 px resize border on each side.
   for _ in 0..<50 where window.window.allocatedSize != (width - 10, height - 10) { spin(.milliseconds(50)) }
-  XCTAssertTrue(window.window.allocatedSize == (width - 10, height - 10),
+  XCTAssertTrue(
+    window.window.allocatedSize == (width - 10, height - 10),
     "the window is \(window.window.allocatedSize), not \(width)×\(height)", file: file, line: line)
 }
 
@@ -202,12 +213,19 @@ func temporaryStore() -> ScrumStore {
   // GTK's window widget sits inside a 5 px resize border on each side.
   let (inner, innerHeight) = (width - 10, height - 10)
   let allocated = window.window.allocatedSize
-  XCTAssertTrue(allocated == (inner, innerHeight),
-    "with the \(name) the window is \(allocated.width)×\(allocated.height), not \(inner)×\(innerHeight)", file: file, line: line)
-  XCTAssertLessThanOrEqual(page.minimumWidth, inner, "the \(name) needs \(page.minimumWidth) px, more than \(inner)", file: file, line: line)
-  guard let box = page.bounds(in: window.window) else { return XCTFail("the \(name) is not laid out", file: file, line: line) }
-  XCTAssertLessThanOrEqual(box.x + box.width, Double(inner) + 0.5, "the \(name) is cut off at the right", file: file, line: line)
-  XCTAssertLessThanOrEqual(box.y + box.height, Double(innerHeight) + 0.5, "the \(name) is cut off at the bottom", file: file, line: line)
+  XCTAssertTrue(
+    allocated == (inner, innerHeight),
+    "with the \(name) the window is \(allocated.width)×\(allocated.height), not \(inner)×\(innerHeight)", file: file,
+    line: line)
+  XCTAssertLessThanOrEqual(
+    page.minimumWidth, inner, "the \(name) needs \(page.minimumWidth) px, more than \(inner)", file: file, line: line)
+  guard let box = page.bounds(in: window.window) else {
+    return XCTFail("the \(name) is not laid out", file: file, line: line)
+  }
+  XCTAssertLessThanOrEqual(
+    box.x + box.width, Double(inner) + 0.5, "the \(name) is cut off at the right", file: file, line: line)
+  XCTAssertLessThanOrEqual(
+    box.y + box.height, Double(innerHeight) + 0.5, "the \(name) is cut off at the bottom", file: file, line: line)
 }
 
 /// Where `widget` is within `window` (fails the test when it is not laid out).
@@ -287,7 +305,8 @@ let oneMinuteStandup = DailyScrum(title: "Standup", attendees: threeAttendees, l
 @MainActor func toastTexts(_ overlay: ToastOverlay) -> [String] {
   func texts(under widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
     let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-    var found = g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0
+    var found =
+      g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0
       ? [String(cString: gtk_label_get_text(OpaquePointer(widget)))] : []
     var child = gtk_widget_get_first_child(widget)
     while let current = child {

@@ -1,16 +1,17 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct CommandTests {
   @Test func theEditorConfirmsOnlyASaveableDraft() {
     let context = Command.Context(route: .list, meetingRunning: false, draftCanSave: false)
     #expect(!Command.editor(.confirm).isEnabled(in: context))
     #expect(Command.editor(.cancel).isEnabled(in: context))
-    #expect(Command.editor(.confirm).isEnabled(in: Command.Context(route: .list, meetingRunning: false, draftCanSave: true)))
+    #expect(
+      Command.editor(.confirm).isEnabled(in: Command.Context(route: .list, meetingRunning: false, draftCanSave: true)))
   }
-
 
   @Test func theTableGivesEveryKeyedCommandAHelpEntryAndNoKeyTwiceInOneScope() {
     for command in Command.allCases where !command.accelerators.isEmpty {
@@ -27,7 +28,8 @@ import ScrumdingerTestSupport
     #expect(Command.meeting(.nextSpeaker).detailedName == "meeting.next-speaker")
     #expect(Command.window(.showShortcuts).detailedName == "win.shortcuts")
     #expect(Command.app(.startScheduled).detailedName == "app.start-scheduled")
-    #expect(Command.allCases.count == AppCommand.allCases.count + WindowCommand.allCases.count
-      + MeetingCommand.allCases.count + HistoryCommand.allCases.count + EditorCommand.allCases.count)
+    #expect(
+      Command.allCases.count == AppCommand.allCases.count + WindowCommand.allCases.count
+        + MeetingCommand.allCases.count + HistoryCommand.allCases.count + EditorCommand.allCases.count)
   }
 }

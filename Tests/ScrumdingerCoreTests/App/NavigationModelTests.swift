@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct NavigationModelTests: PageModelSuite {
   let fixture = PageModelFixture()
@@ -19,19 +20,23 @@ import ScrumdingerTestSupport
     #expect(model.state.navigation.value == .list)
   }
 
-
   @Test func focusReturnsToTheRowTheUserLeft() {
     let model = model()
     let entry = design.history[1]
     #expect(model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .list) == .scrumCard(design.id))
-    #expect(model.navigation.focusTarget(from: .history(scrumID: design.id, historyID: entry.id), to: .detail(scrumID: design.id))
-            == .historyRow(entry.id))
+    #expect(
+      model.navigation.focusTarget(
+        from: .history(scrumID: design.id, historyID: entry.id), to: .detail(scrumID: design.id))
+        == .historyRow(entry.id))
     #expect(model.navigation.focusTarget(from: .list, to: .detail(scrumID: design.id)) == .startButton)
-    #expect(model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .meeting(scrumID: design.id)) == .nextSpeakerButton)
-    #expect(model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .history(scrumID: design.id, historyID: entry.id))
-            == .backButton)
+    #expect(
+      model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .meeting(scrumID: design.id))
+        == .nextSpeakerButton)
+    #expect(
+      model.navigation.focusTarget(
+        from: .detail(scrumID: design.id), to: .history(scrumID: design.id, historyID: entry.id))
+        == .backButton)
   }
-
 
   @Test func backGoesUpAPageAndTheMeetingPageAsksInstead() {
     let model = model()
@@ -40,7 +45,8 @@ import ScrumdingerTestSupport
     #expect(model.navigation.back())
     #expect(model.state.navigation.value == .detail(scrumID: design.id))
     model.navigation.openHistory(entry.id)
-    #expect(model.state.navigation.value == .history(scrumID: design.id, historyID: entry.id), "opened from its scrum's page")
+    #expect(
+      model.state.navigation.value == .history(scrumID: design.id, historyID: entry.id), "opened from its scrum's page")
     #expect(model.navigation.back() && model.navigation.back())
     #expect(model.state.navigation.value == .list)
     model.navigation.openHistory(entry.id)
@@ -58,7 +64,8 @@ import ScrumdingerTestSupport
     let model = model()
     let entry = design.history[1]
     let match = MeetingMatch(
-      scrumID: design.id, historyID: entry.id, date: entry.date, speaker: "Ana", text: "Drop it.", startMilliseconds: 65_000,
+      scrumID: design.id, historyID: entry.id, date: entry.date, speaker: "Ana", text: "Drop it.",
+      startMilliseconds: 65_000,
       isNote: false, highlights: [])
     model.navigation.open(match)
     let page = Route.history(scrumID: design.id, historyID: entry.id)

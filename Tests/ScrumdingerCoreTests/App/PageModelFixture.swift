@@ -7,7 +7,8 @@ import ScrumdingerTestSupport
 @MainActor struct PageModelFixture {
   let retro = DailyScrum(title: "Retro", attendees: [Attendee(name: "Ana")])
   let design = DailyScrum(
-    title: "Design", history: [
+    title: "Design",
+    history: [
       History(date: Date(timeIntervalSince1970: 1_700_000_000), attendees: ["Ana"], durationSeconds: 60),
       History(date: Date(timeIntervalSince1970: 1_700_086_400), attendees: ["Ben"], durationSeconds: 90),
     ])

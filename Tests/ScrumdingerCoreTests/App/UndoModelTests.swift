@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct UndoModelTests: PageModelSuite {
   let fixture = PageModelFixture()
@@ -12,8 +13,9 @@ import ScrumdingerTestSupport
     let deletion = model.undo.deleteScrum(design.id)
     #expect(model.state.scrums.value.map(\.title) == ["Retro", "Standup"])
     #expect(model.state.navigation.value == .list)
-    #expect(model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .list) == .scrumCard(standup.id),
-            "focus goes to the card that took the deleted one's place")
+    #expect(
+      model.navigation.focusTarget(from: .detail(scrumID: design.id), to: .list) == .scrumCard(standup.id),
+      "focus goes to the card that took the deleted one's place")
     #expect(deletion.map(UndoModel.message(for:)) == "“Design” deleted")
     model.undo.undo(deletion!)
     #expect(model.state.scrums.value.map(\.title) == ["Retro", "Design", "Standup"])
@@ -21,13 +23,11 @@ import ScrumdingerTestSupport
     #expect(model.state.scrums.value.count == 3, "a second undo does not duplicate it")
   }
 
-
   @Test func deletingTheLastScrumFocusesNewScrum() {
     let model = model([retro])
     _ = model.undo.deleteScrum(retro.id)
     #expect(model.navigation.focusTarget(from: .detail(scrumID: retro.id), to: .list) == .newScrumButton)
   }
-
 
   @Test func deletingAPastMeetingLeavesItsPageAndUndoRestoresIt() {
     let model = model()
@@ -40,7 +40,6 @@ import ScrumdingerTestSupport
     model.undo.undo(deletion!)
     #expect(model.state.scrum(design.id)?.history == design.history)
   }
-
 
   @Test func theLastDeleteCanBeUndoneUntilItsToastGoes() {
     let first = History(attendees: ["Ana"], durationSeconds: 60)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// The captions of a meeting as the recorder runs them: from this computer's choice only,
 /// from the recording's own helper when it records, from samples alone (left nowhere) when not.
@@ -9,8 +10,10 @@ import ScrumdingerTestSupport
   let scrum = DailyScrum(title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 2)
 
   /// A meeting of `scrum` started, captioned on this computer unless told otherwise.
-  func start(_ scrum: DailyScrum, captions: Bool = true, records: Bool = false, listens: Bool = true) -> MeetingUnderWay {
-    MeetingUnderWay(of: scrum, recording: records ? [scrum.id] : [], captioning: captions ? [scrum.id] : [], listens: listens)
+  func start(_ scrum: DailyScrum, captions: Bool = true, records: Bool = false, listens: Bool = true) -> MeetingUnderWay
+  {
+    MeetingUnderWay(
+      of: scrum, recording: records ? [scrum.id] : [], captioning: captions ? [scrum.id] : [], listens: listens)
   }
 
   @Test func aCaptionsOnlyMeetingShowsTheWordsAndLeavesNothingBehind() throws {
@@ -66,7 +69,8 @@ import ScrumdingerTestSupport
 
   @Test func noSpeechModelSaysWhyAndTurnsNoMicrophoneOn() {
     var problems: [String] = []
-    let capture = FakeCapture(), speech = FakeSpeech()
+    let capture = FakeCapture()
+    let speech = FakeSpeech()
     let dependencies = testDependencies(capture: capture, speech: speech, captioning: [scrum.id])
     let state = AppState(scrums: [scrum])
     let rig = TranscriberRig(state: state, dependencies: dependencies)
@@ -97,8 +101,10 @@ import ScrumdingerTestSupport
 
   @Test func aSharedFileSayingCaptionsTurnsNoMicrophoneOn() throws {
     // What a hostile copy of the synced file could say.
-    let json = #"{"id":"\#(scrum.id.uuidString)","title":"Design","lengthInMinutes":1,"theme":"sky","attendees":[],"history":[],"liveCaptions":true,"captions":true}"#
-    let fast = try #require(ScrumFileReader.decode(Data(#"{"version":1,"scrums":[\#(json)]}"#.utf8), version: 1)?.scrums)
+    let json =
+      #"{"id":"\#(scrum.id.uuidString)","title":"Design","lengthInMinutes":1,"theme":"sky","attendees":[],"history":[],"liveCaptions":true,"captions":true}"#
+    let fast = try #require(
+      ScrumFileReader.decode(Data(#"{"version":1,"scrums":[\#(json)]}"#.utf8), version: 1)?.scrums)
     let meeting = start(fast[0], captions: false)
     #expect(meeting.capture.calls.isEmpty, "no capture started")
     #expect(meeting.speech.listeners.isEmpty)

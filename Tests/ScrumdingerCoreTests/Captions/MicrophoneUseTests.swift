@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScrumdingerCore
 
 /// What every view and the title say while the microphone is on for a meeting.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// What a screen reader is told, moment by moment, as a meeting runs on a manual clock.
 @MainActor @Suite struct MeetingAnnouncementTests {
@@ -20,7 +21,9 @@ import ScrumdingerTestSupport
     let said = Said()
     var dependencies = testDependencies(clock: clock, scheduler: scheduler)
     dependencies.announcer = said
-    return (MeetingSession(scrum: scrum, state: AppState(scrums: [scrum]), dependencies: dependencies), clock, scheduler, said)
+    return (
+      MeetingSession(scrum: scrum, state: AppState(scrums: [scrum]), dependencies: dependencies), clock, scheduler, said
+    )
   }
 
   @Test func eachMomentIsSaidOnceAndTheClocksNever() {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct MeetingEffectTests {
   @Test func effectsHearEveryMomentInRegistrationOrder() {
@@ -19,9 +20,10 @@ import ScrumdingerTestSupport
     clock.advance(by: .seconds(3))
     _ = session.nextSpeaker()
     session.end(save: false)
-    #expect(sound.events == [
-      .started, .paused, .resumed, .speakerChanged(to: 1, dueAt: .seconds(3)), .ended(saved: false),
-    ])
+    #expect(
+      sound.events == [
+        .started, .paused, .resumed, .speakerChanged(to: 1, dueAt: .seconds(3)), .ended(saved: false),
+      ])
     #expect(notifier.events == sound.events)
     #expect(journal.entries.count == 10)  // the third effect has no journal here
     for pair in stride(from: 0, to: journal.entries.count, by: 2) {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct MeetingSessionTests {
   let scrum = DailyScrum(
@@ -31,11 +32,12 @@ import ScrumdingerTestSupport
     #expect(scheduler.armed.count == 60)
     #expect(scheduler.armed.allSatisfy { $0.delay == .seconds(1) })
     #expect(chimes.dingsDue == [.seconds(20), .seconds(40), .seconds(60)])  // at 20 s, 40 s and the end
-    #expect(chimes.events == [
-      .started, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
-      .turnWarning(turn: 1, stage: 0, dueAt: .seconds(30)), .speakerChanged(to: 2, dueAt: .seconds(40)),
-      .turnWarning(turn: 2, stage: 0, dueAt: .seconds(50)), .timeUp(dueAt: .seconds(60)), .ended(saved: true),
-    ])
+    #expect(
+      chimes.events == [
+        .started, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
+        .turnWarning(turn: 1, stage: 0, dueAt: .seconds(30)), .speakerChanged(to: 2, dueAt: .seconds(40)),
+        .turnWarning(turn: 2, stage: 0, dueAt: .seconds(50)), .timeUp(dueAt: .seconds(60)), .ended(saved: true),
+      ])
     #expect(ended == true)
     #expect(state.meeting.value == nil)
     #expect(listNotifications == 1, "ticks never touch the list; the history entry does, once")
@@ -108,21 +110,22 @@ import ScrumdingerTestSupport
   }
 }
 
-
 @Suite struct SpeakerArcsTests {
   private func snapshot(turn: Int, fraction: Double, phase: MeetingTimer.Phase = .running) -> MeetingTimer.Snapshot {
-    MeetingTimer.Snapshot(phase: phase, secondsElapsed: 0, secondsRemaining: 0, fraction: 0,
-                          turnIndex: turn, turnFraction: fraction, isLastSpeaker: false)
+    MeetingTimer.Snapshot(
+      phase: phase, secondsElapsed: 0, secondsRemaining: 0, fraction: 0,
+      turnIndex: turn, turnFraction: fraction, isLastSpeaker: false)
   }
 
   @Test func threeSpeakersCompletedArcsAreInsetThirds() {
     let schedule = SpeakerSchedule(names: ["A", "B", "C"], lengthSeconds: 60)
     let arcs = SpeakerArcs.arcs(schedule: schedule, snapshot: snapshot(turn: 2, fraction: 0.5))
-    #expect(arcs == [
-      SpeakerArc(startDegrees: 1, endDegrees: 119),
-      SpeakerArc(startDegrees: 121, endDegrees: 239),
-      SpeakerArc(startDegrees: 241, endDegrees: 300),
-    ])
+    #expect(
+      arcs == [
+        SpeakerArc(startDegrees: 1, endDegrees: 119),
+        SpeakerArc(startDegrees: 121, endDegrees: 239),
+        SpeakerArc(startDegrees: 241, endDegrees: 300),
+      ])
   }
 
   @Test func theFirstSpeakerAtTheStartDrawsNothing() {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// Runs a timer the way the UI does: wait exactly as long as the timer asks, then update.
 private func tickOnce(_ timer: MeetingTimer, _ clock: ManualClock) -> [MeetingTimer.Event] {
@@ -33,9 +34,10 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
       changes += events.map { (second, $0) }
     }
     #expect(changes.map(\.second) == [20, 40, 60])
-    #expect(changes.map(\.event) == [
-      .speakerChanged(from: 0, to: 1), .speakerChanged(from: 1, to: 2), .finished,
-    ])
+    #expect(
+      changes.map(\.event) == [
+        .speakerChanged(from: 0, to: 1), .speakerChanged(from: 1, to: 2), .finished,
+      ])
     #expect(timer.phase == .finished)
     #expect(timer.delayUntilNextChange == nil)
     #expect(timer.runningSeconds == 60)
@@ -159,7 +161,6 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
   }
 }
 
-
 @MainActor @Suite struct TurnWarningTests {
   let three = SpeakerSchedule(names: ["Ana", "Ben", "Cy"], lengthSeconds: 60)
 
@@ -208,14 +209,16 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     let scrum = DailyScrum(title: "x", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
     let clock = ManualClock()
     let sound = RecordingEffect()
-    let session = MeetingSession(scrum: scrum, state: AppState(scrums: [scrum]), dependencies: testDependencies(clock: clock, sound: sound))
+    let session = MeetingSession(
+      scrum: scrum, state: AppState(scrums: [scrum]), dependencies: testDependencies(clock: clock, sound: sound))
     clock.advance(by: .milliseconds(10_300))  // a late tick
     session.tick()
     clock.advance(by: .milliseconds(9_800))
     session.tick()
-    #expect(sound.events == [
-      .started, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
-    ])
+    #expect(
+      sound.events == [
+        .started, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(10)), .speakerChanged(to: 1, dueAt: .seconds(20)),
+      ])
     #expect(scrum.turnWarning == .tenSeconds, "ten seconds by default")
   }
 
@@ -228,7 +231,8 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
   @Test func theSettingIsSavedAndOldFilesGetTenSeconds() throws {
     let scrum = DailyScrum(title: "x", turnWarning: .oneMinute)
     #expect(try ScrumFile.decode(ScrumFile.encode([scrum])) == [scrum])
-    let old = #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
+    let old =
+      #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
     #expect(try ScrumFile.decode(Data(old.utf8)).first?.turnWarning == .tenSeconds)
     let odd = old.replacingOccurrences(of: "\"history\": []", with: "\"history\": [], \"turnWarningSeconds\": 15")
     #expect(throws: UnreadableReason.self) { try ScrumFile.decode(Data(odd.utf8)) }
@@ -252,7 +256,8 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     let timer = MeetingTimer(schedule: three, clock: clock, warnings: [10], overtime: .letFinish)
     var events: [MeetingTimer.Event] = []
     run(timer, clock, for: 32, events: &events)
-    #expect(events == [.turnWarning(turn: 0, stage: 0), .overtimeStarted(turn: 0)], "no turn change by itself; one ding")
+    #expect(
+      events == [.turnWarning(turn: 0, stage: 0), .overtimeStarted(turn: 0)], "no turn change by itself; one ding")
     var snapshot = timer.snapshot
     #expect(snapshot.turnIndex == 0)
     #expect(snapshot.secondsElapsed == 20, "the meeting clock waits at the end of Ana's share")
@@ -316,7 +321,8 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
   @Test func theOvertimeRuleIsSavedAndOldFilesMoveOn() throws {
     let scrum = DailyScrum(title: "x", overtime: .letFinish)
     #expect(try ScrumFile.decode(ScrumFile.encode([scrum])) == [scrum])
-    let old = #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
+    let old =
+      #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
     #expect(try ScrumFile.decode(Data(old.utf8)).first?.overtime == .moveOn)
   }
 }
@@ -343,7 +349,8 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
 
   @Test func aMeetingThatRunsToTheEndGivesEveryoneTheirShare() {
     let clock = ManualClock()
-    let timer = MeetingTimer(schedule: SpeakerSchedule(names: (1...7).map { "P\($0)" }, lengthSeconds: 300), clock: clock)
+    let timer = MeetingTimer(
+      schedule: SpeakerSchedule(names: (1...7).map { "P\($0)" }, lengthSeconds: 300), clock: clock)
     clock.advance(by: .seconds(400))
     _ = timer.update()
     #expect(timer.spokenSeconds == [43, 43, 43, 43, 43, 43, 42])
@@ -370,16 +377,18 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     let clock = ManualClock()
     let state = AppState(scrums: [scrum])
     let session = MeetingSession(
-      scrum: scrum, speakers: ["Ana", "Cy"], absent: ["Ben"], state: state, dependencies: testDependencies(clock: clock))
+      scrum: scrum, speakers: ["Ana", "Cy"], absent: ["Ben"], state: state, dependencies: testDependencies(clock: clock)
+    )
     clock.advance(by: .seconds(12))
     _ = session.nextSpeaker()
     clock.advance(by: .seconds(31))
     session.tick()
     session.end(save: true)
     let entry = try #require(state.scrums.value[0].history.first)
-    #expect(entry.speakers == [
-      SpeakerTime(name: "Ana", seconds: 12, shareSeconds: 30), SpeakerTime(name: "Cy", seconds: 30, shareSeconds: 30),
-    ])
+    #expect(
+      entry.speakers == [
+        SpeakerTime(name: "Ana", seconds: 12, shareSeconds: 30), SpeakerTime(name: "Cy", seconds: 30, shareSeconds: 30),
+      ])
     #expect(entry.absent == ["Ben"])
     #expect(entry.speakers.map(\.seconds).reduce(0, +) == entry.durationSeconds)
     #expect(try ScrumFile.decode(ScrumFile.encode(state.scrums.value)) == state.scrums.value, "kept in the file")
@@ -392,8 +401,10 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     let recent = (0..<30).map { index in
       History(
         attendees: ["Ana", "Ben"], durationSeconds: index < 27 ? 290 : 330,
-        speakers: [SpeakerTime(name: "Ana", seconds: 100 + index % 2, shareSeconds: 150),
-                   SpeakerTime(name: "Ben", seconds: 190, shareSeconds: 150)])
+        speakers: [
+          SpeakerTime(name: "Ana", seconds: 100 + index % 2, shareSeconds: 150),
+          SpeakerTime(name: "Ben", seconds: 190, shareSeconds: 150),
+        ])
     }
     let scrum = DailyScrum(title: "x", lengthInMinutes: 5, history: old + recent)
     let statistics = MeetingStatistics(scrum)
@@ -401,9 +412,10 @@ private func meeting(_ names: [String], minutes: Int) -> (MeetingTimer, ManualCl
     #expect(statistics.onTimeCount == 27)
     #expect(statistics.averageSeconds == 294)
     #expect(statistics.plannedSeconds == 300)
-    #expect(statistics.averageSpeaking == [
-      MeetingStatistics.Average(name: "Ana", seconds: 101), MeetingStatistics.Average(name: "Ben", seconds: 190),
-    ])
+    #expect(
+      statistics.averageSpeaking == [
+        MeetingStatistics.Average(name: "Ana", seconds: 101), MeetingStatistics.Average(name: "Ben", seconds: 190),
+      ])
     #expect(MeetingStatistics(DailyScrum(title: "new")).averageSeconds == 0)
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// Added minutes, going back a speaker and agenda items after the round: the meeting's
 /// numbers, who spoke how long and what the history keeps.
@@ -35,17 +36,19 @@ import ScrumdingerTestSupport
     #expect(events.contains(.speakerChanged(from: 0, to: 1)))
     session.end(save: true)
     let entry = try #require(state.scrum(team.id)?.history.last)
-    #expect(entry.speakers == [
-      SpeakerTime(name: "Ana", seconds: 120, shareSeconds: 60, addedSeconds: 60),
-      SpeakerTime(name: "Ben", seconds: 10, shareSeconds: 60),
-    ])
+    #expect(
+      entry.speakers == [
+        SpeakerTime(name: "Ana", seconds: 120, shareSeconds: 60, addedSeconds: 60),
+        SpeakerTime(name: "Ben", seconds: 10, shareSeconds: 60),
+      ])
     #expect(entry.speakers.map(\.seconds).reduce(0, +) == entry.durationSeconds)
     #expect(entry.speakers[0].overSeconds == 0, "the added minute is not an overrun")
   }
 
   @Test func aMinuteAddedInTheWarningWarnsAgainBeforeTheNewEnd() {
     let clock = ManualClock()
-    let timer = MeetingTimer(schedule: SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 120), clock: clock, warnings: [10])
+    let timer = MeetingTimer(
+      schedule: SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 120), clock: clock, warnings: [10])
     clock.advance(by: .seconds(52))
     #expect(timer.update() == [.turnWarning(turn: 0, stage: 0)])
     timer.addTime(seconds: 60)
@@ -56,7 +59,8 @@ import ScrumdingerTestSupport
 
   @Test func aTurnRunAgainIsWarnedAgainAndAMinuteAtTheVeryEndEndsTheMeetingFirst() throws {
     let clock = ManualClock()
-    let timer = MeetingTimer(schedule: SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 60), clock: clock, warnings: [10])
+    let timer = MeetingTimer(
+      schedule: SpeakerSchedule(names: ["Ana", "Ben"], lengthSeconds: 60), clock: clock, warnings: [10])
     _ = timer.nextSpeaker()
     clock.advance(by: .seconds(25))
     #expect(timer.update() == [.turnWarning(turn: 1, stage: 0)])
@@ -77,7 +81,8 @@ import ScrumdingerTestSupport
     let state = AppState(scrums: [team])
     let clock = ManualClock()
     let effects = RecordingEffect()
-    let session = MeetingSession(scrum: team, state: state, dependencies: testDependencies(clock: clock), effects: [effects])
+    let session = MeetingSession(
+      scrum: team, state: state, dependencies: testDependencies(clock: clock), effects: [effects])
     #expect(!session.previousSpeaker(), "nobody before the first speaker")
     run(session, clock, for: 20)
     _ = session.nextSpeaker()  // Ana: 20 s
@@ -94,10 +99,12 @@ import ScrumdingerTestSupport
     let entry = try #require(state.scrum(team.id)?.history.last)
     #expect(entry.durationSeconds == 60)
     #expect(entry.speakers.map(\.seconds) == [45, 15], "still adding up to the running time")
-    #expect(entry.timeline == [
-      TurnSpan(speaker: "Ana", startSeconds: 0, endSeconds: 20), TurnSpan(speaker: "Ben", startSeconds: 20, endSeconds: 35),
-      TurnSpan(speaker: "Ana", startSeconds: 35, endSeconds: 60),
-    ], "the transcript is split by the turns as they ran")
+    #expect(
+      entry.timeline == [
+        TurnSpan(speaker: "Ana", startSeconds: 0, endSeconds: 20),
+        TurnSpan(speaker: "Ben", startSeconds: 20, endSeconds: 35),
+        TurnSpan(speaker: "Ana", startSeconds: 35, endSeconds: 60),
+      ], "the transcript is split by the turns as they ran")
     #expect(try ScrumFile.decode(ScrumFile.encode(state.scrums.value)) == state.scrums.value)
   }
 
@@ -121,17 +128,20 @@ import ScrumdingerTestSupport
     _ = session.nextSpeaker()
     #expect(session.timer.snapshot.turnIndex == 2, "the round is over: the parking lot")
     let events = run(session, clock, for: 125)
-    #expect(events == [.turnWarning(turn: 2, stage: 0), .overtimeStarted(turn: 2)], "warning and overtime rules apply to items")
+    #expect(
+      events == [.turnWarning(turn: 2, stage: 0), .overtimeStarted(turn: 2)],
+      "warning and overtime rules apply to items")
     #expect(session.timer.snapshot.overrunSeconds == 5)
     _ = session.nextSpeaker()
     run(session, clock, for: 30)
     session.end(save: true)
     let entry = try #require(state.scrum(scrum.id)?.history.last)
     #expect(entry.speakers.map(\.name) == ["Ana", "Ben"], "items are not speakers")
-    #expect(entry.items == [
-      SpeakerTime(name: "Parking lot", seconds: 125, shareSeconds: 120),
-      SpeakerTime(name: "Announcements", seconds: 30, shareSeconds: 60),
-    ])
+    #expect(
+      entry.items == [
+        SpeakerTime(name: "Parking lot", seconds: 125, shareSeconds: 120),
+        SpeakerTime(name: "Announcements", seconds: 30, shareSeconds: 60),
+      ])
     #expect(entry.timeline.map(\.speaker) == ["Parking lot", "Announcements"], "the round was skipped")
     #expect(try ScrumFile.decode(ScrumFile.encode(state.scrums.value)) == state.scrums.value)
   }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// The presenter view's rules: which monitors it offers, what F5 does, what plugging a monitor
 /// in or out means.
@@ -40,7 +41,8 @@ import ScrumdingerTestSupport
   @Test func thePresentationsMonitorUnpluggedStopsItAndPluggingBackOffersIt() {
     var presenting = Presenting(monitors: [laptop, tv])
     _ = presenting.present(on: "HDMI-1")
-    #expect(presenting.monitorsChanged(to: [laptop, tv, projector]) == nil, "another monitor while presenting: nothing")
+    #expect(
+      presenting.monitorsChanged(to: [laptop, tv, projector]) == nil, "another monitor while presenting: nothing")
     #expect(presenting.monitorsChanged(to: [laptop, tv]) == nil, "another monitor going: nothing")
     #expect(presenting.presentingOn == tv)
     #expect(presenting.monitorsChanged(to: [laptop]) == .lost(tv))

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// A turn warned in stages (1:00, 0:30, 0:10) and the meeting warned before its end.
 @MainActor @Suite struct WarningStageTests {
@@ -35,10 +36,11 @@ import ScrumdingerTestSupport
     #expect(timer.warnings == [60, 30, 10], "longest lead first, whatever order they came in")
     #expect(timer.snapshot.warningStage == nil)
     let events = run(timer, clock, for: 240)
-    #expect(warnings(events) == [
-      "60: turn 0 stage 0", "90: turn 0 stage 1", "110: turn 0 stage 2",
-      "180: turn 1 stage 0", "210: turn 1 stage 1", "230: turn 1 stage 2",
-    ])
+    #expect(
+      warnings(events) == [
+        "60: turn 0 stage 0", "90: turn 0 stage 1", "110: turn 0 stage 2",
+        "180: turn 1 stage 0", "210: turn 1 stage 1", "230: turn 1 stage 2",
+      ])
   }
 
   @Test func aLateTickTellsOnlyTheLatestStage() {
@@ -68,7 +70,8 @@ import ScrumdingerTestSupport
     #expect(timer.snapshot.warningStage == 2)
     timer.addTime(seconds: 60)  // Ana's turn now ends at 180: 68 s left
     #expect(timer.snapshot.warningStage == nil, "more than a minute left again")
-    #expect(warnings(run(timer, clock, for: 70)) == ["120: turn 0 stage 0", "150: turn 0 stage 1", "170: turn 0 stage 2"])
+    #expect(
+      warnings(run(timer, clock, for: 70)) == ["120: turn 0 stage 0", "150: turn 0 stage 1", "170: turn 0 stage 2"])
   }
 
   @Test func goingBackWarnsTheTurnAgainFromItsFirstStage() {
@@ -121,22 +124,27 @@ import ScrumdingerTestSupport
     scrum.meetingWarningMinutes = 1
     let clock = ManualClock()
     let sound = RecordingEffect()
-    let session = MeetingSession(scrum: scrum, state: AppState(scrums: [scrum]), dependencies: testDependencies(clock: clock, sound: sound))
+    let session = MeetingSession(
+      scrum: scrum, state: AppState(scrums: [scrum]), dependencies: testDependencies(clock: clock, sound: sound))
     for _ in 0..<240 {
       clock.advance(by: .seconds(1))
       session.tick()
     }
-    #expect(sound.events.filter { if case .speakerChanged = $0 { false } else { true } } == [
-      .started, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(60)), .turnWarning(turn: 0, stage: 1, dueAt: .seconds(110)),
-      .turnWarning(turn: 1, stage: 0, dueAt: .seconds(180)), .meetingWarning(dueAt: .seconds(180)),
-      .turnWarning(turn: 1, stage: 1, dueAt: .seconds(230)), .timeUp(dueAt: .seconds(240)), .ended(saved: true),
-    ])
+    #expect(
+      sound.events.filter { if case .speakerChanged = $0 { false } else { true } } == [
+        .started, .turnWarning(turn: 0, stage: 0, dueAt: .seconds(60)),
+        .turnWarning(turn: 0, stage: 1, dueAt: .seconds(110)),
+        .turnWarning(turn: 1, stage: 0, dueAt: .seconds(180)), .meetingWarning(dueAt: .seconds(180)),
+        .turnWarning(turn: 1, stage: 1, dueAt: .seconds(230)), .timeUp(dueAt: .seconds(240)), .ended(saved: true),
+      ])
   }
 
   @Test func stagesAreKeptOneALeadLongestFirstAtMostThree() {
     var draft = ScrumDraft()
     #expect(draft.warningStages == [WarningStage(.tenSeconds)], "one at 0:10 by default, as before")
-    draft.warningStages = [WarningStage(.tenSeconds), WarningStage(.off), WarningStage(.oneMinute, sound: false), WarningStage(.tenSeconds)]
+    draft.warningStages = [
+      WarningStage(.tenSeconds), WarningStage(.off), WarningStage(.oneMinute, sound: false), WarningStage(.tenSeconds),
+    ]
     #expect(draft.warningStages == [WarningStage(.oneMinute, sound: false), WarningStage(.tenSeconds)])
     #expect(WarningLevel(stage: 0, of: 3) == .notice && WarningLevel(stage: 1, of: 3) == .warning)
     #expect(WarningLevel(stage: 2, of: 3) == .final && WarningLevel(stage: 0, of: 1) == .final)
@@ -144,7 +152,9 @@ import ScrumdingerTestSupport
 
   @Test func stagesAreSavedAndAFileAnEarlierVersionChangedKeepsItsChoice() throws {
     var scrum = DailyScrum(title: "x", meetingWarningMinutes: 5)
-    scrum.warningStages = [WarningStage(.oneMinute), WarningStage(.thirtySeconds, sound: false), WarningStage(.tenSeconds)]
+    scrum.warningStages = [
+      WarningStage(.oneMinute), WarningStage(.thirtySeconds, sound: false), WarningStage(.tenSeconds),
+    ]
     let data = ScrumFile.encode([scrum])
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.contains(#""turnWarningSeconds":10"#), "an earlier version warns at the closest stage")

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import Platform
+import Testing
+
+@testable import ScrumdingerCore
 
 @Suite struct HistoryExportTests {
   /// Two meetings: an old one with attendees only, and one with speakers, an absentee, notes
@@ -14,7 +15,8 @@ import Platform
       id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, date: Date(timeIntervalSince1970: 1_795_000_000),
       attendees: ["Ana", "Ben, Jr.", "*Cy*"], durationSeconds: 250,
       speakers: [
-        SpeakerTime(name: "Ana", seconds: 65, shareSeconds: 100), SpeakerTime(name: "Ben, Jr.", seconds: 130, shareSeconds: 100),
+        SpeakerTime(name: "Ana", seconds: 65, shareSeconds: 100),
+        SpeakerTime(name: "Ben, Jr.", seconds: 130, shareSeconds: 100),
         SpeakerTime(name: "*Cy*", seconds: 55, shareSeconds: 100),
       ],
       absent: ["Di \"the\" PM"],
@@ -69,10 +71,11 @@ import Platform
     #expect(rows.count == 3)
     #expect(rows[0] == HistoryExport.csvColumns + ["Ana (seconds)", "Ben, Jr. (seconds)", "*Cy* (seconds)"])
     #expect(rows[1] == ["2026-11-17T07:20:00Z", "300", "300", "Ana; Ben", "", "", "", "", ""])
-    #expect(rows[2] == [
-      "2026-11-18T11:06:40Z", "250", "300", "Ana; Ben, Jr.; *Cy*", "Di \"the\" PM",
-      "Ana · blocked on the review\nBen, Jr. · demo on Friday, 10:00", "65", "130", "55",
-    ])
+    #expect(
+      rows[2] == [
+        "2026-11-18T11:06:40Z", "250", "300", "Ana; Ben, Jr.; *Cy*", "Di \"the\" PM",
+        "Ana · blocked on the review\nBen, Jr. · demo on Friday, 10:00", "65", "130", "55",
+      ])
   }
 
   @Test func jsonIsOurOwnFormatAndReadsBack() throws {
@@ -107,7 +110,9 @@ import Platform
     #expect(row.contains("'=1+2; +Ana; -Ben; @Cy; \tDee; Eve"), "only the cell's first character counts: \(row)")
     #expect(row.contains("'=cmd|"), "a note: \(row)")
     #expect(HistoryExport.csvField("=1+2") == "'=1+2")
-    for planted in ["+1", "-1", "@SUM(A1)", "\tx", "\rx"] { #expect(HistoryExport.csvField(planted).contains("'" + planted.prefix(1))) }
+    for planted in ["+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
+      #expect(HistoryExport.csvField(planted).contains("'" + planted.prefix(1)))
+    }
     #expect(HistoryExport.csvField("Ana") == "Ana")
     #expect(HistoryExport.csvField("2026-11-25T08:00:00Z") == "2026-11-25T08:00:00Z")
     #expect(HistoryExport.csvField("=a,b") == "\"'=a,b\"", "prefixed, then quoted")
@@ -125,7 +130,9 @@ import Platform
     var plain = Self.scrum
     for index in plain.history.indices { plain.history[index].transcript = [] }
     var transcribed = plain
-    transcribed.history[0].transcript = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 1_000, text: "Hello.")]
+    transcribed.history[0].transcript = [
+      TranscriptSegment(startMilliseconds: 0, endMilliseconds: 1_000, text: "Hello.")
+    ]
     try HistoryExport.write(plain, as: .markdown, to: folder + "/plain.md")
     try HistoryExport.write(transcribed, as: .markdown, to: folder + "/unsaid.md")
     try HistoryExport.write(transcribed, as: .markdown, to: folder + "/said.md", transcripts: true)

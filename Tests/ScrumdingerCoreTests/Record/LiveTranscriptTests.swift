@@ -1,8 +1,9 @@
 import Foundation
 import Platform
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct LiveTranscriptTests {
   let scrum = DailyScrum(
@@ -34,8 +35,10 @@ import ScrumdingerTestSupport
     listener.answer([said(36_000, 44_000, " Cy's words.")], next: .some(nil))
     #expect(meeting.speech.tasks.isEmpty, "nothing transcribed after the meeting")
     #expect(meeting.transcript?.map(\.text) == [" Ana's words.", " Ben's words.", " Cy's words."])
-    #expect(MainLoop.run(until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5)),
-            "the samples are let go (off the main loop)")
+    #expect(
+      MainLoop.run(
+        until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5)),
+      "the samples are let go (off the main loop)")
     #expect(!FileManager.default.fileExists(atPath: meeting.recording + ".heard"))
   }
 
@@ -50,7 +53,9 @@ import ScrumdingerTestSupport
     meeting.clock.advance(by: .seconds(5))
     meeting.capture.position = .seconds(15)
     _ = meeting.session.previousSpeaker()
-    #expect(listener.windows.last == .init(from: 10_000, to: 15_000, seam: false), "cut where Previous was pressed, on the recording")
+    #expect(
+      listener.windows.last == .init(from: 10_000, to: 15_000, seam: false),
+      "cut where Previous was pressed, on the recording")
   }
 
   @Test func aCrashKeepsTheWindowsHeardAndTheNextStartHearsOnlyTheRest() throws {
@@ -82,7 +87,8 @@ import ScrumdingerTestSupport
     listener.answer([said(0, 19_000, " Never mind.")])
     meeting.session.end(save: false)
     #expect(listener.cancelled)
-    _ = MainLoop.run(until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5))
+    _ = MainLoop.run(
+      until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5))
     for suffix in ["", ".samples", ".heard", ".turns"] {
       #expect(!FileManager.default.fileExists(atPath: meeting.recording + suffix), "\(suffix) left")
     }
@@ -114,7 +120,8 @@ import ScrumdingerTestSupport
     listener.failed("the transcription crashed (signal 11)")
     #expect(meeting.capture.samplesStopped)
     #expect(
-      MainLoop.run(until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5)))
+      MainLoop.run(
+        until: { !FileManager.default.fileExists(atPath: meeting.recording + ".samples") }, timeout: .seconds(5)))
   }
 
   /// A meeting left running all night: past two hours its samples stop (said in the meeting),

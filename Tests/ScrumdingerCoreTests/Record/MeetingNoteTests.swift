@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct MeetingNoteTests {
   let scrum = DailyScrum(
@@ -11,7 +12,8 @@ import ScrumdingerTestSupport
     let state = AppState(scrums: [scrum])
     let clock = ManualClock()
     let scheduler = ManualScheduler()
-    let session = MeetingSession(scrum: scrum, state: state, dependencies: testDependencies(clock: clock, scheduler: scheduler))
+    let session = MeetingSession(
+      scrum: scrum, state: state, dependencies: testDependencies(clock: clock, scheduler: scheduler))
     return (session, state, clock, scheduler)
   }
 
@@ -67,15 +69,19 @@ import ScrumdingerTestSupport
     var shared = saved
     shared.history[0].transcript = []
     #expect(try ScrumFile.decode(bytes) == [shared], "the notes go with the team's file; the transcript stays here")
-    #expect(try ScrumFile.decode(ScrumFile.encode([saved], transcripts: true)) == [saved], "in an export that asks for it")
-    let older = Data(#"{"version":1,"scrums":[{"attendees":[],"history":[{"attendees":["Ana"],"date":"2026-11-20T09:00:00Z","durationSeconds":60,"id":"00000000-0000-0000-0000-000000000009"}],"id":"00000000-0000-0000-0000-000000000001","lengthInMinutes":5,"theme":"seafoam","title":"Old"}]}"#.utf8)
+    #expect(
+      try ScrumFile.decode(ScrumFile.encode([saved], transcripts: true)) == [saved], "in an export that asks for it")
+    let older = Data(
+      #"{"version":1,"scrums":[{"attendees":[],"history":[{"attendees":["Ana"],"date":"2026-11-20T09:00:00Z","durationSeconds":60,"id":"00000000-0000-0000-0000-000000000009"}],"id":"00000000-0000-0000-0000-000000000001","lengthInMinutes":5,"theme":"seafoam","title":"Old"}]}"#
+        .utf8)
     let history = try ScrumFile.decode(older)[0].history[0]
     #expect(history.notes.isEmpty)
     #expect(history.transcript.isEmpty)
   }
 
   @Test func aNoteAtAnImpossibleTimeIsRefusedWithItsPlace() {
-    let file = #"{"version":1,"scrums":[{"attendees":[],"history":[{"attendees":[],"date":"2026-11-20T09:00:00Z","durationSeconds":60,"id":"00000000-0000-0000-0000-000000000009","notes":[{"at":-4,"id":"00000000-0000-0000-0000-000000000002","speaker":"","text":"x"}]}],"id":"00000000-0000-0000-0000-000000000001","lengthInMinutes":5,"theme":"seafoam","title":"Odd"}]}"#
+    let file =
+      #"{"version":1,"scrums":[{"attendees":[],"history":[{"attendees":[],"date":"2026-11-20T09:00:00Z","durationSeconds":60,"id":"00000000-0000-0000-0000-000000000009","notes":[{"at":-4,"id":"00000000-0000-0000-0000-000000000002","speaker":"","text":"x"}]}],"id":"00000000-0000-0000-0000-000000000001","lengthInMinutes":5,"theme":"seafoam","title":"Odd"}]}"#
     #expect(throws: UnreadableReason.invalidValue("scrums[0].history[0].notes[0].at is outside 0…86400")) {
       try ScrumFile.decode(Data(file.utf8))
     }

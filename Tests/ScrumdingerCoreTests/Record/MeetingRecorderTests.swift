@@ -1,14 +1,17 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct MeetingRecorderTests {
   let recorded = DailyScrum(
     title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1)
 
   /// A meeting of `scrum` started, which this computer records unless `records` is false.
-  func start(_ scrum: DailyScrum, capture: FakeCapture = FakeCapture(), records: Bool = true) -> (MeetingSession, AppModel, ManualClock) {
+  func start(_ scrum: DailyScrum, capture: FakeCapture = FakeCapture(), records: Bool = true) -> (
+    MeetingSession, AppModel, ManualClock
+  ) {
     let clock = ManualClock()
     let dependencies = testDependencies(clock: clock, capture: capture, recording: records ? [scrum.id] : [])
     let model = AppModel(state: AppState(scrums: [scrum]), dependencies: dependencies)
@@ -50,7 +53,8 @@ import ScrumdingerTestSupport
   }
 
   @Test func eachChangeOfTurnIsReadOnBothClocksAndKeptBesideTheRecording() throws {
-    let recorded = DailyScrum(title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
+    let recorded = DailyScrum(
+      title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
     let capture = FakeCapture()
     let scheduler = ManualScheduler()
     let clock = ManualClock()
@@ -68,10 +72,11 @@ import ScrumdingerTestSupport
     session.tick()
     session.end(save: true)
     let cuts = recorder.cuts(of: session.historyID)
-    #expect(cuts.cuts == [
-      .init(meetingMilliseconds: 10_400, recordingMilliseconds: 10_100),
-      .init(meetingMilliseconds: 30_400, recordingMilliseconds: 29_700),
-    ])
+    #expect(
+      cuts.cuts == [
+        .init(meetingMilliseconds: 10_400, recordingMilliseconds: 10_100),
+        .init(meetingMilliseconds: 30_400, recordingMilliseconds: 29_700),
+      ])
     let turns = try #require(recorder.recording(of: session.historyID)) + ".turns"
     #expect(FileManager.default.fileExists(atPath: turns))
     recorder.forgetMeeting(session.historyID)
@@ -156,25 +161,34 @@ import ScrumdingerTestSupport
   @Test func audioOfNoMeetingGoesToTheTrashAndDecodedSamplesAreRemovedAtStartAndNothingElse() throws {
     let recorder = testDependencies().recorder
     try FileManager.default.createDirectory(atPath: recorder.folder, withIntermediateDirectories: true)
-    let kept = UUID(), gone = UUID()
+    let kept = UUID()
+    let gone = UUID()
     let names = [
       "\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "\(kept.uuidString).ogg.samples",
       "\(kept.uuidString).ogg.turns", "\(gone.uuidString).ogg", "\(gone.uuidString).ogg.stopped",
-      "\(gone.uuidString).ogg.turns", "notes.txt", "captions-\(gone.uuidString).samples",  // a crash before the helper had them
+      // The last, a captions samples file: left by a crash before the helper had it.
+      "\(gone.uuidString).ogg.turns", "notes.txt", "captions-\(gone.uuidString).samples",
     ]
-    for name in names { #expect(FileManager.default.createFile(atPath: recorder.folder + "/" + name, contents: Data("x".utf8))) }
+    for name in names {
+      #expect(FileManager.default.createFile(atPath: recorder.folder + "/" + name, contents: Data("x".utf8)))
+    }
     recorder.removeDecodedSamples()
     recorder.removeLeftovers(keeping: [kept])
     let left = try FileManager.default.contentsOfDirectory(atPath: recorder.folder).sorted()
-    #expect(left == ["\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "\(kept.uuidString).ogg.turns", "notes.txt"])
+    #expect(
+      left == ["\(kept.uuidString).ogg", "\(kept.uuidString).ogg.stopped", "\(kept.uuidString).ogg.turns", "notes.txt"])
     for suffix in [".ogg", ".ogg.stopped", ".ogg.turns"] {
-      #expect(trashedPaths(named: gone.uuidString + suffix) == [recorder.folder + "/" + gone.uuidString + suffix], "in the Trash, restorable")
+      #expect(
+        trashedPaths(named: gone.uuidString + suffix) == [recorder.folder + "/" + gone.uuidString + suffix],
+        "in the Trash, restorable")
     }
     recorder.deleteRecording(of: kept)
     #expect(FileManager.default.createFile(atPath: recorder.folder + "/\(gone.uuidString).ogg.samples", contents: nil))
     #expect(FileManager.default.createFile(atPath: recorder.folder + "/\(gone.uuidString).ogg", contents: nil))
     recorder.deleteRecording(of: gone)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: recorder.folder) == ["notes.txt"], "Delete Recording takes its samples too")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: recorder.folder) == ["notes.txt"],
+      "Delete Recording takes its samples too")
   }
 
   @Test func theChoiceIsThisComputersSavedBesideTheScrumsAndNeverInTheirFile() throws {
@@ -219,8 +233,10 @@ import ScrumdingerTestSupport
 
   @Test func aSharedFileSayingRecordTurnsNoMicrophoneOn() throws {
     // What an older version, or a hostile copy, puts in the synced file.
-    let scrum = #"{"id":"\#(recorded.id.uuidString)","title":"Design","lengthInMinutes":1,"theme":"sky","attendees":[],"history":[],"recordMeetings":true}"#
-    let fast = try #require(ScrumFileReader.decode(Data(#"{"version":1,"scrums":[\#(scrum)]}"#.utf8), version: 1)?.scrums)
+    let scrum =
+      #"{"id":"\#(recorded.id.uuidString)","title":"Design","lengthInMinutes":1,"theme":"sky","attendees":[],"history":[],"recordMeetings":true}"#
+    let fast = try #require(
+      ScrumFileReader.decode(Data(#"{"version":1,"scrums":[\#(scrum)]}"#.utf8), version: 1)?.scrums)
     let codable = try JSONDecoder().decode([DailyScrum].self, from: Data("[\(scrum)]".utf8))
     for scrums in [fast, codable] {
       let capture = FakeCapture()
@@ -228,7 +244,9 @@ import ScrumdingerTestSupport
       #expect(capture.calls.isEmpty, "no capture started")
       #expect(!model.dependencies.recorder.isRecording.value)
       session.end(save: true)
-      #expect(!String(decoding: ScrumFile.encode(scrums), as: UTF8.self).contains("recordMeetings"), "not kept to be synced on")
+      #expect(
+        !String(decoding: ScrumFile.encode(scrums), as: UTF8.self).contains("recordMeetings"),
+        "not kept to be synced on")
     }
   }
 
@@ -252,6 +270,7 @@ import ScrumdingerTestSupport
     let consent = RecordingConsent(path: path)
     #expect(!consent.records(recorded.id))
     #expect(!consent.isNew, "not taken for a first start")
-    #expect(FileManager.default.contents(atPath: path + ".unreadable") == Data("{not json".utf8), "kept, not overwritten")
+    #expect(
+      FileManager.default.contents(atPath: path + ".unreadable") == Data("{not json".utf8), "kept, not overwritten")
   }
 }

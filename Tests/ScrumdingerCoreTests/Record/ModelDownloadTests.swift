@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import Testing
+
 @testable import ScrumdingerCore
 
 /// Stands in for the network: the test says what arrives and how the transfer ends.
@@ -11,7 +12,10 @@ import Testing
     let progress: @MainActor (Int, Int?) -> Void
     let done: @MainActor (String?) -> Void
     var cancelled = false
-    init(offset: Int, path: String, progress: @escaping @MainActor (Int, Int?) -> Void, done: @escaping @MainActor (String?) -> Void) {
+    init(
+      offset: Int, path: String, progress: @escaping @MainActor (Int, Int?) -> Void,
+      done: @escaping @MainActor (String?) -> Void
+    ) {
       (self.offset, self.path, self.progress, self.done) = (offset, path, progress, done)
     }
     func cancel() { cancelled = true }

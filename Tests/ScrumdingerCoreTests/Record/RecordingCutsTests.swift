@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct RecordingCutsTests {
@@ -14,7 +15,9 @@ import Testing
   }
 
   @Test func eachStretchMovesByTheOffsetMeasuredAtItsStartAndStaysInItsTurn() {
-    let moved = cuts.onMeetingTimeline([segment(0, 9_800), segment(9_000, 10_100), segment(10_100, 14_000), segment(19_600, 25_000)])
+    let moved = cuts.onMeetingTimeline([
+      segment(0, 9_800), segment(9_000, 10_100), segment(10_100, 14_000), segment(19_600, 25_000),
+    ])
     #expect(moved.map(\.startMilliseconds) == [300, 9_300, 10_400, 20_000])
     // The last words before Next end where Next was pressed on the meeting's clock, not after.
     #expect(moved.map(\.endMilliseconds) == [10_100, 10_400, 14_300, 25_400])
@@ -26,7 +29,9 @@ import Testing
     #expect(cuts.recordingMilliseconds(atMeeting: 25_400) == 25_000)
     // It undoes what `onMeetingTimeline` did.
     let heard = segment(10_100, 14_000)
-    #expect(cuts.recordingMilliseconds(atMeeting: cuts.onMeetingTimeline([heard])[0].startMilliseconds) == heard.startMilliseconds)
+    #expect(
+      cuts.recordingMilliseconds(atMeeting: cuts.onMeetingTimeline([heard])[0].startMilliseconds)
+        == heard.startMilliseconds)
     #expect(cuts.recordingMilliseconds(atMeeting: 100) == 0, "never before the recording")
     #expect(RecordingCuts().recordingMilliseconds(atMeeting: 7_000) == 7_000)
   }
@@ -41,7 +46,9 @@ import Testing
     growing.append(.init(meetingMilliseconds: 19_000, recordingMilliseconds: 30_000))  // earlier on the meeting
     growing.append(.init(meetingMilliseconds: 30_000, recordingMilliseconds: 19_000))  // earlier on the recording
     #expect(growing == cuts)
-    #expect(RecordingCuts([.init(meetingMilliseconds: 500, recordingMilliseconds: -200)]).cuts.isEmpty, "before the recording")
+    #expect(
+      RecordingCuts([.init(meetingMilliseconds: 500, recordingMilliseconds: -200)]).cuts.isEmpty, "before the recording"
+    )
   }
 
   @Test func theFileKeepsTheCutsAndOddLinesAreLeftOut() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct SeamRepeatTests {
@@ -8,8 +9,13 @@ import Testing
 
   @Test func aSentenceSaidAgainAcrossTheSeamIsDropped() {
     // What the quantized tiny.en said at 0:26 of the installed build's meeting.
-    let before = [segment(" He had no time."), segment(" And Mr. Jones would have been at leisure to consider.", 24_000)]
-    let window = [segment(" And Mr. Jones would have been at leisure to consider.", 26_000), segment(" How much he could do.", 29_000)]
+    let before = [
+      segment(" He had no time."), segment(" And Mr. Jones would have been at leisure to consider.", 24_000),
+    ]
+    let window = [
+      segment(" And Mr. Jones would have been at leisure to consider.", 26_000),
+      segment(" How much he could do.", 29_000),
+    ]
     #expect(SeamRepeat.dropped(window, after: before).map(\.text) == [" How much he could do."])
   }
 

@@ -1,6 +1,7 @@
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @Suite struct SpeakerAttributionTests {
   /// Ana 0:00–1:05, Ben 1:05–2:10, Cy 2:10–2:40, as a saved meeting's speakers give them.
@@ -17,10 +18,12 @@ import ScrumdingerTestSupport
   }
 
   @Test func theTimelineFollowsTheSpeakersAndSkipsTurnsNobodyReached() {
-    #expect(timeline == [
-      TurnSpan(speaker: "Ana", startSeconds: 0, endSeconds: 65), TurnSpan(speaker: "Ben", startSeconds: 65, endSeconds: 130),
-      TurnSpan(speaker: "Cy", startSeconds: 130, endSeconds: 160),
-    ])
+    #expect(
+      timeline == [
+        TurnSpan(speaker: "Ana", startSeconds: 0, endSeconds: 65),
+        TurnSpan(speaker: "Ben", startSeconds: 65, endSeconds: 130),
+        TurnSpan(speaker: "Cy", startSeconds: 130, endSeconds: 160),
+      ])
   }
 
   @Test func eachSegmentGoesToTheTurnItOverlapsMost() {
@@ -32,14 +35,17 @@ import ScrumdingerTestSupport
         segment(131, 140, "Cy here."),
       ], over: timeline)
     #expect(passages.map(\.heading) == ["Ana (0:00–1:05)", "Ben (1:05–2:10)", "Cy (2:10–2:40)"])
-    #expect(passages.map(\.text) == [
-      "Yesterday I fixed the build. Today the review.", "Straddling, mostly Ben's. Mostly Ben's again.", "Cy here.",
-    ])
+    #expect(
+      passages.map(\.text) == [
+        "Yesterday I fixed the build. Today the review.", "Straddling, mostly Ben's. Mostly Ben's again.", "Cy here.",
+      ])
   }
 
   @Test func segmentsOutOfOrderBlankOrPastTheEndStillLandSomewhereSensible() {
     let passages = SpeakerAttribution.passages(
-      of: [segment(150, 155, "Cy."), segment(0, 1, "   "), segment(170, 175, "After the end."), segment(10, 12, "Ana.")],
+      of: [
+        segment(150, 155, "Cy."), segment(0, 1, "   "), segment(170, 175, "After the end."), segment(10, 12, "Ana."),
+      ],
       over: timeline)
     #expect(passages.map(\.speaker) == ["Ana", "Cy"])
     #expect(passages.last?.text == "Cy. After the end.")
@@ -68,8 +74,10 @@ import ScrumdingerTestSupport
     clock.advance(by: .seconds(45))
     session.end(save: true)
     let entry = try #require(state.scrum(scrum.id)?.history.last)
-    #expect(entry.timeline == [
-      TurnSpan(speaker: "Ana", startSeconds: 0, endSeconds: 30), TurnSpan(speaker: "Ben", startSeconds: 30, endSeconds: 75),
-    ])
+    #expect(
+      entry.timeline == [
+        TurnSpan(speaker: "Ana", startSeconds: 0, endSeconds: 30),
+        TurnSpan(speaker: "Ben", startSeconds: 30, endSeconds: 75),
+      ])
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct TranscriberTests {
   let scrum = DailyScrum(
@@ -9,7 +10,8 @@ import ScrumdingerTestSupport
 
   /// Two recorded meetings saved, and a model over them.
   func twoRecordedMeetings(speech: FakeSpeech = FakeSpeech()) -> (TranscriberRig, [UUID]) {
-    let model = TranscriberRig(state: AppState(scrums: [scrum]), dependencies: testDependencies(speech: speech, recording: [scrum.id]))
+    let model = TranscriberRig(
+      state: AppState(scrums: [scrum]), dependencies: testDependencies(speech: speech, recording: [scrum.id]))
     var ids: [UUID] = []
     for _ in 0..<2 {
       let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)
@@ -39,7 +41,9 @@ import ScrumdingerTestSupport
   }
 
   @Test func wordsSaidUpToNextStayWithThatSpeaker() throws {
-    let speech = FakeSpeech(), capture = FakeCapture(), clock = ManualClock()
+    let speech = FakeSpeech()
+    let capture = FakeCapture()
+    let clock = ManualClock()
     let model = TranscriberRig(
       state: AppState(scrums: [scrum]),
       dependencies: testDependencies(clock: clock, capture: capture, speech: speech, recording: [scrum.id]))
@@ -55,10 +59,13 @@ import ScrumdingerTestSupport
     let task = try #require(speech.tasks.first)
     #expect(task.cuts == [9_800], "the helper hears where the turn changed on the recording")
     // What the helper gives: no segment across the cut (one may run up to it).
-    task.done(.success([
-      TranscriptSegment(startMilliseconds: 0, endMilliseconds: 9_800, text: " Ask not what your country can do for you."),
-      TranscriptSegment(startMilliseconds: 9_800, endMilliseconds: 14_000, text: " Ask what you can do for your country."),
-    ]))
+    task.done(
+      .success([
+        TranscriptSegment(
+          startMilliseconds: 0, endMilliseconds: 9_800, text: " Ask not what your country can do for you."),
+        TranscriptSegment(
+          startMilliseconds: 9_800, endMilliseconds: 14_000, text: " Ask what you can do for your country."),
+      ]))
     let entry = try #require(model.state.scrum(scrum.id)?.history.first)
     #expect(entry.transcript.map(\.startMilliseconds) == [600, 10_400], "on the meeting's timeline")
     let passages = SpeakerAttribution.passages(of: entry.transcript, over: entry.timeline)
@@ -120,7 +127,8 @@ import ScrumdingerTestSupport
     capture.holdsEnd = true  // GStreamer's end-of-stream still on its way to the file
     let speech = FakeSpeech()
     let model = TranscriberRig(
-      state: AppState(scrums: [scrum]), dependencies: testDependencies(capture: capture, speech: speech, recording: [scrum.id]))
+      state: AppState(scrums: [scrum]),
+      dependencies: testDependencies(capture: capture, speech: speech, recording: [scrum.id]))
     let transcriber = model.transcriber
     let recorder = model.dependencies.recorder
     let session = MeetingSession(scrum: scrum, state: model.state, dependencies: model.dependencies)
@@ -132,6 +140,7 @@ import ScrumdingerTestSupport
     #expect(recorder.recording(of: session.historyID) == nil)
     capture.complete()
     #expect(!recorder.isFinishing)
-    #expect(speech.tasks.map(\.path) == [recorder.folder + "/\(session.historyID.uuidString).ogg"], "transcribed at once")
+    #expect(
+      speech.tasks.map(\.path) == [recorder.folder + "/\(session.historyID.uuidString).ogg"], "transcribed at once")
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct TranscriptStoreTests {
   let folder = NSTemporaryDirectory() + "transcripts-\(UUID())"
@@ -10,7 +11,11 @@ import ScrumdingerTestSupport
   func scrum(transcript: [TranscriptSegment]) -> DailyScrum {
     DailyScrum(
       title: "Design",
-      history: [History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60, transcript: transcript)])
+      history: [
+        History(
+          date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60,
+          transcript: transcript)
+      ])
   }
 
   @Test func anEarlierVersionsTranscriptMovesHereOnceAndLeavesTheTeamsFile() throws {
@@ -21,7 +26,8 @@ import ScrumdingerTestSupport
     #expect(store.moveOutOfFileOnce([legacy]) == nil)
     let attached = store.attach(to: [legacy])
     #expect(attached == [legacy], "nothing lost")
-    let mode = try FileManager.default.attributesOfItem(atPath: folder + "/\(legacy.history[0].id.uuidString).json")[.posixPermissions]
+    let mode = try FileManager.default.attributesOfItem(atPath: folder + "/\(legacy.history[0].id.uuidString).json")[
+      .posixPermissions]
     #expect(mode as? Int == 0o600)
     let shared = ScrumFile.encode(attached)
     #expect(!String(decoding: shared, as: UTF8.self).contains("Hello team"), "the team's file holds no transcript")
@@ -62,7 +68,8 @@ import ScrumdingerTestSupport
   @Test func aFinishedTranscriptionIsKeptOnThisComputer() throws {
     let design = scrum(transcript: [])
     let speech = FakeSpeech()
-    let model = TranscriberRig(state: AppState(scrums: [design]), dependencies: testDependencies(speech: speech, recording: [design.id]))
+    let model = TranscriberRig(
+      state: AppState(scrums: [design]), dependencies: testDependencies(speech: speech, recording: [design.id]))
     let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
     session.end(save: true)
     model.transcriber.queuePending()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct TranscriptWindowsTests {
@@ -19,7 +20,8 @@ import Testing
     windows.cut(at: 20_000)
     #expect(windows.due(recorded: 20_000) == nil, "one at a time")
     windows.recognised(resumeAt: 11_000)  // its last second was not in the samples file yet
-    #expect(windows.due(recorded: 19_000) == .init(from: 11_000, to: 12_000, seam: false), "asked for again, never skipped")
+    #expect(
+      windows.due(recorded: 19_000) == .init(from: 11_000, to: 12_000, seam: false), "asked for again, never skipped")
     windows.recognised(resumeAt: 12_000)
     #expect(windows.due(recorded: 19_000) == .init(from: 12_000, to: 20_000, seam: false))
     windows.recognised(resumeAt: 20_000)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// Keeps what the keeper writes, as the journal file would.
 @MainActor final class MemoryJournal: JournalStorage {
@@ -22,7 +23,9 @@ import ScrumdingerTestSupport
 @MainActor @Suite struct MeetingJournalTests {
   let scrum = DailyScrum(
     title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 3,
-    history: [History(id: UUID(), date: Date(timeIntervalSince1970: 1_700_000_000), attendees: ["Ana"], durationSeconds: 60)])
+    history: [
+      History(id: UUID(), date: Date(timeIntervalSince1970: 1_700_000_000), attendees: ["Ana"], durationSeconds: 60)
+    ])
 
   /// A meeting of `scrum` journaled into memory, with its own scheduler for the journal.
   func start() -> (MeetingSession, MemoryJournal, ManualClock, ManualScheduler, AppState) {
@@ -110,6 +113,8 @@ import ScrumdingerTestSupport
     let meeting = History(
       id: UUID(), date: Date(timeIntervalSince1970: 1_795_423_320), attendees: ["Ana"], durationSeconds: 370)
     let journal = MeetingJournal(scrum: scrum, meeting: meeting)
-    #expect(Texts.interruptedMeeting(journal, timeZone: "Europe/Berlin") == "The meeting of Design was interrupted at 09:42, 6:10 in")
+    #expect(
+      Texts.interruptedMeeting(journal, timeZone: "Europe/Berlin")
+        == "The meeting of Design was interrupted at 09:42, 6:10 in")
   }
 }

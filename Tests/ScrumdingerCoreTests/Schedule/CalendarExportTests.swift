@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct CalendarExportTests {
@@ -42,7 +43,8 @@ import Testing
     let now = ISO8601DateFormatter().date(from: "2026-11-24T12:00:00Z")!
     let path = NSTemporaryDirectory() + "scrum-\(UUID()).ics"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try HistoryExport.write(Data(try #require(CalendarExport.iCalendar(of: scrum, now: now, timeZone: "UTC")).utf8), to: path)
+    try HistoryExport.write(
+      Data(try #require(CalendarExport.iCalendar(of: scrum, now: now, timeZone: "UTC")).utf8), to: path)
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     python.arguments = [

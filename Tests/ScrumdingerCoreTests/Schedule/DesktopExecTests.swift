@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct DesktopExecTests {
@@ -25,7 +26,8 @@ import Testing
     for path in ["/opt/my apps/scrum%dinger", "/home/ana/bin/scrumdinger", #"/tmp/a "b" $c `d` \e/scrumdinger"#] {
       #expect(try arguments(of: DesktopExec.line(path, ["--background"])) == [path, "--background"], "\(path)")
     }
-    #expect(DesktopExec.line("/opt/my apps/scrum%dinger", ["--background"]) == #""/opt/my apps/scrum%%dinger" --background"#)
+    #expect(
+      DesktopExec.line("/opt/my apps/scrum%dinger", ["--background"]) == #""/opt/my apps/scrum%%dinger" --background"#)
     #expect(DesktopExec.line("/usr/bin/scrumdinger", ["--background"]) == "/usr/bin/scrumdinger --background")
   }
 
@@ -34,7 +36,8 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/io.github.scrumdinger.Scrumdinger.desktop"
-    let entry = "[Desktop Entry]\nType=Application\nName=Scrumdinger\nExec=\(DesktopExec.line("/opt/my apps/scrum%dinger", ["--background"]))\n"
+    let entry =
+      "[Desktop Entry]\nType=Application\nName=Scrumdinger\nExec=\(DesktopExec.line("/opt/my apps/scrum%dinger", ["--background"]))\n"
     try Data(entry.utf8).write(to: URL(fileURLWithPath: path))
     let validate = Process()
     validate.executableURL = URL(fileURLWithPath: "/usr/bin/desktop-file-validate")
@@ -51,8 +54,10 @@ import Testing
     let onPath = { (name: String) -> String? in name == "scrumdinger" ? "/usr/bin/scrumdinger" : nil }
     #expect(DesktopExec.command(executable: "/usr/bin/scrumdinger (deleted)", onPath: onPath) == "scrumdinger")
     #expect(DesktopExec.command(executable: "/usr/bin/scrumdinger", onPath: onPath) == "scrumdinger")
-    #expect(DesktopExec.command(executable: "/home/ana/src/.build/debug/scrumdinger", onPath: onPath)
-      == "/home/ana/src/.build/debug/scrumdinger", "a build that is not the one on PATH keeps its path")
-    #expect(DesktopExec.command(executable: "/opt/x/scrumdinger (deleted)", onPath: { _ in nil }) == "/opt/x/scrumdinger")
+    #expect(
+      DesktopExec.command(executable: "/home/ana/src/.build/debug/scrumdinger", onPath: onPath)
+        == "/home/ana/src/.build/debug/scrumdinger", "a build that is not the one on PATH keeps its path")
+    #expect(
+      DesktopExec.command(executable: "/opt/x/scrumdinger (deleted)", onPath: { _ in nil }) == "/opt/x/scrumdinger")
   }
 }

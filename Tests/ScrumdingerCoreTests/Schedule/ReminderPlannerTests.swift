@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 /// A wall timer that only remembers when it is armed for; `fire` runs it.
@@ -29,7 +30,9 @@ private func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: tex
   let team = DailyScrum(title: "Team", schedule: MeetingSchedule(hour: 9, minute: 30, reminderMinutes: 5))
 
   /// A planner over `team` at `start` (UTC); the clock moves with `at`.
-  func planner(at start: String, zone: @escaping () -> String? = { "UTC" }) -> (ReminderPlanner, FakeWallTimer, RecordingNotices, (String) -> Void) {
+  func planner(at start: String, zone: @escaping () -> String? = { "UTC" }) -> (
+    ReminderPlanner, FakeWallTimer, RecordingNotices, (String) -> Void
+  ) {
     var now = utc(start)
     let timer = FakeWallTimer()
     let notices = RecordingNotices()

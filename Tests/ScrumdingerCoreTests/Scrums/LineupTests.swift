@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct LineupTests {
   let team: [Attendee]
@@ -21,11 +22,15 @@ import ScrumdingerTestSupport
     let shares = SpeakerSchedule(names: speakers, lengthSeconds: 60).turns.map(\.seconds)
     #expect(shares == [15, 15, 15, 15])
     lineup.setPresent(team[1].id, true)
-    #expect(SpeakerSchedule(names: lineup.speakers(of: scrum), lengthSeconds: 60).turns.map(\.seconds) == [12, 12, 12, 12, 12])
+    #expect(
+      SpeakerSchedule(names: lineup.speakers(of: scrum), lengthSeconds: 60).turns.map(\.seconds) == [
+        12, 12, 12, 12, 12,
+      ])
     var seven = DailyScrum(title: "x", attendees: (1...7).map { Attendee(name: "P\($0)") }, lengthInMinutes: 5)
     seven.shuffleSpeakingOrder = false
-    #expect(SpeakerSchedule(names: Lineup(for: seven, random: RandomSource()).speakers(of: seven), lengthSeconds: 300)
-      .turns.map(\.seconds) == [43, 43, 43, 43, 43, 43, 42])
+    #expect(
+      SpeakerSchedule(names: Lineup(for: seven, random: RandomSource()).speakers(of: seven), lengthSeconds: 300)
+        .turns.map(\.seconds) == [43, 43, 43, 43, 43, 43, 42])
   }
 
   @Test func shufflingIsAPermutationNewEachTimeAndReproducibleWithASeed() {
@@ -33,10 +38,13 @@ import ScrumdingerTestSupport
     shuffling.shuffleSpeakingOrder = true
     let random = RandomSource(SeededGenerator(seed: 42))
     let orders = (0..<5).map { _ in Lineup(for: shuffling, random: random).order }
-    for order in orders { #expect(order.sorted { $0.uuidString < $1.uuidString } == team.map(\.id).sorted { $0.uuidString < $1.uuidString }) }
+    for order in orders {
+      #expect(order.sorted { $0.uuidString < $1.uuidString } == team.map(\.id).sorted { $0.uuidString < $1.uuidString })
+    }
     #expect(Set(orders).count > 1, "every meeting got the same order")
     let again = RandomSource(SeededGenerator(seed: 42))
-    #expect((0..<5).map { _ in Lineup(for: shuffling, random: again).order } == orders, "not reproducible with the seed")
+    #expect(
+      (0..<5).map { _ in Lineup(for: shuffling, random: again).order } == orders, "not reproducible with the seed")
     #expect(Lineup(for: scrum, random: random).order == team.map(\.id), "a scrum that does not shuffle keeps its order")
   }
 
@@ -51,7 +59,8 @@ import ScrumdingerTestSupport
     #expect(Command.window(.startMeeting).isEnabled(in: model.commandContext()))
     #expect(model.detail.lineup(for: scrum).speakers(of: scrum) == ["Cy"])
     let nobody = DailyScrum(title: "Solo")
-    #expect(!Lineup(for: nobody, random: RandomSource()).nobodyIsHere(in: nobody), "a scrum without attendees still meets")
+    #expect(
+      !Lineup(for: nobody, random: RandomSource()).nobodyIsHere(in: nobody), "a scrum without attendees still meets")
   }
 
   @Test func theLineupIsKeptUntilTheMeetingAndThenEveryoneIsBack() {
@@ -78,7 +87,8 @@ import ScrumdingerTestSupport
     edited.attendees.append(Attendee(name: "Gus"))
     edited.attendees.swapAt(0, 1)
     lineup.follow(edited)
-    #expect(lineup.attendees(of: edited).map(\.name) == ["Cy", "Ben", "Dee", "Eli", "Fay", "Gus"], "the team's new order")
+    #expect(
+      lineup.attendees(of: edited).map(\.name) == ["Cy", "Ben", "Dee", "Eli", "Fay", "Gus"], "the team's new order")
     #expect(!lineup.isPresent(team[2].id))
     // Shuffled today: who stays keeps today's place, newcomers join at the end.
     lineup.shuffle(using: RandomSource(SeededGenerator(seed: 4)))
@@ -103,7 +113,8 @@ import ScrumdingerTestSupport
     var shuffling = scrum
     shuffling.shuffleSpeakingOrder = true
     #expect(try ScrumFile.decode(ScrumFile.encode([shuffling])) == [shuffling])
-    let old = #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
+    let old =
+      #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
     #expect(try ScrumFile.decode(Data(old.utf8)).first?.shuffleSpeakingOrder == false)
     // The same through Foundation's path (a key order or spacing the fast reader leaves to it).
     let unusual = old.replacingOccurrences(of: "\"lengthInMinutes\": 5", with: "\"lengthInMinutes\": 5.0")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct ScrumDraftTests {
@@ -24,7 +25,8 @@ import Testing
   }
 
   @Test func anAttendeeIsRenamedInPlaceKeepingTheirId() {
-    var draft = ScrumDraft(editing: DailyScrum(title: "Design", attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")]))
+    var draft = ScrumDraft(
+      editing: DailyScrum(title: "Design", attendees: [Attendee(name: "Ana"), Attendee(name: "Ben")]))
     let id = draft.attendees[1].id
     let renamed = draft.renameAttendee(at: 1, to: "  Benjamin ")
     #expect(renamed)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct ScrumListModelTests: PageModelSuite {
   let fixture = PageModelFixture()
@@ -16,7 +17,6 @@ import ScrumdingerTestSupport
     #expect(model.state.scrums.value.map(\.title) == ["Retro", "Design 2", "Standup", "New"])
   }
 
-
   @Test func anEditKeepsTheMeetingsSavedWhileTheEditorWasOpen() {
     let model = model()
     let draft = ScrumDraft(editing: design)
@@ -29,7 +29,6 @@ import ScrumdingerTestSupport
     #expect(model.state.scrums.value[1].title == "Design 2")
     #expect(model.state.scrums.value[1].history.last == meeting)
   }
-
 
   @Test func newScrumOpensAnEditorFromAnyPageButNotDuringAMeeting() {
     let model = model()

@@ -1,12 +1,14 @@
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct ThemeTests {
   @Test func sixteenThemesWithScrumdingersNames() {
-    #expect(Theme.allCases.map(\.rawValue) == [
-      "bubblegum", "buttercup", "indigo", "lavender", "magenta", "navy", "orange", "oxblood",
-      "periwinkle", "poppy", "purple", "seafoam", "sky", "tan", "teal", "yellow",
-    ])
+    #expect(
+      Theme.allCases.map(\.rawValue) == [
+        "bubblegum", "buttercup", "indigo", "lavender", "magenta", "navy", "orange", "oxblood",
+        "periwinkle", "poppy", "purple", "seafoam", "sky", "tan", "teal", "yellow",
+      ])
     #expect(Theme.oxblood.name == "Oxblood")
   }
 

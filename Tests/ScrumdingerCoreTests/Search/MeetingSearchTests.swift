@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import Testing
+
 @testable import ScrumdingerCore
 
 @MainActor @Suite struct MeetingSearchTests {
@@ -11,7 +12,11 @@ import Testing
   func meeting(daysAgo: Int, _ transcript: [TranscriptSegment], notes: [MeetingNote] = []) -> History {
     History(
       date: Date(timeIntervalSince1970: 1_795_000_000 - Double(daysAgo) * 86_400), attendees: ["Ana", "Ben"],
-      durationSeconds: 120, speakers: [SpeakerTime(name: "Ana", seconds: 60, shareSeconds: 60), SpeakerTime(name: "Ben", seconds: 60, shareSeconds: 60)],
+      durationSeconds: 120,
+      speakers: [
+        SpeakerTime(name: "Ana", seconds: 60, shareSeconds: 60),
+        SpeakerTime(name: "Ben", seconds: 60, shareSeconds: 60),
+      ],
       notes: notes, transcript: transcript)
   }
 
@@ -20,7 +25,9 @@ import Testing
     scrum.history = [
       meeting(daysAgo: 8, [said(5, " We will drop the migration on Friday."), said(70, " Fine by me.")]),
       meeting(daysAgo: 1, [said(10, " The Migration is dropped, as decided."), said(65, " Drop it then.")]),
-      meeting(daysAgo: 3, [said(10, " Nothing about it here.")], notes: [MeetingNote(speaker: "Ben", text: "Drop the MIGRATIÓN plan", atSeconds: 75)]),
+      meeting(
+        daysAgo: 3, [said(10, " Nothing about it here.")],
+        notes: [MeetingNote(speaker: "Ben", text: "Drop the MIGRATIÓN plan", atSeconds: 75)]),
     ]
     return scrum
   }
@@ -28,7 +35,10 @@ import Testing
   @Test func everyWordInAnyOrderIgnoringCaseAndAccentsNewestMeetingFirst() throws {
     let scrum = standup
     let results = MeetingSearch().results(of: ScrumSearch(["migration drop"]), in: [scrum])
-    #expect(results.map(\.text) == ["The Migration is dropped, as decided.", "Drop the MIGRATIÓN plan", "We will drop the migration on Friday."])
+    #expect(
+      results.map(\.text) == [
+        "The Migration is dropped, as decided.", "Drop the MIGRATIÓN plan", "We will drop the migration on Friday.",
+      ])
     #expect(results.map(\.historyID) == [scrum.history[1].id, scrum.history[2].id, scrum.history[0].id])
     let first = try #require(results.first)
     #expect(first.speaker == "Ana", "said in Ana's turn")
@@ -40,8 +50,10 @@ import Testing
 
   @Test func wordsSpreadOverAMeetingGiveItsSentenceHoldingTheMost() {
     let results = MeetingSearch().results(of: ScrumSearch(["friday", "fine"]), in: [standup])
-    #expect(results.map(\.text) == ["We will drop the migration on Friday."], "one result for the meeting, not one a word")
-    #expect(MeetingSearch().results(of: ScrumSearch(["friday", "holiday"]), in: [standup]).isEmpty, "every word must be said")
+    #expect(
+      results.map(\.text) == ["We will drop the migration on Friday."], "one result for the meeting, not one a word")
+    #expect(
+      MeetingSearch().results(of: ScrumSearch(["friday", "holiday"]), in: [standup]).isEmpty, "every word must be said")
   }
 
   @Test func aNoteEditedIsFoundByItsNewWordsAndAMeetingGoneIsNot() {
@@ -86,7 +98,8 @@ import Testing
     #expect(MeetingMatch.named(note.resultID, in: [scrum])?.text == "Drop the MIGRATIÓN plan")
     // Long sentences are cut around the first word found, at word boundaries.
     var long = found
-    long.text = "Before the break, after the long call with the customer, we decided to drop the migration for now and revisit it."
+    long.text =
+      "Before the break, after the long call with the customer, we decided to drop the migration for now and revisit it."
     long.highlights = MeetingSearch.highlights(of: ScrumSearch(["drop"]), in: long.text)
     #expect(long.excerpt(length: 60) == "…we decided to drop the migration for now and revisit…")
     #expect(found.excerpt() == found.text, "a short one whole")
@@ -95,7 +108,9 @@ import Testing
   @Test func oneResultAMeetingForTheOverview() {
     let scrum = standup
     let meetings = MeetingSearch().meetings(of: ScrumSearch(["drop"]), in: [scrum])
-    #expect(meetings.map(\.historyID) == [scrum.history[1].id, scrum.history[2].id, scrum.history[0].id], "newest first, once each")
+    #expect(
+      meetings.map(\.historyID) == [scrum.history[1].id, scrum.history[2].id, scrum.history[0].id],
+      "newest first, once each")
   }
 
   @Test func bytesAreFoundWhereverTheyAre() {

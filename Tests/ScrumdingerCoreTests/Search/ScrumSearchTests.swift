@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct ScrumSearchTests {
@@ -47,7 +48,9 @@ import Testing
     #expect(Texts.searchDescription(scrum, next: nil) == "1 minute · 1 attendee")
     // Monday 2026-11-23, 9:30 in Berlin.
     let monday = Date(timeIntervalSince1970: 1_795_422_600)
-    #expect(Texts.searchDescription(scrum, next: monday, timeZone: "Europe/Berlin") == "1 minute · 1 attendee · next: Monday 09:30")
+    #expect(
+      Texts.searchDescription(scrum, next: monday, timeZone: "Europe/Berlin")
+        == "1 minute · 1 attendee · next: Monday 09:30")
     #expect(
       Texts.searchDescription(scrum, next: monday, twelveHour: true, timeZone: "Europe/Berlin")
         == "1 minute · 1 attendee · next: Monday 9:30 AM")

@@ -1,11 +1,14 @@
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct AppStateTests {
   @Test func aMeetingTickNotifiesOnlyMeetingObservers() {
     let state = AppState(scrums: sampleScrums)
-    var listCalls = 0, navigationCalls = 0, meetingCalls = 0
+    var listCalls = 0
+    var navigationCalls = 0
+    var meetingCalls = 0
     let tokens = [
       state.scrums.observe { _ in listCalls += 1 },
       state.navigation.observe { _ in navigationCalls += 1 },
@@ -13,7 +16,8 @@ import ScrumdingerTestSupport
     ]
     let clock = ManualClock()
     let scrum = state.scrums.value[0]
-    let timer = MeetingTimer(schedule: SpeakerSchedule(names: scrum.attendees.map(\.name), lengthSeconds: scrum.lengthInSeconds), clock: clock)
+    let timer = MeetingTimer(
+      schedule: SpeakerSchedule(names: scrum.attendees.map(\.name), lengthSeconds: scrum.lengthInSeconds), clock: clock)
     state.navigation.value = .meeting(scrumID: scrum.id)
     for _ in 0..<30 {
       clock.advance(by: timer.delayUntilNextChange!)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 @MainActor @Suite struct ObservableValueTests {
   @Test func observersAreNotifiedInTheOrderTheyRegistered() {

@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import Testing
+
 @testable import ScrumdingerCore
 
 @MainActor @Suite struct AutoSaveTests {

@@ -8,7 +8,9 @@ import Testing
 @Suite struct RegularFileTests {
   @Test func onlyARegularFileUnderTheCapIsRead() throws {
     let folder = makeTemporaryDirectory()
-    let file = folder + "/scrums.json", link = folder + "/link.json", pipe = folder + "/pipe.json"
+    let file = folder + "/scrums.json"
+    let link = folder + "/link.json"
+    let pipe = folder + "/pipe.json"
     try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
     #expect(mkfifo(pipe, 0o600) == 0)

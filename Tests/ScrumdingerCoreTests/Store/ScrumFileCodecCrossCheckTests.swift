@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// Random scrums from a seeded generator: titles and names with every kind of Unicode
 /// (quotes, backslashes, control characters, combining marks, emoji), dates over the whole
@@ -45,23 +46,27 @@ private struct RandomScrums {
         },
         absent: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text() },
         notes: (0..<Int.random(in: 0...2, using: &generator)).map { _ in
-          MeetingNote(speaker: text(), text: text(), atSeconds: Int.random(in: History.durationRange, using: &generator))
+          MeetingNote(
+            speaker: text(), text: text(), atSeconds: Int.random(in: History.durationRange, using: &generator))
         },
         transcript: (0..<Int.random(in: 0...2, using: &generator)).map { _ in
           let start = Int.random(in: 0...3_600_000, using: &generator)
           return TranscriptSegment(
-            startMilliseconds: start, endMilliseconds: start + Int.random(in: 0...30_000, using: &generator), text: text())
+            startMilliseconds: start, endMilliseconds: start + Int.random(in: 0...30_000, using: &generator),
+            text: text())
         },
         items: (0..<Int.random(in: 0...2, using: &generator)).map { _ in speakerTime() },
         turns: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
           let start = Int.random(in: 0...3_600, using: &generator)
-          return TurnSpan(speaker: text(), startSeconds: start, endSeconds: start + Int.random(in: 0...600, using: &generator))
+          return TurnSpan(
+            speaker: text(), startSeconds: start, endSeconds: start + Int.random(in: 0...600, using: &generator))
         })
     }
     var scrum = DailyScrum(
       title: text(), attendees: attendees, lengthInMinutes: Int.random(in: DailyScrum.lengthRange, using: &generator),
       theme: Theme.allCases.randomElement(using: &generator)!, history: history,
-      shuffleSpeakingOrder: Bool.random(using: &generator), turnWarning: TurnWarning.allCases.randomElement(using: &generator)!,
+      shuffleSpeakingOrder: Bool.random(using: &generator),
+      turnWarning: TurnWarning.allCases.randomElement(using: &generator)!,
       overtime: OvertimeRule.allCases.randomElement(using: &generator)!,
       agenda: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
         AgendaItem(title: text(), minutes: Int.random(in: AgendaItem.minutesRange, using: &generator))
@@ -112,7 +117,9 @@ private struct Envelope: Codable, Equatable {
         disagreements.append("round \(round): Foundation reads our file differently")
       }
       let theirs = try encoder.encode(Envelope(version: 1, scrums: scrums))
-      if try ScrumFile.decode(theirs) != scrums { disagreements.append("round \(round): we read Foundation's file differently") }
+      if try ScrumFile.decode(theirs) != scrums {
+        disagreements.append("round \(round): we read Foundation's file differently")
+      }
     }
     #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
   }
@@ -138,15 +145,18 @@ private struct Envelope: Codable, Equatable {
     var generator = SeededGenerator(seed: 7)
     var random = RandomScrums(generator: SeededGenerator(seed: 8))
     let valid = [UInt8](ScrumFile.encode((0..<4).map { _ in random.scrum() }))
-    let tokens: [[UInt8]] = ["{", "}", "[", "]", "\"", ",", ":", "\\", "\\u", "1e999", "-", "null", "9223372036854775808"]
-      .map { Array($0.utf8) }
+    let tokens: [[UInt8]] = [
+      "{", "}", "[", "]", "\"", ",", ":", "\\", "\\u", "1e999", "-", "null", "9223372036854775808",
+    ]
+    .map { Array($0.utf8) }
     var loaded = 0
     var refused = 0
     for round in 0..<3_000 {
       var bytes: [UInt8]
       switch round % 3 {
       case 0:
-        bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+        }
       case 1:
         bytes = valid
         for _ in 0..<Int.random(in: 1...8, using: &generator) {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import ScrumdingerTestSupport
+import Testing
+
+@testable import ScrumdingerCore
 
 /// The fuzzer's seeds, and every crash it found (`make fuzz`; the files in Tests/FuzzCorpus),
 /// kept as regression cases: each must read or be refused, and whatever reads must come back

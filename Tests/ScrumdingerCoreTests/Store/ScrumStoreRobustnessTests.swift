@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
@@ -14,7 +15,8 @@ private func refusal(_ data: Data) -> UnreadableReason? {
   }
 }
 
-private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}"#
+private let oneScrum =
+  #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}"#
 
 @Suite(.serialized) struct ScrumStoreRobustnessTests {
   @Test func tempFilesOfKilledWritesAreClearedAndNothingElse() throws {
@@ -31,11 +33,13 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
       "scrums.json.unreadable-20251121T044000Z", "scrums.json.ABCDEFG", "notes.txt", "scrums.json.ab-d12",
       "notes.txt.3VT6Y3", "recording.ogg.a0b1C2", transcript,
     ]
-    try FileManager.default.createDirectory(atPath: store.directory + "/transcripts", withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      atPath: store.directory + "/transcripts", withIntermediateDirectories: false)
     for name in leftovers + kept {
       #expect(FileManager.default.createFile(atPath: store.directory + "/" + name, contents: Data("x".utf8)))
     }
-    try FileManager.default.createDirectory(atPath: store.directory + "/scrums.json.FOLDER", withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      atPath: store.directory + "/scrums.json.FOLDER", withIntermediateDirectories: false)
     #expect(store.claimWriting())
     let names = Set(try FileManager.default.subpathsOfDirectory(atPath: store.directory))
     #expect(
@@ -119,13 +123,19 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
         return reason
       }
     }
-    #expect(try reason { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) } == .isFolder)
+    #expect(
+      try reason { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }
+        == .isFolder)
     let fifo = try reason { path in
       guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
     #expect(fifo == .notRegularFile, "a FIFO must not be opened: it blocks")
-    #expect(try reason { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "/dev/zero") } == .notRegularFile)
-    let dangling = try reason { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "elsewhere/gone.json") }
+    #expect(
+      try reason { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "/dev/zero") }
+        == .notRegularFile)
+    let dangling = try reason {
+      try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "elsewhere/gone.json")
+    }
     guard case .danglingLink(let target) = dangling, target.hasSuffix("/elsewhere/gone.json") else {
       Issue.record("a relative dangling link: \(String(describing: dangling))")
       return
@@ -142,7 +152,11 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
     try ScrumStore(directory: synced).save(sampleScrums)
     try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: real)
     #expect(try store.load() == sampleScrums)
-    let renamed = sampleScrums.map { var s = $0; s.title += "!"; return s }
+    let renamed = sampleScrums.map {
+      var s = $0
+      s.title += "!"
+      return s
+    }
     try store.save(renamed)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == real, "the link was replaced")
     #expect(try ScrumStore(directory: synced).load() == renamed, "the real file did not get the save")
@@ -160,7 +174,8 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
     #expect(throws: StoreError.unreadable(path: store.path, reason: .isLink)) { try store.load() }
     let aside = try #require(try store.moveUnreadableAside(now: Date(timeIntervalSince1970: 1_763_700_000)))
     #expect(aside == real + ".unreadable-20251121T044000Z")
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: aside) == "/etc/passwd", "the link that came, kept")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: aside) == "/etc/passwd", "the link that came, kept")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == real, "the user's link stays")
     try store.save(sampleScrums)
     #expect(try ScrumStore(directory: synced).load() == sampleScrums, "the save reached the synced folder")
@@ -183,27 +198,45 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
   @Test func aDanglingLinkIsUnreadableNotEmpty() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: "/nonexistent/scrums.json")
-    #expect(throws: StoreError.unreadable(path: store.path, reason: .danglingLink(target: "/nonexistent/scrums.json"))) {
+    #expect(throws: StoreError.unreadable(path: store.path, reason: .danglingLink(target: "/nonexistent/scrums.json")))
+    {
       try store.load()
     }
   }
 
   @Test func filesThatCrashedTheAppAreRefusedWithAReason() throws {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-    #expect(refusal(Data(#"{"version": 1, "deep": \#(deep), "scrums": []}"#.utf8)) == .nestedTooDeeply(JSONShape.maximumDepth))
+    #expect(
+      refusal(Data(#"{"version": 1, "deep": \#(deep), "scrums": []}"#.utf8)) == .nestedTooDeeply(JSONShape.maximumDepth)
+    )
     let deepObjects = String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000)
-    #expect(refusal(Data(#"{"version": 1, "scrums": [], "x": \#(deepObjects)}"#.utf8)) == .nestedTooDeeply(JSONShape.maximumDepth))
+    #expect(
+      refusal(Data(#"{"version": 1, "scrums": [], "x": \#(deepObjects)}"#.utf8))
+        == .nestedTooDeeply(JSONShape.maximumDepth))
     // Apple's format: a history length of 2^63-1 minutes, dates of 1e300 and of year -1168.
     func apple(length: String = "5", date: String = "700000000") -> Data {
-      Data(#"[{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E02", "date": \#(date), "attendees": [], "lengthInMinutes": \#(length)}]}]"#.utf8)
+      Data(
+        #"[{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E02", "date": \#(date), "attendees": [], "lengthInMinutes": \#(length)}]}]"#
+          .utf8)
     }
     #expect(try ScrumFile.decode(apple()).first?.history.first?.durationSeconds == 300)
-    guard case .invalidValue = refusal(apple(length: "9223372036854775807")) else { Issue.record("huge length"); return }
-    guard case .invalidValue = refusal(apple(date: "1e300")) else { Issue.record("date 1e300"); return }
-    guard case .invalidValue = refusal(apple(date: "-100000000000")) else { Issue.record("year -1168"); return }
+    guard case .invalidValue = refusal(apple(length: "9223372036854775807")) else {
+      Issue.record("huge length")
+      return
+    }
+    guard case .invalidValue = refusal(apple(date: "1e300")) else {
+      Issue.record("date 1e300")
+      return
+    }
+    guard case .invalidValue = refusal(apple(date: "-100000000000")) else {
+      Issue.record("year -1168")
+      return
+    }
     // Ours: a date in year 33689 or year 0 is refused, not silently changed by the next save.
     func ours(date: String, seconds: String = "60") -> Data {
-      Data(#"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E02", "date": "\#(date)", "attendees": [], "durationSeconds": \#(seconds)}]}]}"#.utf8)
+      Data(
+        #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E02", "date": "\#(date)", "attendees": [], "durationSeconds": \#(seconds)}]}]}"#
+          .utf8)
     }
     #expect(refusal(ours(date: "2026-11-20T09:00:00Z")) == nil)
     #expect(refusal(ours(date: "+33689-01-01T00:00:00Z")) != nil)
@@ -227,7 +260,8 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
 
   @Test func aTruncatedFileIsRefusedByTheFastPass() throws {
     let scrums = (0..<50).map { scrumIndex in
-      DailyScrum(title: "S\(scrumIndex)", history: (0..<200).map { History(attendees: ["A", "B"], durationSeconds: $0) })
+      DailyScrum(
+        title: "S\(scrumIndex)", history: (0..<200).map { History(attendees: ["A", "B"], durationSeconds: $0) })
     }
     let whole = ScrumFile.encode(scrums)
     let lastBrace = whole.lastIndex(of: UInt8(ascii: "}"))!  // the file may end in a newline
@@ -239,7 +273,9 @@ private let oneScrum = #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title":
   }
 
   @Test func theWriterIsTotal() throws {
-    let extremes = [Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300), Date.distantPast, Date.distantFuture]
+    let extremes = [
+      Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300), Date.distantPast, Date.distantFuture,
+    ]
     let scrum = DailyScrum(title: "x", history: extremes.map { History(date: $0, attendees: [], durationSeconds: 1) })
     let loaded = try ScrumFile.decode(ScrumFile.encode([scrum]))
     let dates = loaded[0].history.map(\.date)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 /// A fresh, empty data folder for one test.
@@ -11,11 +12,14 @@ func makeTemporaryDirectory() -> String {
 
 /// Two scrums, one with history; the same value every time it is read.
 let sampleScrums: [DailyScrum] = {
-  let alice = Attendee(name: "Alice"), bob = Attendee(name: "Bob")
+  let alice = Attendee(name: "Alice")
+  let bob = Attendee(name: "Bob")
   return [
     DailyScrum(
       title: "Design", attendees: [alice, bob], lengthInMinutes: 10, theme: .yellow,
-      history: [History(date: Date(timeIntervalSince1970: 1_700_000_000.75), attendees: [alice.name], durationSeconds: 597)]),
+      history: [
+        History(date: Date(timeIntervalSince1970: 1_700_000_000.75), attendees: [alice.name], durationSeconds: 597)
+      ]),
     DailyScrum(title: "App Dev", attendees: [], lengthInMinutes: 1, theme: .indigo),
   ]
 }()
@@ -43,9 +47,19 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
   @Test(arguments: [
     ("truncated", Data(#"{"version": 1, "scrums": [{"id": "6F1"#.utf8)),
     ("not JSON", Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0x10])),
-    ("wrong types", Data(#"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": 5, "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#.utf8)),
+    (
+      "wrong types",
+      Data(
+        #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": 5, "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}]}"#
+          .utf8)
+    ),
     ("future version", Data(#"{"version": 2, "scrums": [], "rooms": []}"#.utf8)),
-    ("out of range", Data(#"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 0, "theme": "sky", "history": []}]}"#.utf8)),
+    (
+      "out of range",
+      Data(
+        #"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 0, "theme": "sky", "history": []}]}"#
+          .utf8)
+    ),
     ("empty", Data()),
   ])
   func anUnreadableFileIsReportedAndKeptByteForByte(kind: String, content: Data) throws {
@@ -71,7 +85,10 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
 
   @Test func unreadableReasonsSayWhatIsWrong() throws {
     func reason(_ text: String) -> UnreadableReason? {
-      do { _ = try ScrumFile.decode(Data(text.utf8)); return nil } catch { return error }
+      do {
+        _ = try ScrumFile.decode(Data(text.utf8))
+        return nil
+      } catch { return error }
     }
     #expect(reason(#"{"version": 1, "scrums": ["#) == .notJSON)
     #expect(reason(#"{"version": 3, "scrums": []}"#) == .futureVersion(3))
@@ -147,15 +164,15 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
   @Test func aFileTheFastReaderDoesNotKnowIsStillReadExactly() throws {
     // Pretty-printed, unknown keys, lowercase UUIDs, fractional-free ISO dates with an offset.
     let text = #"""
-    {
-      "comment": {"nested": [1, true, null, "x"]},
-      "version": 1,
-      "scrums": [{"id": "0a6e7f5c-8b8b-4b14-9c5e-2b1c6a3e9d01", "title": "Design", "extra": 2,
-        "lengthInMinutes": 5, "theme": "sky", "attendees": [],
-        "history": [{"id": "3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04", "date": "2026-11-20T10:00:00+01:00",
-          "durationSeconds": 61, "attendees": ["Cathy"]}]}]
-    }
-    """#
+      {
+        "comment": {"nested": [1, true, null, "x"]},
+        "version": 1,
+        "scrums": [{"id": "0a6e7f5c-8b8b-4b14-9c5e-2b1c6a3e9d01", "title": "Design", "extra": 2,
+          "lengthInMinutes": 5, "theme": "sky", "attendees": [],
+          "history": [{"id": "3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04", "date": "2026-11-20T10:00:00+01:00",
+            "durationSeconds": 61, "attendees": ["Cathy"]}]}]
+      }
+      """#
     let scrums = try ScrumFile.decode(Data(text.utf8))
     #expect(scrums[0].title == "Design")
     #expect(scrums[0].history[0].date == Date(timeIntervalSince1970: 1_795_165_200))
@@ -163,12 +180,12 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
 
   @Test func historyWithAttendeeObjectsStillLoads() throws {
     let text = #"""
-    {"version": 1, "scrums": [{"id": "0A6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D01", "title": "Design",
-      "lengthInMinutes": 5, "theme": "sky", "attendees": [],
-      "history": [{"id": "3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04", "date": "2026-11-20T09:00:00Z",
-        "durationSeconds": 61,
-        "attendees": [{"id": "1B6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D02", "name": "Cathy"}]}]}]}
-    """#
+      {"version": 1, "scrums": [{"id": "0A6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D01", "title": "Design",
+        "lengthInMinutes": 5, "theme": "sky", "attendees": [],
+        "history": [{"id": "3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04", "date": "2026-11-20T09:00:00Z",
+          "durationSeconds": 61,
+          "attendees": [{"id": "1B6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D02", "name": "Cathy"}]}]}]}
+      """#
     let scrums = try ScrumFile.decode(Data(text.utf8))
     #expect(scrums[0].history[0].attendees == ["Cathy"])
     #expect(scrums[0].history[0].durationSeconds == 61)
@@ -177,15 +194,15 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
   @Test func appleScrumdingerFileIsImported() throws {
     let directory = makeTemporaryDirectory()
     let legacy = #"""
-    [{"id":"0A6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D01","title":"Design","lengthInMinutes":10,
-      "theme":"yellow",
-      "attendees":[{"id":"1B6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D02","name":"Cathy"},
-                   {"id":"2C6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D03","name":"Daisy"}],
-      "history":[{"id":"3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04","date":685000000,
-                  "attendees":[{"id":"1B6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D02","name":"Cathy"}],
-                  "lengthInMinutes":10},
-                 {"id":"4E6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D05","date":686000000.5,"attendees":[]}]}]
-    """#
+      [{"id":"0A6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D01","title":"Design","lengthInMinutes":10,
+        "theme":"yellow",
+        "attendees":[{"id":"1B6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D02","name":"Cathy"},
+                     {"id":"2C6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D03","name":"Daisy"}],
+        "history":[{"id":"3D6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D04","date":685000000,
+                    "attendees":[{"id":"1B6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D02","name":"Cathy"}],
+                    "lengthInMinutes":10},
+                   {"id":"4E6E7F5C-8B8B-4B14-9C5E-2B1C6A3E9D05","date":686000000.5,"attendees":[]}]}]
+      """#
     let legacyPath = directory + "/scrums.data"
     #expect(FileManager.default.createFile(atPath: legacyPath, contents: Data(legacy.utf8)))
     let store = ScrumStore(directory: directory)
@@ -196,9 +213,10 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
     #expect(scrum.theme == .yellow)
     #expect(scrum.lengthInMinutes == 10)
     #expect(scrum.attendees.map(\.name) == ["Cathy", "Daisy"])
-    #expect(scrum.history.map(\.date) == [
-      Date(timeIntervalSinceReferenceDate: 685_000_000), Date(timeIntervalSinceReferenceDate: 686_000_000),
-    ])
+    #expect(
+      scrum.history.map(\.date) == [
+        Date(timeIntervalSinceReferenceDate: 685_000_000), Date(timeIntervalSinceReferenceDate: 686_000_000),
+      ])
     #expect(scrum.history.map(\.durationSeconds) == [600, 0])
     #expect(scrum.history.map(\.attendees) == [["Cathy"], []])
     // Saving writes our own file and leaves Apple's untouched; ours is read from then on.

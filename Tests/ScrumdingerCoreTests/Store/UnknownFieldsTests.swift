@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 /// A file written by a newer version: four keys this one does not know, one at each level.

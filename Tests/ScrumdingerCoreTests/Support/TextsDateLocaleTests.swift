@@ -1,7 +1,8 @@
 import FoundationEssentials
-import Testing
-@testable import ScrumdingerCore
 import Platform
+import Testing
+
+@testable import ScrumdingerCore
 
 /// Dates are written in the translation's pattern (as GNOME's apps write them), and texts
 /// fill their placeholders in the order the translation puts them.

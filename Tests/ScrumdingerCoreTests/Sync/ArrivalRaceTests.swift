@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import Testing
+
 @testable import ScrumdingerCore
 
 /// A version of the file that arrives while a save is on its way, stepped by hand in the
@@ -76,7 +77,8 @@ import Testing
     // Quit merges and saves (on the main loop) while the first look is still on its way.
     let base = try #require(here.accept(again))
     let merged = ScrumMerge.merge(
-      base: base, ours: [v.standup([v.m1, v.m3])], theirs: again.contents.scrums, oursEdited: [:], theirsWritten: again.written)
+      base: base, ours: [v.standup([v.m1, v.m3])], theirs: again.contents.scrums, oursEdited: [:],
+      theirsWritten: again.written)
     try here.save(merged.scrums, holding: here.mergesMade)
     #expect(here.accept(early) == nil, "the file it read is gone: looked at again, not merged")
     guard case .none = here.checkDisk() else {
@@ -91,7 +93,8 @@ import Testing
     let (here, _, _) = try arrival()
     let state = AppState(scrums: [v.standup([v.m1])])
     let folder = here.directory
-    let watcher = FileWatcher(store: here, state: state, transcripts: TranscriptStore(folder: folder + "/t"), now: Date.init)
+    let watcher = FileWatcher(
+      store: here, state: state, transcripts: TranscriptStore(folder: folder + "/t"), now: Date.init)
     let autoSave = AutoSave(store: here, state: state) { _ in }
     state.scrums.value = [v.standup([v.m1, v.m3])]  // an edit, its save pending
     watcher.mergeNow()  // what quitting does first; the watcher's own look has not run

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrumdingerCore
 import Platform
+import Testing
+
+@testable import ScrumdingerCore
 
 @Suite struct ConflictCopiesTests {
   @Test func theThreeSyncToolsCopiesAreKnownByNameAndNothingElse() {
@@ -11,7 +12,9 @@ import Platform
     ] {
       #expect(ConflictCopies.isCopy(name, of: "scrums.json"), "\(name)")
     }
-    #expect(ConflictCopies.isCopy("team.sync-conflict-20261125-101500-ABCDEFG.json", of: "team.json"), "a link's target of another name")
+    #expect(
+      ConflictCopies.isCopy("team.sync-conflict-20261125-101500-ABCDEFG.json", of: "team.json"),
+      "a link's target of another name")
     for name in [
       "scrums.json", "scrums.json.sync-1f2e", "scrums.json.lock", "recording-consent.json", "scrums (1).json",
       "other.sync-conflict-20261125-101500-ABCDEFG.json", "scrums.sync-conflict-20261125-101500-ABCDEFG.json.tmp",
@@ -36,7 +39,10 @@ import Platform
     let first = ConflictCopies.read(besides: folder + "/scrums.json")
     #expect(first.map { Files.name(of: $0.path) } == Array(names.prefix(2)))
     let skipped = Dictionary(uniqueKeysWithValues: first.map { ($0.path, $0.mark) })
-    #expect(ConflictCopies.read(besides: folder + "/scrums.json", skipping: skipped).map { Files.name(of: $0.path) } == [names[2]])
+    #expect(
+      ConflictCopies.read(besides: folder + "/scrums.json", skipping: skipped).map { Files.name(of: $0.path) } == [
+        names[2]
+      ])
   }
 
   @Test func copiesAreReadBesideTheFileAndKeptInTheDataFolderNeverOverwritten() throws {
@@ -108,7 +114,8 @@ import Platform
     #expect(ConflictCopies.read(besides: file, skipping: refused).isEmpty)
     Thread.sleep(forTimeInterval: 0.01)
     try ScrumFile.encode([DailyScrum(title: "Fixed")]).write(to: URL(fileURLWithPath: copy(1)))
-    #expect(try ConflictCopies.read(besides: file, skipping: refused).first?.contents.get().scrums.map(\.title) == ["Fixed"])
+    #expect(
+      try ConflictCopies.read(besides: file, skipping: refused).first?.contents.get().scrums.map(\.title) == ["Fixed"])
   }
 
   @Test func aLinkThatArrivedWhereTheSyncedFileWasIsNotFollowed() throws {
@@ -124,6 +131,8 @@ import Platform
 
   @Test func theScrumsFileItselfBehindALinkToAKernelFileIsRefused() throws {
     #expect(symlink("/proc/self/pagemap", file) == 0)
-    #expect(throws: StoreError.unreadable(path: file, reason: .notRegularFile)) { try ScrumStore(directory: folder).load() }
+    #expect(throws: StoreError.unreadable(path: file, reason: .notRegularFile)) {
+      try ScrumStore(directory: folder).load()
+    }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import Testing
+
 @testable import ScrumdingerCore
 
 /// The watcher on the main loop, with the file changed elsewhere while the app runs: no

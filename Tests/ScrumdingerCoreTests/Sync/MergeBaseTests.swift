@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 /// The base a merge uses, as the store proves it from the versions' lineage, across restarts;
@@ -26,7 +27,8 @@ import Testing
   /// ({m1, m2}) arrives as a conflict copy while the app is closed. No kept version is an
   /// ancestor of the copy, so nothing present on either side is deleted.
   @Test func aCopyThatMeetsAClosedAppWithoutAProvenBaseIsAUnion() throws {
-    let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
+    let here = makeTemporaryDirectory()
+    let there = makeTemporaryDirectory()
     let a = ScrumStore(directory: here)
     try a.save([v.standup([v.m1])])
     try sync(a, to: there + "/scrums.json")
@@ -50,7 +52,9 @@ import Testing
   /// Ben's. Only the version kept on disk is the common base: over it, Ben's deletion and
   /// Cy's rename are both carried, and m3 stays.
   @Test func theBaseKeptOnDiskIsProvenAfterARestart() throws {
-    let here = makeTemporaryDirectory(), ben = makeTemporaryDirectory(), cy = makeTemporaryDirectory()
+    let here = makeTemporaryDirectory()
+    let ben = makeTemporaryDirectory()
+    let cy = makeTemporaryDirectory()
     let a = ScrumStore(directory: here)
     try a.save([v.standup([v.m1, v.m2])])
     for folder in [ben, cy] { try sync(a, to: folder + "/scrums.json") }
@@ -68,14 +72,17 @@ import Testing
     let ours = try restarted.load()
     #expect(ours == [v.standup([v.m2, v.m3])])
     let result = try merged(restarted, ours: ours)
-    #expect(result.base == MergeBase([v.standup([v.m1, v.m2])], proven: true), "the version this computer last wrote, kept on disk")
+    #expect(
+      result.base == MergeBase([v.standup([v.m1, v.m2])], proven: true),
+      "the version this computer last wrote, kept on disk")
     #expect(result.scrums == [v.standup([v.m2, v.m3], title: "Daily")])
   }
 
   /// Both apps running: a file from elsewhere that grew from this computer's last save is
   /// merged over that save, so a meeting deleted there (and left unchanged here) goes.
   @Test func aFileThatGrewFromOurLastSaveMergesOverIt() throws {
-    let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
+    let here = makeTemporaryDirectory()
+    let there = makeTemporaryDirectory()
     let a = ScrumStore(directory: here)
     _ = try a.load()
     try a.save([v.standup([v.m1, v.m2])])
@@ -91,7 +98,8 @@ import Testing
     }
     #expect(base == MergeBase([v.standup([v.m1, v.m2])], proven: true))
     let outcome = ScrumMerge.merge(
-      base: base, ours: [v.standup([v.m1, v.m2, v.m3])], theirs: arrival.contents.scrums, oursEdited: [:], theirsWritten: Date())
+      base: base, ours: [v.standup([v.m1, v.m2, v.m3])], theirs: arrival.contents.scrums, oursEdited: [:],
+      theirsWritten: Date())
     #expect(outcome.scrums == [v.standup([v.m2, v.m3])], "m1 deleted there, m3 added here")
   }
 
@@ -99,7 +107,8 @@ import Testing
   /// held in memory, and not the one kept on disk. No base is proven: a union, so every
   /// meeting added on either side is kept (and the deletions come back rather than lose data).
   @Test func aCopyWhoseAncestorLiesSevenSavesBackIsAUnion() throws {
-    let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
+    let here = makeTemporaryDirectory()
+    let there = makeTemporaryDirectory()
     let a = ScrumStore(directory: here)
     _ = try a.load()
     try a.save([v.standup([v.m1, v.m2])])
@@ -107,7 +116,9 @@ import Testing
     var ours = [v.standup([v.m2])]
     var added: [UUID] = []
     for day in 0..<7 {
-      let meeting = History(date: Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400), attendees: ["Ana"], durationSeconds: 60)
+      let meeting = History(
+        date: Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400), attendees: ["Ana"], durationSeconds: 60
+      )
       ours[0].history.append(meeting)
       added.append(meeting.id)
       try a.save(ours)
@@ -132,12 +143,15 @@ import Testing
     #expect(secondLineage.revision != firstLineage.revision)
     #expect(secondLineage.descends(from: firstLineage.revision))
     #expect(!firstLineage.descends(from: secondLineage.revision))
-    #expect(FileManager.default.contents(atPath: store.keptBasePath) == FileManager.default.contents(atPath: store.path))
+    #expect(
+      FileManager.default.contents(atPath: store.keptBasePath) == FileManager.default.contents(atPath: store.path))
     // A file that states no lineage (an earlier version's) is named after its bytes: two
     // computers that read it call it the same.
     let plain = ScrumFile.encode([v.standup([v.m1])])
     #expect(Lineage(of: UnknownFields(), bytes: plain) == Lineage(of: UnknownFields(), bytes: plain))
-    #expect(Lineage(of: UnknownFields(), bytes: plain).revision != Lineage(of: UnknownFields(), bytes: plain + Data(" ".utf8)).revision)
+    #expect(
+      Lineage(of: UnknownFields(), bytes: plain).revision
+        != Lineage(of: UnknownFields(), bytes: plain + Data(" ".utf8)).revision)
   }
 
   @Test func theKeptBaseIsPrivate() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 /// What a merge removed: said in words, put back by Undo, kept as a scrums file.
@@ -14,7 +15,8 @@ import Testing
     let design = DailyScrum(title: "Design")
     var kept = standup
     kept.history = [m1, m3]
-    let before = [standup, retro, design], after = [kept, design]
+    let before = [standup, retro, design]
+    let after = [kept, design]
     let removals = MergeRemovals(before: before, after: after)
     #expect(removals.summary == "1 scrum and 1 meeting removed")
     #expect(MergeRemovals(before: before, after: [standup, design]).summary == "1 scrum removed")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 /// What merges removed waits, privately and across restarts, until a window has shown it and
@@ -10,7 +11,8 @@ import Testing
 
   @Test func removalsWaitAcrossRestartsUntilLetGo() throws {
     let folder = makeTemporaryDirectory()
-    let before = [v.standup([v.m1, v.m2, v.m3]), retro], after = [v.standup([v.m1])]
+    let before = [v.standup([v.m1, v.m2, v.m3]), retro]
+    let after = [v.standup([v.m1])]
     let first = MergeRemovals(before: before, after: after)
     #expect(PendingRemovals(folder: folder).keep(first))
     // Another merge removes m1 too, in a process with no window; then the app restarts.
@@ -19,7 +21,9 @@ import Testing
     let waiting = pending.removals(from: [v.standup([])])
     #expect(waiting.summary == "1 scrum and 3 meetings removed")
     #expect(waiting.restored(into: [v.standup([])]) == [v.standup([v.m1, v.m2, v.m3]), retro])
-    #expect(pending.removals(from: [v.standup([])], except: [first]).summary == "1 meeting removed", "one toast says the rest")
+    #expect(
+      pending.removals(from: [v.standup([])], except: [first]).summary == "1 meeting removed", "one toast says the rest"
+    )
     pending.letGo(first)
     #expect(PendingRemovals(folder: folder).scrums == [v.standup([v.m1])])
     pending.letGo(waiting)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 @Suite struct ScrumMergeTests {
@@ -9,14 +10,18 @@ import Testing
     history: [History(date: Date(timeIntervalSince1970: 1_794_000_000), attendees: ["Ana"], durationSeconds: 60)])
   let retro = DailyScrum(title: "Retro", lengthInMinutes: 10)
 
-  func merge(base: [DailyScrum], ours: [DailyScrum], theirs: [DailyScrum], oursNewer: Bool = false) -> ScrumMerge.Outcome {
+  func merge(base: [DailyScrum], ours: [DailyScrum], theirs: [DailyScrum], oursNewer: Bool = false)
+    -> ScrumMerge.Outcome
+  {
     let edited = Dictionary(uniqueKeysWithValues: ours.map { ($0.id, oursNewer ? t0.addingTimeInterval(60) : t0) })
     return ScrumMerge.merge(
-      base: MergeBase(base, proven: true), ours: ours, theirs: theirs, oursEdited: edited, theirsWritten: t0.addingTimeInterval(30))
+      base: MergeBase(base, proven: true), ours: ours, theirs: theirs, oursEdited: edited,
+      theirsWritten: t0.addingTimeInterval(30))
   }
 
   @Test func eachSideKeepsTheFieldsOnlyItChanged() {
-    var ours = design, theirs = design
+    var ours = design
+    var theirs = design
     ours.lengthInMinutes = 15
     theirs.title = "Design Review"
     theirs.theme = .orange
@@ -29,7 +34,8 @@ import Testing
   }
 
   @Test func theSameFieldChangedOnBothSidesGoesToTheNewerEditAndIsSaid() {
-    var ours = design, theirs = design
+    var ours = design
+    var theirs = design
     ours.title = "Ours"
     theirs.title = "Theirs"
     let theirsNewer = merge(base: [design], ours: [ours], theirs: [theirs])
@@ -44,7 +50,10 @@ import Testing
   @Test func aScrumDeletedElsewhereButEditedHereStays() {
     var edited = design
     edited.title = "Design (kept)"
-    #expect(merge(base: [design, retro], ours: [edited, retro], theirs: [retro]).scrums.map(\.title) == ["Design (kept)", "Retro"])
+    #expect(
+      merge(base: [design, retro], ours: [edited, retro], theirs: [retro]).scrums.map(\.title) == [
+        "Design (kept)", "Retro",
+      ])
     // Not edited here: it goes.
     #expect(merge(base: [design, retro], ours: [design, retro], theirs: [retro]).scrums.map(\.title) == ["Retro"])
   }
@@ -53,8 +62,11 @@ import Testing
   /// transcribed here still goes when the other computer deleted it.
   @Test func aTranscriptKeptHereIsNoChangeThatKeepsADeletedScrum() {
     var transcribed = design
-    transcribed.history[0].transcript = [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 2_000, text: "Nothing new from me.")]
-    #expect(merge(base: [design, retro], ours: [transcribed, retro], theirs: [retro]).scrums.map(\.title) == ["Retro"])
+    transcribed.history[0].transcript = [
+      TranscriptSegment(startMilliseconds: 0, endMilliseconds: 2_000, text: "Nothing new from me.")
+    ]
+    #expect(
+      merge(base: [design, retro], ours: [transcribed, retro], theirs: [retro]).scrums.map(\.title) == ["Retro"])
   }
 
   /// An attendee renamed, or a note reworded, on both sides: both versions are kept, the one
@@ -62,7 +74,8 @@ import Testing
   @Test func anAttendeeOrNoteChangedOnBothSidesIsKeptInBothVersions() {
     var noted = design
     noted.history[0].notes = [MeetingNote(speaker: "Ana", text: "Ship it", atSeconds: 5)]
-    var ours = noted, theirs = noted
+    var ours = noted
+    var theirs = noted
     ours.attendees[1].name = "Benjamin"
     theirs.attendees[1].name = "Ben S."
     var outcome = merge(base: [noted], ours: [ours], theirs: [theirs])
@@ -88,7 +101,8 @@ import Testing
   /// Each computer merges the other's edit into its own: both end with the same list, and the
   /// merged file read back on the other computer changes nothing more.
   @Test func bothComputersSettleOnTheSameTwoVersions() {
-    var here = design, there = design
+    var here = design
+    var there = design
     here.attendees[1].name = "Benjamin"
     there.attendees[1].name = "Ben S."
     let mergedHere = merge(base: [design], ours: [here], theirs: [there]).scrums
@@ -113,7 +127,8 @@ import Testing
   /// Without a proven base (a union), versions that differ from the likeliest base on both
   /// sides are kept both too: nothing is dropped without a word.
   @Test func withoutAProvenBaseBothVersionsAreKeptToo() {
-    var here = design, there = design
+    var here = design
+    var there = design
     here.attendees[0].name = "Ana M."
     there.attendees[0].name = "Ana K."
     let outcome = ScrumMerge.merge(
@@ -126,23 +141,29 @@ import Testing
     #expect(merge(base: [design, retro], ours: [retro], theirs: [design, retro]).scrums.map(\.title) == ["Retro"])
     var changed = design
     changed.lengthInMinutes = 20
-    #expect(merge(base: [design, retro], ours: [retro], theirs: [changed, retro]).scrums.map(\.title) == ["Retro", "Design"])
+    #expect(
+      merge(base: [design, retro], ours: [retro], theirs: [changed, retro]).scrums.map(\.title) == ["Retro", "Design"])
   }
 
   @Test func newScrumsOfBothSidesAreKept() {
     let planning = DailyScrum(title: "Planning")
     let sync = DailyScrum(title: "Sync")
-    #expect(merge(base: [design], ours: [design, planning], theirs: [design, sync]).scrums.map(\.title) == ["Design", "Planning", "Sync"])
+    #expect(
+      merge(base: [design], ours: [design, planning], theirs: [design, sync]).scrums.map(\.title) == [
+        "Design", "Planning", "Sync",
+      ])
   }
 
   @Test func historyIsAUnionByMeeting() {
     let old = design.history[0]
     let here = History(date: t0, attendees: ["Ana"], durationSeconds: 120)
     let there = History(date: t0.addingTimeInterval(-100), attendees: ["Ben"], durationSeconds: 90)
-    var ours = design, theirs = design
+    var ours = design
+    var theirs = design
     ours.history.append(here)
     theirs.history.append(there)
-    #expect(merge(base: [design], ours: [ours], theirs: [theirs]).scrums[0].history.map(\.id) == [old.id, there.id, here.id])
+    #expect(
+      merge(base: [design], ours: [ours], theirs: [theirs]).scrums[0].history.map(\.id) == [old.id, there.id, here.id])
     // Deleted on either side: it goes (this computer's transcript of it is no change).
     ours = design
     ours.history = []
@@ -160,7 +181,8 @@ import Testing
     // Notes added there to a meeting unchanged here are taken.
     theirs = design
     theirs.history[0].notes = [MeetingNote(id: UUID(), speaker: "Ana", text: "ship it", atSeconds: 3)]
-    #expect(merge(base: [design], ours: [design], theirs: [theirs]).scrums[0].history[0].notes.map(\.text) == ["ship it"])
+    #expect(
+      merge(base: [design], ours: [design], theirs: [theirs]).scrums[0].history[0].notes.map(\.text) == ["ship it"])
   }
 
   @Test func unknownFieldsFollowTheSideThatChangedThem() {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ScrumdingerCore
 
 /// The sync suites' fixture: one scrum, Standup, in the versions two computers save of it,

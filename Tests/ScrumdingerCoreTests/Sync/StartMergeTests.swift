@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScrumdingerCore
 
 /// A scrums file found at start that did not grow from the version this computer last held
@@ -58,7 +59,8 @@ import Testing
   }
 
   @Test func aFileThatGrewFromTheKeptVersionIsTakenAsItIs() throws {
-    let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
+    let here = makeTemporaryDirectory()
+    let there = makeTemporaryDirectory()
     let store = ScrumStore(directory: here)
     try store.save([v.standup([v.m1, v.m2]), retro])
     try v.bytes(store.path).write(to: URL(fileURLWithPath: there + "/scrums.json"))
@@ -80,7 +82,8 @@ import Testing
   /// though both changed it since their common one, and left no conflict copy. No base is
   /// proven: a union, whatever the times say.
   @Test func aFileReplacedByAnotherComputersConcurrentVersionIsAUnion() throws {
-    let here = makeTemporaryDirectory(), there = makeTemporaryDirectory()
+    let here = makeTemporaryDirectory()
+    let there = makeTemporaryDirectory()
     let store = ScrumStore(directory: here)
     try store.save([v.standup([v.m1])])
     try v.bytes(store.path).write(to: URL(fileURLWithPath: there + "/scrums.json"))

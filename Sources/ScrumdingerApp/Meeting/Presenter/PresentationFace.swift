@@ -74,10 +74,11 @@ import ScrumdingerCore
     content.append(nextLabel)
     content.append(captions.root)
 
-    observations.append(state.meeting.observe { [weak self] meeting in
-      guard let meeting, meeting.scrumID == scrum.id else { return }
-      self?.show(meeting.snapshot)
-    })
+    observations.append(
+      state.meeting.observe { [weak self] meeting in
+        guard let meeting, meeting.scrumID == scrum.id else { return }
+        self?.show(meeting.snapshot)
+      })
     if let meeting = state.meeting.value { show(meeting.snapshot) }
   }
 

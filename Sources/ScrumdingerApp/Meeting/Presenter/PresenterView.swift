@@ -38,7 +38,8 @@ import ScrumdingerCore
   /// `actions`, by prefix), which says what the monitors did with `toast`; `makeFace` makes the room's
   /// face of it each time it is presented.
   init(
-    title: String, console: ApplicationWindow, actions: [String: ActionGroup], application: Application, page: MeetingPage,
+    title: String, console: ApplicationWindow, actions: [String: ActionGroup], application: Application,
+    page: MeetingPage,
     toast: @escaping ShowToast, makeFace: @escaping @MainActor () -> PresentationFace
   ) {
     self.toast = toast
@@ -91,7 +92,9 @@ import ScrumdingerCore
   /// The monitors GDK knows enough about to name (on Wayland a new one says its connector a
   /// moment after it joins the list).
   private func monitorInfos() -> [MonitorInfo] {
-    monitors.all.filter { !$0.connector.isEmpty }.map { MonitorInfo(connector: $0.connector, model: $0.model, height: $0.height) }
+    monitors.all.filter { !$0.connector.isEmpty }.map {
+      MonitorInfo(connector: $0.connector, model: $0.model, height: $0.height)
+    }
   }
 
   private func open(on monitor: MonitorInfo) {
@@ -130,7 +133,9 @@ import ScrumdingerCore
       closeWindow()
       say(tr("%@ was disconnected: the meeting goes on here", monitor.name))
     case .offered(let monitor):
-      say(tr("%@ is connected", monitor.name), button: tr("Present")) { [weak self] in self?.present(on: monitor.connector) }
+      say(tr("%@ is connected", monitor.name), button: tr("Present")) { [weak self] in
+        self?.present(on: monitor.connector)
+      }
     case nil: if let shown = presenting.presentingOn { face?.fit(height: shown.height) }  // a new size, perhaps
     }
     changed()
@@ -152,9 +157,10 @@ import ScrumdingerCore
     if presenting.presentingOn != nil {
       page.presentItems.set([(tr("Stop Presenting"), Command.meeting(.present).detailedName)])
     } else {
-      page.presentItems.set(presenting.choices(windowOn: consoleMonitor).map { monitor in
-        (tr("Present on %@", monitor.name), Command.meeting(.presentOn).detailedName + "::" + monitor.connector)
-      })
+      page.presentItems.set(
+        presenting.choices(windowOn: consoleMonitor).map { monitor in
+          (tr("Present on %@", monitor.name), Command.meeting(.presentOn).detailedName + "::" + monitor.connector)
+        })
     }
   }
 }

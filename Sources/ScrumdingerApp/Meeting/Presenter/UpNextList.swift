@@ -37,7 +37,9 @@ import ScrumdingerCore
     guard key != shownFor else { return }
     shownFor = key
     let words = entries.map { entry in
-      let (name, start) = (Texts.shown(entry.name), Texts.timeOfDay(now + Double(entry.startsIn), twelveHour: twelveHour))
+      let (name, start) = (
+        Texts.shown(entry.name), Texts.timeOfDay(now + Double(entry.startsIn), twelveHour: twelveHour)
+      )
       return (
         shown: tr("%@ at %@ · %@", name, start, Texts.minutesAndSeconds(entry.seconds)),
         spoken: tr("%@ at %@ · %@", name, start, Texts.duration(seconds: entry.seconds))
