@@ -25,22 +25,30 @@ MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdin
 SPEECH := .build/whisper/lib/scrumdinger-transcribe .build/whisper/models/ggml-silero-v6.2.0.bin \
   .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin .build/whisper/samples/jfk.wav
 
-.PHONY: run test test-under-load bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb fuzz sanitize clean
+.PHONY: run test test-under-load lint format bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb fuzz sanitize clean
 
 run: deps build speech
 	.build/debug/scrumdinger
 
-test: test-deps translations schemas speech
+test: test-deps translations schemas speech lint
 	$(SWIFT) build --build-tests
 	scripts/check-data.sh
 	scripts/run-tests.sh
 
 # The same tests beside a busy machine: two CPU hogs at normal priority, and a disk writer
 # while the end-to-end tests run (see scripts/run-tests.sh --under-load).
-test-under-load: test-deps translations schemas speech
+test-under-load: test-deps translations schemas speech lint
 	$(SWIFT) build --build-tests
 	scripts/check-data.sh
 	scripts/run-tests.sh --under-load
+
+# The house style, .swift-format (the toolchain's formatter: 2 spaces, lines of at most 120):
+# `make format` applies it, `make lint` (part of the tests) fails on any difference.
+lint:
+	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Package.swift
+
+format:
+	$(SWIFT) format --in-place --parallel --recursive Sources Tests Package.swift
 
 # Performance figures against same-run baselines (not part of `make test`).
 bench: bench-deps translations schemas speech
