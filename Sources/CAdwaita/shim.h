@@ -74,11 +74,12 @@ static inline void shim_accessible_set_name(GtkAccessible *accessible, const cha
 }
 
 
-/// The "accelerator" property of a GtkShortcutsShortcut (newly allocated; g_free it).
-static inline char *shim_shortcuts_shortcut_accelerator(GtkWidget *shortcut) {
-  char *accelerator = NULL;
-  g_object_get(shortcut, "accelerator", &accelerator, NULL);
-  return accelerator;
+/// The string property `name` ("accelerator", "title") of a GtkShortcutsShortcut (newly
+/// allocated; g_free it).
+static inline char *shim_shortcuts_shortcut_string(GtkWidget *shortcut, const char *name) {
+  char *value = NULL;
+  g_object_get(shortcut, name, &value, NULL);
+  return value;
 }
 
 /// A label that assistive technologies treat as an alert: they announce its text when it

@@ -37,13 +37,21 @@ import Platform
 
   /// Every accelerator the window lists, as GTK parses them ("<Control>n"), in order.
   public var listedAccelerators: [String] {
-    descendants.flatMap { widget -> [String] in
+    shortcuts("accelerator").flatMap { $0.split(separator: " ").map(String.init) }
+  }
+
+  /// Every shortcut's title, in order.
+  package var titles: [String] { shortcuts("title") }
+
+  /// The string property `name` of each shortcut the window lists.
+  private func shortcuts(_ name: String) -> [String] {
+    descendants.compactMap { widget -> String? in
       let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
       guard g_type_check_instance_is_a(instance, gtk_shortcuts_shortcut_get_type()) != 0,
-        let text = shim_shortcuts_shortcut_accelerator(widget)
-      else { return [] }
+        let text = shim_shortcuts_shortcut_string(widget, name)
+      else { return nil }
       defer { g_free(text) }
-      return String(cString: text).split(separator: " ").map(String.init)
+      return String(cString: text)
     }
   }
 

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import ScrumdingerCore
 
-/// The keyboard-shortcuts window (Ctrl+?), as GtkBuilder XML built from the command table:
-/// every command with keys, under its group, so help and keys cannot disagree. (Built
+/// The keyboard-shortcuts window (Ctrl+?), as GtkBuilder XML built from the command table and
+/// the rows' keys (RowKey): every key, under its group, so help and keys cannot disagree. (Built
 /// without multi-line literals so xgettext's C parser finds every `tr`.)
 enum ShortcutsHelp {
   /// `text` safe inside XML character data.
@@ -14,15 +14,17 @@ enum ShortcutsHelp {
     "<property name=\"\(name)\">\(escaped(value))</property>"
   }
 
-  private static func shortcut(_ title: String, _ command: Command) -> String {
+  private static func shortcut(_ title: String, _ accelerators: [String]) -> String {
     "<child><object class=\"GtkShortcutsShortcut\">" + property("title", title)
-      + property("accelerator", command.accelerators.joined(separator: " ")) + "</object></child>"
+      + property("accelerator", accelerators.joined(separator: " ")) + "</object></child>"
   }
 
   private static func group(_ group: Command.HelpGroup) -> String {
-    let shortcuts = Command.allCases.compactMap { command in
-      command.help.flatMap { $0.group == group ? shortcut($0.title, command) : nil }
+    let commands = Command.allCases.compactMap { command in
+      command.help.flatMap { $0.group == group ? shortcut($0.title, command.accelerators) : nil }
     }
+    let rowKeys = RowKey.allCases.filter { $0.help.group == group }.map { shortcut($0.help.title, $0.accelerators) }
+    let shortcuts = commands + rowKeys
     return "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)
       + shortcuts.joined() + "</object></child>"
   }

@@ -110,15 +110,16 @@ import ScrumdingerCore
       row.isFocusable = true
       row.setAccessibleDescription(
         tr("Plus or minus to change its minutes, Alt+Up or Alt+Down to move, Delete to remove"))
-      let keys: [(String, Edit, Bool)] = [
-        ("<Alt>Up", .up, index > 0), ("<Alt>Down", .down, index < agenda.count - 1), ("plus", .longer, true),
-        ("KP_Add", .longer, true), ("minus", .shorter, true), ("KP_Subtract", .shorter, true),
-        ("Delete", .remove, true),
+      let keys: [(RowKey, Edit, Bool)] = [
+        (.moveEarlier, .up, index > 0), (.moveLater, .down, index < agenda.count - 1), (.longer, .longer, true),
+        (.shorter, .shorter, true), (.remove, .remove, true),
       ]
-      for (key, edit, possible) in keys {
-        row.onKey(key) { [weak self] in
-          if possible { self?.apply(edit, to: index) }
-          return true
+      for (rowKey, edit, possible) in keys {
+        for key in rowKey.accelerators {
+          row.onKey(key) { [weak self] in
+            if possible { self?.apply(edit, to: index) }
+            return true
+          }
         }
       }
       list.append(row)

@@ -162,15 +162,19 @@ import ScrumdingerCore
       guard let self, let index = self.index(of: id) else { return }
       self.startRenaming(index)
     }
-    row.onKey("F2") { [weak self] in
-      guard let self, let index = self.index(of: id) else { return true }
-      self.startRenaming(index)
-      return true
-    }
-    for (key, edit) in [("<Alt>Up", Edit.moveUp), ("<Alt>Down", .moveDown), ("Delete", .remove)] {
+    for key in RowKey.rename.accelerators {
       row.onKey(key) { [weak self] in
-        self?.edit(id, edit)
+        guard let self, let index = self.index(of: id) else { return true }
+        self.startRenaming(index)
         return true
+      }
+    }
+    for (rowKey, edit) in [(RowKey.moveEarlier, Edit.moveUp), (.moveLater, .moveDown), (.remove, .remove)] {
+      for key in rowKey.accelerators {
+        row.onKey(key) { [weak self] in
+          self?.edit(id, edit)
+          return true
+        }
       }
     }
     let made = AttendeeRow(row: row, moveUp: up, moveDown: down, remove: remove)

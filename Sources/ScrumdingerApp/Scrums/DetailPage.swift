@@ -370,9 +370,11 @@ import ScrumdingerCore
     row.addSuffix(showButton)
     row.setActivatableWidget(showButton)
     // Delete on a row deletes that meeting (Undo or Ctrl+Z bring it back).
-    row.onKey("Delete") { [weak self] in
-      guard let self, let id = self.entryID else { return false }
-      return self.row.activateAction(Command.window(.deleteMeeting).detailedName, parameter: id.uuidString)
+    for key in RowKey.deleteMeeting.accelerators {
+      row.onKey(key) { [weak self] in
+        guard let self, let id = self.entryID else { return false }
+        return self.row.activateAction(Command.window(.deleteMeeting).detailedName, parameter: id.uuidString)
+      }
     }
     // Right click, long press, Menu or Shift+F10: Open and Delete for the meeting shown now.
     row.setContextMenu { [weak self] in

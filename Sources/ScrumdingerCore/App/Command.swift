@@ -110,13 +110,14 @@ public enum Command: Hashable, Sendable, CaseIterable {
 
   /// The groups of the shortcuts window, in order.
   public enum HelpGroup: CaseIterable, Sendable {
-    case scrums, editor, meeting, general
+    case scrums, editor, editing, meeting, general
 
     /// The group's heading.
     public var title: String {
       switch self {
       case .scrums: tr("Scrums")
       case .editor: tr("Editor")
+      case .editing: tr("Editing Lists")
       case .meeting: tr("Meeting")
       case .general: tr("General")
       }
