@@ -104,11 +104,12 @@ import ScrumdingerCore
   /// `argument`): the session's own (Pause, Next and Previous speaker, Add a minute) go
   /// straight to it, except while "End meeting?" is asked; Next on the last speaker asks it.
   func perform(_ command: MeetingCommand, argument: String? = nil) {
+    let asking = endQuestion != nil
     switch command {
-    case .pause: process(.togglePause)
-    case .nextSpeaker: process(.nextSpeaker)
-    case .previousSpeaker: process(.previousSpeaker)
-    case .addMinute: process(.addMinute)
+    case .pause: if !asking { session.togglePause() }
+    case .nextSpeaker: if !asking, session.nextSpeaker() == .confirmEnd { askToEnd() }
+    case .previousSpeaker: if !asking { session.previousSpeaker() }
+    case .addMinute: if !asking { session.addMinute() }
     case .present: presenter.toggle()
     case .presentOn: if let argument { presenter.present(on: argument) }
     case .endMeeting: askToEnd()
@@ -125,11 +126,6 @@ import ScrumdingerCore
       }
     case .fullscreen: window.isFullscreen.toggle()
     }
-  }
-
-  private func process(_ action: MeetingAction) {
-    guard endQuestion == nil else { return }
-    if session.process(action) { askToEnd() }
   }
 
   /// Asks "End meeting?" with Save and End, Discard and Resume; the meeting is paused

@@ -70,18 +70,6 @@ import FoundationEssentials
     arm()
   }
 
-  /// Does `action` to the meeting: the one way in for the window's meeting commands. True
-  /// when Next on the last speaker asks "End meeting?" (nothing changed).
-  @discardableResult public func process(_ action: MeetingAction) -> Bool {
-    switch action {
-    case .togglePause: togglePause()
-    case .nextSpeaker: return nextSpeaker() == .confirmEnd
-    case .previousSpeaker: previousSpeaker()
-    case .addMinute: addMinute()
-    }
-    return false
-  }
-
   /// Pauses or resumes.
   public func togglePause() {
     timer.phase == .paused ? resume() : pause()
@@ -132,12 +120,14 @@ import FoundationEssentials
 
   /// Gives the current speaker (or item) a minute more; the meeting's planned end moves too.
   public func addMinute() {
-    tick()  // what the clock did up to now first (it may have ended the meeting)
-    guard timer.addTime(seconds: 60) else { return }
-    publish()
     disarm()
+    // One update of the timer: what the clock did up to now (it may have ended the meeting),
+    // then the minute.
+    let (events, added) = timer.addTime(seconds: 60)
+    publish()
+    handle(events, dueAt: dueInstant(of: events))
     arm()
-    tell(.minuteAdded(turn: timer.currentTurn))
+    if added { tell(.minuteAdded(turn: timer.currentTurn)) }
   }
 
   /// Notes `text` (one line), stamped with who is speaking and the running time; nil for a

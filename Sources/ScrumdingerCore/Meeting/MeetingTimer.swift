@@ -344,15 +344,17 @@ public final class MeetingTimer {
     return .speakerChanged(from: previous, to: turn)
   }
 
-  /// Gives the current turn `seconds` more (and the meeting as much); a warning or overrun
-  /// already told is told again when the new end nears. False once the meeting is over.
-  @discardableResult public func addTime(seconds: Int) -> Bool {
-    guard phase == .running || phase == .paused, !update().contains(.finished) else { return false }
+  /// Gives the current turn `seconds` more (and the meeting as much), after one update: what
+  /// the clock did up to now (`events`, to be told like a tick's). A warning or overrun
+  /// already told is told again when the new end nears. Not `added` once the meeting is over.
+  @discardableResult public func addTime(seconds: Int) -> (events: [Event], added: Bool) {
+    let events = update()
+    guard phase == .running || phase == .paused else { return (events, false) }
     let turn = reportedTurn
     schedule.extend(turn: turn, by: seconds)
     rearmWarnings(turn: turn)
     if overtimeReportedTurn == turn, rawPosition < .seconds(schedule.turns[turn].end) { overtimeReportedTurn = nil }
-    return true
+    return (events, true)
   }
 
   /// Stops the meeting early (or confirms a finished one); returns the whole seconds it ran.

@@ -73,23 +73,34 @@ import Testing
     #expect(chimes.dingsDue.count == 2)
   }
 
-  @Test func eachMeetingActionReachesTheTimerThroughOneCall() {
+  @Test func eachMeetingCommandReachesTheTimerThroughOneCall() {
     let (session, state, clock, _, chimes) = start()
     clock.advance(by: .seconds(5))
-    #expect(!session.process(.addMinute))
+    session.addMinute()
     #expect(state.meeting.value?.snapshot.secondsRemaining == 115, "a minute more: 2:00 planned, 0:05 gone")
-    #expect(!session.process(.togglePause))
+    session.togglePause()
     #expect(state.meeting.value?.snapshot.phase == .paused)
-    #expect(!session.process(.togglePause))
+    session.togglePause()
     #expect(state.meeting.value?.snapshot.phase == .running)
-    #expect(!session.process(.nextSpeaker))
-    #expect(!session.process(.previousSpeaker))
+    #expect(session.nextSpeaker() != .confirmEnd)
+    #expect(session.previousSpeaker())
     #expect(state.meeting.value?.snapshot.turnIndex == 0, "back to Ana, whose turn starts again")
-    _ = session.process(.nextSpeaker)
-    _ = session.process(.nextSpeaker)
-    #expect(session.process(.nextSpeaker), "Next on the last speaker asks \"End meeting?\"")
+    _ = session.nextSpeaker()
+    _ = session.nextSpeaker()
+    #expect(session.nextSpeaker() == .confirmEnd, "Next on the last speaker asks \"End meeting?\"")
     #expect(state.meeting.value?.snapshot.turnIndex == 2)
     #expect(chimes.dingsDue.count == 4, "three Nexts and one Previous, each a ding")
+  }
+
+  /// +1 min pressed after a turn's end that no tick has seen yet: the change of speaker is
+  /// told (its ding, due when Ana's 20 s ran out) and the minute goes to Ben, from one update.
+  @Test func aMinuteAddedLateGoesToTheNewSpeakerAndTheChangeIsStillTold() {
+    let (session, state, clock, _, chimes) = start()
+    clock.advance(by: .seconds(25))
+    session.addMinute()
+    #expect(chimes.dingsDue == [.seconds(20)], "the change to Ben, due at 0:20")
+    #expect(state.meeting.value?.snapshot.turnIndex == 1)
+    #expect(state.meeting.value?.snapshot.secondsRemaining == 95, "2:00 planned now, 0:25 gone")
   }
 
   @Test func endingEarlySavesTheRealTimeOrNothing() {
