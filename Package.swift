@@ -62,11 +62,17 @@ let package = Package(
     .target(
       name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore", "Platform"],
       path: "Tests/ScrumdingerTestSupport"),
+    // GTK started on a display (or a loud failure) and the main loop run: for every GTK test.
+    .target(name: "GtkTestSupport", dependencies: ["GtkShim", "Platform"], path: "Tests/GtkTestSupport"),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+    .testTarget(name: "GtkShimTests", dependencies: ["GtkShim", "Platform", "CAdwaita", "GtkTestSupport"]),
     .testTarget(
       name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "Platform", "ScrumdingerTestSupport"],
       exclude: ["Record/Golden"]),
     .testTarget(
       name: "ScrumdingerAppTests",
-      dependencies: ["ScrumdingerApp", "GtkShim", "Platform", "ScrumdingerCore", "ScrumdingerTestSupport"]),
+      dependencies: [
+        "ScrumdingerApp", "GtkShim", "Platform", "ScrumdingerCore", "ScrumdingerTestSupport", "GtkTestSupport",
+      ]),
   ]
 )

@@ -1,4 +1,5 @@
 import GtkShim
+import GtkTestSupport
 import Platform
 import ScrumdingerCore
 import XCTest

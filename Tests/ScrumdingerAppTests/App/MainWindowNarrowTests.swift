@@ -1,7 +1,8 @@
-// Every page at GNOME's phone size, 360×640: nothing forces the window wider, nothing is cut
-// off at the right, and the editor's focused row stays in view.
 import Foundation
 import GtkShim
+// Every page at GNOME's phone size, 360×640: nothing forces the window wider, nothing is cut
+// off at the right, and the editor's focused row stays in view.
+import GtkTestSupport
 import ScrumdingerCore
 import XCTest
 

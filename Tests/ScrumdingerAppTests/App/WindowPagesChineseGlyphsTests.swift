@@ -1,9 +1,10 @@
+import Foundation
+import GtkShim
 // The Chinese UI really draws: with the zh_CN catalogue loaded, every label on the list, the
 // detail page, the editor and the meeting has a glyph for each of its characters (Pango
 // counts the ones it found no font for: they would be empty boxes). Without a CJK font
 // installed (the test packages bring fonts-wqy-zenhei) this fails.
-import Foundation
-import GtkShim
+import GtkTestSupport
 import ScrumdingerCore
 import XCTest
 

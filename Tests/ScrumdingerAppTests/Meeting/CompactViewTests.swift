@@ -1,8 +1,9 @@
+import Foundation
+import GtkShim
 // The meeting beside a video call: the compact strip at 320×120 and at 280 px wide, every
 // element inside the window and no text cut (allocations, not pixels), and the window given
 // back its size afterwards; the footer's turns that bend and the header's pace.
-import Foundation
-import GtkShim
+import GtkTestSupport
 import ScrumdingerCore
 import XCTest
 

@@ -1,9 +1,10 @@
-// The meeting screen as a room sees it: paused at a glance, texts sized to the window, long
-// names kept inside the ring, the end said with a toast. Sizes are measured from allocations,
-// not pixels; a picture of each state goes to Tests/output/ for the note.
 import CAdwaita
 import Foundation
 import GtkShim
+// The meeting screen as a room sees it: paused at a glance, texts sized to the window, long
+// names kept inside the ring, the end said with a toast. Sizes are measured from allocations,
+// not pixels; a picture of each state goes to Tests/output/ for the note.
+import GtkTestSupport
 import ScrumdingerCore
 import XCTest
 

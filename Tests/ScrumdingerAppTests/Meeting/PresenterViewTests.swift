@@ -1,10 +1,11 @@
+import CAdwaita
+import Foundation
+import GtkShim
 // The presenter view on two real monitors: these tests run beside GNOME's compositor, mutter,
 // headless with two virtual monitors (scripts/with-monitors.sh; `make test` runs them there),
 // and fail, never skip, with fewer. A monitor is unplugged the way mutter sees a cable go: a
 // configuration without it, applied over its DisplayConfig D-Bus interface.
-import CAdwaita
-import Foundation
-import GtkShim
+import GtkTestSupport
 import ScrumdingerCore
 import ScrumdingerTestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import CAdwaita
 import Foundation
 import GtkShim
+import GtkTestSupport
 import Platform
 import ScrumdingerCore
 import ScrumdingerTestSupport

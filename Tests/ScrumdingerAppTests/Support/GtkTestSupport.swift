@@ -1,28 +1,13 @@
 import CAdwaita
 import Foundation
 import GtkShim
+import GtkTestSupport
 import Platform
 import ScrumdingerCore
 import ScrumdingerTestSupport
 import XCTest
 
 @testable import ScrumdingerApp
-
-/// Starts GTK once per process. Without a display the calling test fails loudly: these tests
-/// must run under Xvfb (`make test` arranges it), never pass by skipping.
-@MainActor func requireDisplay(file: StaticString = #filePath, line: UInt = #line) -> Bool {
-  if displayReady == nil { displayReady = initializeToolkit() }
-  guard displayReady == true else {
-    XCTFail(
-      "No display: GTK tests need X (run them through `make test`, which starts Xvfb)",
-      file: file, line: line)
-    return false
-  }
-  return true
-}
-
-/// Whether GTK started; nil before the first try (gtk_init_check must not be retried).
-@MainActor private var displayReady: Bool?
 
 /// A store in a new empty folder.
 func temporaryStore() -> ScrumStore {
@@ -38,11 +23,6 @@ func temporaryStore() -> ScrumStore {
   for entry in scrums.flatMap(\.history) where !entry.transcript.isEmpty {
     try transcripts.save(entry.transcript, of: entry.id)
   }
-}
-
-/// A mutable flag that a main-actor task can set.
-@MainActor final class Flag {
-  var isSet = false
 }
 
 /// Runs the real application until `check` returns true (polled every 20 ms) or 10 s pass.
@@ -85,13 +65,6 @@ func temporaryStore() -> ScrumStore {
     return true
   }
   XCTAssertTrue(ran, "the app window never appeared", file: file, line: line)
-}
-
-/// Lets the main loop run for `duration` (timeouts fire, widgets update).
-@MainActor func spin(_ duration: Duration) {
-  let done = Flag()
-  _ = Timeout(after: duration) { done.isSet = true }
-  _ = MainLoop.run(until: { done.isSet }, timeout: duration + .seconds(5))
 }
 
 /// Runs `wait` while `make test-under-load`'s load rests (scripts/run-tests.sh): for a wait on

@@ -1,5 +1,6 @@
 import CAdwaita
 import Foundation
+import GtkTestSupport
 import XCTest
 
 @testable import GtkShim

@@ -7,7 +7,9 @@ import Testing
 /// refused.
 @Suite struct RegularFileTests {
   @Test func onlyARegularFileUnderTheCapIsRead() throws {
-    let folder = makeTemporaryDirectory()
+    let folder = NSTemporaryDirectory() + "scrumdinger-platform-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/scrums.json"
     let link = folder + "/link.json"
     let pipe = folder + "/pipe.json"
