@@ -3,6 +3,7 @@
 // here, and make no GLib call of their own.
 import CGLib
 import FoundationEssentials
+import Glibc
 
 /// Why a file operation failed: what kind of failure, and GLib's own words.
 public struct FileProblem: Error, Sendable {
@@ -92,6 +93,21 @@ public enum Files {
     guard g_file_get_contents(path, &contents, nil, nil) != 0, let contents else { return nil }
     defer { g_free(contents) }
     return String(cString: contents)
+  }
+
+  /// The bytes of the file at `path`; nil when it cannot be read.
+  public static func contents(of path: String) -> Data? {
+    var contents: UnsafeMutablePointer<gchar>?
+    var length: gsize = 0
+    guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }
+    defer { g_free(contents) }
+    return Data(bytes: contents, count: Int(length))
+  }
+
+  /// Moves the file at `path` to `destination`, never over a file already there (what is
+  /// kept aside stays kept); false when it cannot.
+  @discardableResult public static func move(_ path: String, to destination: String) -> Bool {
+    !exists(destination) && rename(path, destination) == 0
   }
 
   /// Writes `text` to the file at `path` (replacing it whole, not flushed to disk); false when

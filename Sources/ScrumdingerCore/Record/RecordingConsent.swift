@@ -31,13 +31,13 @@ import Platform
     self.path = path
     guard Files.exists(path) else { return }
     isNew = false
-    if let data = FileManager.default.contents(atPath: path),
+    if let data = Files.contents(of: path),
       let file = try? JSONDecoder().decode(File.self, from: data)
     {
       scrumIDs = Set(file.recordedScrums)
       captionedIDs = Set(file.captionedScrums ?? [])
     } else {
-      try? FileManager.default.moveItem(atPath: path, toPath: path + ".unreadable")
+      Files.move(path, to: path + ".unreadable")
     }
   }
 
