@@ -18,9 +18,11 @@ import ScrumdingerCore
   /// Edit and search, in words or icons or, in a narrow window (GNOME's phone width with a
   /// window's three controls), not in the header: the menu offers both.
   let headerTools: Squeezer
+  /// The page's own items first (F10 then Enter exports the history), then Edit and search,
+  /// which the header may have no room for.
   let menuButton = MainMenu.button(pageItems: [
-    (tr("Edit"), .window(.edit)), (tr("Search What Was Said"), .window(.search)),
     (tr("Export History…"), .history(.exportHistory)), (tr("Add to Calendar…"), .history(.addToCalendar)),
+    (tr("Edit"), .window(.edit)), (tr("Search What Was Said"), .window(.search)),
   ])
   let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
   /// Says why Start Meeting is greyed out when nobody is checked as here.
