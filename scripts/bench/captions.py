@@ -62,7 +62,8 @@ def caption(audio):
             out.write(array.array("f", audio[at:at + step]).tobytes())
             time.sleep(max(0.0, began + (at + step) / RATE - time.monotonic()))
         end = len(audio) * 1000 // RATE
-        while not any(c.get("to", 0) >= end - 1000 for _, c in lines) and process.poll() is None:
+        # All heard but the last step's worth (1.5 s), which comes only with more audio.
+        while not any(c.get("to", 0) >= end - 2000 for _, c in lines) and process.poll() is None:
             time.sleep(0.1)
     process.stdin.close()
     process.wait()

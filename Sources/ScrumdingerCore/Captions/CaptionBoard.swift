@@ -1,5 +1,5 @@
 // Live captions show what is said while it is said, for whoever cannot follow by ear. The
-// speech helper decodes the newest audio every second and says its words, some final (they
+// speech helper decodes the newest audio every 1.5 s and says its words, some final (they
 // never change again) and the rest still changing; this board decides what is on screen from
 // those words alone, so its rules are tested without audio or a helper: two lines at most,
 // the newest words at the end of the last; a change of turn starts a new line (each line is
