@@ -1,21 +1,17 @@
 // What every GTK test needs, whatever it tests (the shim alone or the whole app): GTK started
 // once on a display, or a loud failure, and the main loop run for a while. Its own target, so
-// GtkShimTests need not link the app.
+// GtkShimTests need not link the app. (Not XCTest's: a library target is built for release
+// too, where XCTest is not found; each test target fails through its own framework.)
 import GtkShim
 import Platform
-import XCTest
 
-/// Starts GTK once per process. Without a display the calling test fails loudly: these tests
-/// must run under Xvfb (`make test` arranges it), never pass by skipping.
-@MainActor public func requireDisplay(file: StaticString = #filePath, line: UInt = #line) -> Bool {
+/// Starts GTK once per process; without a display, `fail` is called with why, for the test to
+/// fail loudly: these tests must run under Xvfb (`make test` arranges it), never pass by
+/// skipping.
+@MainActor public func startDisplay(orFail fail: (String) -> Void) -> Bool {
   if displayReady == nil { displayReady = initializeToolkit() }
-  guard displayReady == true else {
-    XCTFail(
-      "No display: GTK tests need X (run them through `make test`, which starts Xvfb)",
-      file: file, line: line)
-    return false
-  }
-  return true
+  if displayReady != true { fail("No display: GTK tests need X (run them through `make test`, which starts Xvfb)") }
+  return displayReady == true
 }
 
 /// Whether GTK started; nil before the first try (gtk_init_check must not be retried).

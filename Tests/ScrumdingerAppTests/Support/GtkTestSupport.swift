@@ -9,6 +9,11 @@ import XCTest
 
 @testable import ScrumdingerApp
 
+/// Starts GTK once per process; without a display the calling test fails loudly.
+@MainActor func requireDisplay(file: StaticString = #filePath, line: UInt = #line) -> Bool {
+  startDisplay { XCTFail($0, file: file, line: line) }
+}
+
 /// A store in a new empty folder.
 func temporaryStore() -> ScrumStore {
   let path = NSTemporaryDirectory() + "scrumdinger-gtk-" + UUID().uuidString
