@@ -130,10 +130,14 @@ import ScrumdingerCore
     switch command {
     case .startScheduled:
       // Any process on the session bus can ask: only a reminder on show starts a meeting (and
-      // with it, perhaps, a microphone); otherwise the scrum's page is shown.
-      activate()
-      guard let id else { return }
-      if services.reminders.isReminding(id) { mainWindow?.startScheduledMeeting(id) } else { mainWindow?.showScrum(id) }
+      // with it, perhaps, a microphone); otherwise the scrum's page is shown. Once the scrums
+      // are read: an ask that comes as the app starts (a loaded machine reads them late) is
+      // not dropped for a scrum not yet known.
+      guard let id else { return activate() }
+      activateThen { [weak self] window in
+        guard let self else { return }
+        if self.services.reminders.isReminding(id) { window.startScheduledMeeting(id) } else { window.showScrum(id) }
+      }
     case .newScrum:
       activate()
       mainWindow?.editing.newScrum()
