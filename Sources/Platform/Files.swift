@@ -9,7 +9,12 @@ import Glibc
 public struct FileProblem: Error, Sendable {
   /// The failures a user is told of in their own words.
   public enum Kind: Sendable {
-    case diskFull, permissionDenied, isFolder, readOnlyDisk, folderMissing, notFound, other
+    case diskFull, permissionDenied, isFolder, readOnlyDisk, folderMissing, notFound
+    /// A file stands where a folder is needed.
+    case fileInTheWay
+    /// A rename across file systems, which cannot be.
+    case otherFileSystem
+    case other
   }
 
   public let kind: Kind
@@ -107,7 +112,7 @@ public enum Files {
   /// Moves the file at `path` to `destination`, never over a file already there (what is
   /// kept aside stays kept); false when it cannot.
   @discardableResult public static func move(_ path: String, to destination: String) -> Bool {
-    !exists(destination) && rename(path, destination) == 0
+    !exists(destination) && Glibc.rename(path, destination) == 0
   }
 
   /// Writes `text` to the file at `path` (replacing it whole, not flushed to disk); false when

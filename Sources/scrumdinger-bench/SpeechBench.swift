@@ -39,7 +39,7 @@ import ScrumdingerCore
       progress: { percent in
         during = max(during, Memory.residentKiB(releasing: false))
         // Progress 0 comes once the recording is decoded, the samples beside it.
-        if percent == 0, audioSeconds == 0 { audioSeconds = Double(Path.size(of: recording + ".samples")) / 64_000 }
+        if percent == 0, audioSeconds == 0 { audioSeconds = Double(Files.size(of: recording + ".samples")) / 64_000 }
       }
     ) { result in
       seconds = (ContinuousClock.now - started).milliseconds / 1000

@@ -99,7 +99,7 @@ import ScrumdingerCore
       modelRow.subtitle = tr("None: recorded meetings are kept, and transcribed once there is one")
       return
     }
-    modelRow.subtitle = tr("%@ · %@", Files.name(of: model), Self.megabytes(Path.size(of: model)))
+    modelRow.subtitle = tr("%@ · %@", Files.name(of: model), Self.megabytes(Files.size(of: model)))
   }
 
   /// A row saying `title` and `subtitle` with `toggle` at its end, on when `isOn`; `changed`

@@ -3,13 +3,14 @@
 // deleted, a computer upgrading to the per-computer recording switch keeps recording the
 // scrums it recorded before, and, once the copies left while the app was closed are merged (a
 // meeting may come back in one), audio that belongs to no meeting goes to the Trash.
+import Platform
 import ScrumdingerCore
 
 extension MeetingRecorder {
   /// Makes `privateFolders` and the recordings folder the user's alone, deletes the samples a
   /// crash left, and carries the recording switch over (before any transcription starts).
   func settle(_ scrums: [DailyScrum], privateFolders: [String]) {
-    for folder in privateFolders + [folder] { Path.makePrivate(folder: folder) }
+    for folder in privateFolders + [folder] { Files.makePrivate(folder: folder) }
     removeDecodedSamples()
     carryConsentOver(scrums)
   }

@@ -37,7 +37,7 @@ import ScrumdingerCore
     let own = ((try? FileManager.default.contentsOfDirectory(atPath: modelsFolder)) ?? [])
       .filter { $0.hasPrefix("ggml-") && $0.hasSuffix(".bin") }
       .map { modelsFolder + "/" + $0 }
-      .map { (path: $0, modified: Path.modified($0)) }  // one stat a file
+      .map { (path: $0, modified: Files.modified($0)) }  // one stat a file
       .sorted { $0.modified > $1.modified }
       .map(\.path)
     return own.first { !aside.contains($0) } ?? own.first ?? ResourceLocator.buildTreeSpeechModel
@@ -79,13 +79,13 @@ import ScrumdingerCore
     }
     let (setAside, threadCount) = (self.setAside, self.threadCount)
     do throws(Unavailable) {
-      Path.createPrivate(file: samples)  // the decoded speech is the user's alone, whatever the umask
+      Files.createPrivate(file: samples)  // the decoded speech is the user's alone, whatever the umask
       task.decoder = try AudioDecoder(input: path, output: samples) { [weak task] problem in
         guard let task else { return }
         task.decoder = nil
         if let problem { return finish(.failure(CaptureFailure(reason: problem))) }
         progress(0)
-        let audioSeconds = Double(Path.size(of: samples)) / 64_000
+        let audioSeconds = Double(Files.size(of: samples)) / 64_000
         task.run = HelperRun(
           [helper, model, samples, String(threadCount()), cuts.map(String.init).joined(separator: ","), String(from)],
           limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),

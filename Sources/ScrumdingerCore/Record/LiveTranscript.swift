@@ -189,7 +189,7 @@ public struct HeardSoFar: Equatable, Sendable {
     windows.recognised(resumeAt: next)
     heard.segments += segments
     heard.next = windows.isFinished ? HeardSoFar.all : windows.next
-    Path.append(HeardSoFar.line(segments, next: heard.next), toPrivate: heardFile)
+    Files.append(HeardSoFar.line(segments, next: heard.next), toPrivate: heardFile)
     if windows.isFinished {
       stopWaking()
       listener = nil

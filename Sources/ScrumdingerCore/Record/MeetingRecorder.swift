@@ -239,7 +239,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       captionsOnly?.listener.turn(at: cut.recordingMilliseconds)
       // Written at once, a line a change: a meeting recovered after a crash keeps them too.
       if let path {
-        Path.append(cut.line, toPrivate: path + ".turns")
+        Files.append(cut.line, toPrivate: path + ".turns")
         live?.cut(at: cut.recordingMilliseconds)
       }
     case .ended(let saved):
@@ -291,7 +291,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
       return say(tr("the folder %@ cannot be made", folder))
     }
     // Readable by this user alone, whatever the umask: the capture writes into it.
-    guard Path.createPrivate(file: file) else { return say(tr("the file %@ cannot be made", file)) }
+    guard Files.createPrivate(file: file) else { return say(tr("the file %@ cannot be made", file)) }
     let capture = makeCapture()
     capture.onFailure = { [weak self, weak capture] reason in
       guard let self, capture === self.capture else { return }
@@ -304,7 +304,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     var words: (@MainActor (CaptionWords) -> Void)?
     if captioned { words = { [weak self] words in self?.caption(words) } }
     let live =
-      Path.createPrivate(file: samples)
+      Files.createPrivate(file: samples)
       ? makeLive?(samples, file + ".heard", { [weak self] in self?.capture?.position.map(Self.milliseconds) }, words)
       : nil
     if live == nil { Files.remove(samples) }
@@ -338,7 +338,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// next; no recording, no text kept.
   private func startCaptions(for historyID: UUID) {
     let samples = folder + "/captions-" + historyID.uuidString + ".samples"
-    guard Files.makeFolder(folder), Path.createPrivate(file: samples) else {
+    guard Files.makeFolder(folder), Files.createPrivate(file: samples) else {
       onProblem?(Texts.captionsUnavailable)
       return
     }

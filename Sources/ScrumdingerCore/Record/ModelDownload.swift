@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 // The one download the app makes, and only when the user asks: a speech model, from the
 // place whisper.cpp publishes its models, checked against the SHA-256 and the exact size
 // published for it. Bytes go to NAME.part in the models folder, so a cancelled or cut
@@ -103,8 +102,8 @@ public enum DownloadState: Equatable, Sendable {
       state.value = .failed(tr("the folder %@ cannot be made", folder))
       return
     }
-    if !Files.exists(partial) { Path.createPrivate(file: partial) }
-    let offset = Path.size(of: partial)
+    if !Files.exists(partial) { Files.createPrivate(file: partial) }
+    let offset = Files.size(of: partial)
     state.value = .downloading(received: offset, total: nil)
     task = fetcher.fetch(
       source.url, from: offset, appendingTo: partial,
@@ -142,7 +141,7 @@ public enum DownloadState: Equatable, Sendable {
   }
 
   private func verify() {
-    guard Path.size(of: partial) == source.size else {
+    guard Files.size(of: partial) == source.size else {
       return refuse(tr("the downloaded file does not have the published model's size"))
     }
     state.value = .verifying
@@ -153,7 +152,7 @@ public enum DownloadState: Equatable, Sendable {
       guard actual == expected else {
         return self.refuse(tr("the downloaded file does not match its published checksum"))
       }
-      guard rename(partial, target) == 0 else {
+      guard (try? Files.rename(partial, to: target)) != nil else {
         self.state.value = .failed(tr("the model could not be put in place"))
         return
       }

@@ -5,7 +5,6 @@
 // renames it). When a meeting ends saved, the journal goes only once the history holding
 // it is on disk; if that save fails, the journal stays and the next start offers it.
 import FoundationEssentials
-import Glibc
 import Platform
 
 /// `meeting-journal.json` in the data folder.
@@ -46,7 +45,7 @@ import Platform
   /// wants to look; returns where, or nil if it could not be moved.
   public func moveAside(now: Date) -> String? {
     let aside = Path.unreadableAside(path, now: now)
-    return rename(path, aside) == 0 ? aside : nil
+    return (try? Files.rename(path, to: aside)) != nil ? aside : nil
   }
 
   /// What the file holds: nothing, a journal, or why it cannot be read.

@@ -12,7 +12,7 @@ public enum AtomicFile {
     do throws(FileProblem) {
       try Files.replace(path, with: data, mode: mode, durable: durable)
     } catch {
-      throw .writeFailed(path: path, message: ScrumStore.describe(error))
+      throw .writeFailed(path: path, message: error.inUsersWords)
     }
   }
 }

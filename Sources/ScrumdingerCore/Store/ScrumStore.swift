@@ -1,5 +1,3 @@
-import FoundationEssentials
-import Glibc
 // The store owns one file and one rule: never lose the user's data. Saves go through GLib's
 // g_file_set_contents_full (temp file, fsync, rename), so a crash leaves the old or the new
 // file, never half of one; temp files a killed save left behind are cleared at the next
@@ -12,9 +10,11 @@ import Glibc
 // replaced by a sync tool without a conflict copy) is merged with it rather than taken whole.
 // A version that arrives while the app runs is named by nothing here until it is merged
 // (`accept`), and a save of scrums captured before a merge is refused, so no save can name a
-// version as an ancestor without its contents. One instance writes at a time: the folder is locked (an advisory lock
-// the kernel drops when the process ends, so a crash never leaves it stale), and an instance
-// that cannot take the lock only reads.
+// version as an ancestor without its contents. One instance writes at a time
+// (`DataFolderLock`). What the store leans on has a file of its own: the link policy and the
+// capped read (`ScrumFileAccess`), the known versions and the kept base (`MergeBases`), the
+// clean-up of killed saves (`LeftoverTempFiles`).
+import FoundationEssentials
 import Platform
 import Synchronization
 
@@ -26,52 +26,39 @@ public final class ScrumStore: @unchecked Sendable {
   public var path: String { directory + "/scrums.json" }
   /// Apple Scrumdinger's file, read when ours does not exist yet.
   public var legacyPath: String { directory + "/scrums.data" }
-  /// The lock file that says which instance writes.
-  public var lockPath: String { directory + "/scrums.json.lock" }
   /// The version of the file this computer last read or wrote, kept privately across
   /// restarts: the base a merge after a restart can prove (`Lineage`).
-  public var keptBasePath: String { directory + "/merge-base.json" }
+  public var keptBasePath: String { keptBase.path }
+  private let keptBase: KeptBase
+  private let writeLock: DataFolderLock
 
   private let lock = Mutex(())
   private var unreadablePath: String?
-  private var readOnly = false
   /// The keys of the file itself that this version does not know, kept for the next save.
   private var fileUnknown = UnknownFields()
   /// The scrums as the file was when this store last read or wrote it, and its bytes: how
   /// our own save is told from a change made elsewhere.
-  private var lastKnown: (scrums: [DailyScrum], bytes: Data, stamp: Stamp?)? {
+  private var lastKnown: (scrums: [DailyScrum], bytes: Data, stamp: FileStamp?)? {
     didSet { knownGeneration += 1 }
   }
   /// Counts the changes of `lastKnown`: an arrival read under one count is stale under another.
   private var knownGeneration = 0
-  /// How many versions from elsewhere have been merged into what the app holds (`accept`,
-  /// `mergeBase`): scrums captured under one count are not saved under another.
-  private var mergesHeld = 0
+  /// The versions a merge may use as its base, and what the app holds grew from.
+  private var bases = MergeBases()
   /// Set when the file read at start did not grow from the version kept on disk, and was
   /// merged with it: what the file held as it was, and what the merge kept of ours.
   private var mergedAtStart: StartMerge?
   /// What the version kept on disk held that the file read at start, grown from it, no longer
   /// does: removed on another computer while the app was closed.
   private var removedWhileClosed: MergeRemovals?
-  /// The last few versions of the file this store read or wrote (and the one kept from the
-  /// last run), oldest first, each with its lineage: the bases a merge may use.
-  private var knownVersions: [(scrums: [DailyScrum], lineage: Lineage)] = []
-  /// How many versions `knownVersions` keeps.
-  static let knownVersionLimit = 5
-  /// The versions what the app holds grew from: the file it read, what it saved since, and
-  /// every version merged in (nil before the first read).
-  private var held: Lineage?
   /// Held while the file is written, or read to see whether it changed elsewhere.
   private let io = Mutex(())
-  private var lockDescriptor: Int32 = -1
 
   /// A store in `directory` (created on the first save).
   public init(directory: String) {
     self.directory = directory
-  }
-
-  deinit {
-    if lockDescriptor >= 0 { close(lockDescriptor) }
+    keptBase = KeptBase(path: directory + "/merge-base.json")
+    writeLock = DataFolderLock(path: directory + "/scrums.json.lock")
   }
 
   /// The user's data folder per the XDG rules (`$XDG_DATA_HOME`, else `~/.local/share`),
@@ -84,7 +71,7 @@ public final class ScrumStore: @unchecked Sendable {
   public var isBlocked: Bool { lock.withLock { _ in unreadablePath != nil } }
 
   /// Whether another instance owns the folder, so this one never saves.
-  public var isReadOnly: Bool { lock.withLock { _ in readOnly } }
+  public var isReadOnly: Bool { writeLock.isReadOnly }
 
   // MARK: One writer
 
@@ -93,18 +80,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// the lock is ours.
   @discardableResult
   public func claimWriting() -> Bool {
-    if lock.withLock({ _ in lockDescriptor >= 0 }) { return true }
-    _ = Files.makeFolder(directory)
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return true }  // a folder we cannot lock in: the save will say why
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-      close(descriptor)
-      lock.withLock { _ in readOnly = true }
-      return false
-    }
-    lock.withLock { _ in lockDescriptor = descriptor }
-    removeLeftoverTempFiles()
-    return true
+    writeLock.claim { removeLeftoverTempFiles() }
   }
 
   /// Deletes the temp files GLib's atomic replace makes (`NAME.XXXXXX`, six letters or
@@ -114,35 +90,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// nothing else. Returns how many.
   @discardableResult
   public func removeLeftoverTempFiles() -> Int {
-    let target = (try? Self.target(of: path)) ?? path
-    var removed = removeTempFiles(in: Files.folder(of: target)) { $0 == Files.name(of: target) }
-    for folder in [directory, directory + "/transcripts"] {
-      removed += removeTempFiles(in: folder) { $0.hasSuffix(".json") }
-    }
-    return removed
-  }
-
-  /// Deletes the regular files in `folder` named `NAME.XXXXXX` for a NAME that `replaced` says
-  /// the app writes there.
-  private func removeTempFiles(in folder: String, of replaced: (String) -> Bool) -> Int {
-    var removed = 0
-    for name in Files.names(in: folder) {
-      guard let dot = name.lastIndex(of: "."), replaced(String(name[..<dot])),
-        Self.isTempName(name, prefix: String(name[...dot]))
-      else { continue }
-      var info = stat()
-      let file = folder + "/" + name
-      guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      if unlink(file) == 0 { removed += 1 }
-    }
-    return removed
-  }
-
-  private static func isTempName(_ name: String, prefix: String) -> Bool {
-    guard name.hasPrefix(prefix) else { return false }
-    let rest = name.utf8.dropFirst(prefix.utf8.count)
-    return rest.count == 6
-      && rest.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+    LeftoverTempFiles.remove(of: syncedFile, andJSONIn: [directory, directory + "/transcripts"])
   }
 
   // MARK: Loading
@@ -151,13 +99,13 @@ public final class ScrumStore: @unchecked Sendable {
   /// is read (and left in place; the next save writes `scrums.json`). Duplicate ids get
   /// fresh ones (`notes` says which), so every card opens its own scrum.
   public func load(notes: ((String) -> Void)? = nil) throws(StoreError) -> [DailyScrum] {
-    let candidate = [path, legacyPath].first { Self.exists($0) }
+    let candidate = [path, legacyPath].first { Files.kind(at: $0) != nil }
     guard let file = candidate else {
       lock.withLock { _ in unreadablePath = nil }
       return []
     }
     do {
-      let data = try Self.bytes(of: file)
+      let data = try ScrumFileAccess.bytes(of: file)
       var contents = try ScrumFile.contents(of: data)
       for note in ScrumFile.freshenDuplicateIDs(&contents.scrums) { notes?(note) }
       let lineage = Lineage(of: contents.unknown, bytes: data)
@@ -166,10 +114,10 @@ public final class ScrumStore: @unchecked Sendable {
       lock.withLock { _ in
         unreadablePath = nil
         fileUnknown = contents.unknown
-        lastKnown = (contents.scrums, data, Self.stamp(file))
-        held = lineage
-        if let kept { remember(kept.scrums, kept.lineage) }
-        if grown { remember(contents.scrums, lineage) }
+        lastKnown = (contents.scrums, data, Files.stamp(of: file))
+        bases.held = lineage
+        if let kept { bases.remember(kept.scrums, kept.lineage) }
+        if grown { bases.remember(contents.scrums, lineage) }
       }
       guard let kept, !grown else {
         if let kept {
@@ -179,7 +127,8 @@ public final class ScrumStore: @unchecked Sendable {
         keepAsBase(data)
         return contents.scrums
       }
-      return mergeAtStart(kept: kept, file: contents.scrums, lineage: lineage, written: Self.stamp(file)?.modified)
+      return mergeAtStart(
+        kept: kept, file: contents.scrums, lineage: lineage, written: Files.stamp(of: file)?.modified)
     } catch {
       lock.withLock { _ in unreadablePath = file }
       throw StoreError.unreadable(path: file, reason: error)
@@ -193,7 +142,7 @@ public final class ScrumStore: @unchecked Sendable {
   private func mergeAtStart(
     kept: (scrums: [DailyScrum], lineage: Lineage), file: [DailyScrum], lineage: Lineage, written: Date?
   ) -> [DailyScrum] {
-    lock.withLock { _ in held = kept.lineage }
+    lock.withLock { _ in bases.held = kept.lineage }
     let base = io.withLock { _ in provenBase(for: file, lineage: lineage) }
     // Lineage orders the two where it can: a file this computer's version grew from (a
     // restored older copy) is the older side whatever its time says.
@@ -227,39 +176,6 @@ public final class ScrumStore: @unchecked Sendable {
     }
   }
 
-  /// Whether anything, even a dangling link, stands at `file`.
-  private static func exists(_ file: String) -> Bool {
-    var info = stat()
-    return lstat(file, &info) == 0
-  }
-
-  /// The file a path names: itself, or where the link standing there points (a relative link
-  /// from its folder): one link, the user's own, is followed, never a second.
-  static func target(of file: String) throws(UnreadableReason) -> String {
-    guard let target = destination(of: file) else { return file }
-    var info = stat()
-    guard lstat(target, &info) == 0 else { throw .danglingLink(target: target) }
-    // The user's link leads into the synced folder; a link found there came with the files a
-    // sync tool brings, from another computer, and is not followed.
-    guard info.st_mode & S_IFMT != S_IFLNK else { throw .isLink }
-    return target
-  }
-
-  /// Where the link at `file` points (a relative link from its folder); nil when no link
-  /// stands there.
-  private static func destination(of file: String) -> String? {
-    Files.linkDestination(of: file).map { $0.hasPrefix("/") ? $0 : Files.folder(of: file) + "/" + $0 }
-  }
-
-  /// Where a save writes: our file, or where the user's link points, whether a file is there
-  /// or not (one is made: the link is kept); never through a second link.
-  private func writeTarget() throws(UnreadableReason) -> String {
-    guard let target = Self.destination(of: path) else { return path }
-    var info = stat()
-    if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw .isLink }
-    return target
-  }
-
   /// Reads one scrums file of either format.
   public static func read(_ file: String) throws(UnreadableReason) -> [DailyScrum] {
     try contents(of: file).scrums
@@ -267,67 +183,34 @@ public final class ScrumStore: @unchecked Sendable {
 
   /// Reads one scrums file of either format, with the file's own unknown keys.
   static func contents(of file: String) throws(UnreadableReason) -> ScrumFile.Contents {
-    try ScrumFile.contents(of: bytes(of: file))
+    try ScrumFile.contents(of: ScrumFileAccess.bytes(of: file))
   }
 
   /// Reads a version of the scrums file that arrived from elsewhere (a sync tool's conflict
   /// copy), with the lineage it states. Only a regular file no larger than `maximumSize` is
   /// read (no link, pipe, device or /proc file), as the descriptor it was opened as says.
   public static func readArrived(_ file: String) throws(UnreadableReason) -> (scrums: [DailyScrum], lineage: Lineage) {
-    try version(in: regularBytes(of: file))
-  }
-
-  /// The scrums (without transcripts) and lineage of the file `data`.
-  private static func version(in data: Data) throws(UnreadableReason) -> (scrums: [DailyScrum], lineage: Lineage) {
-    let contents = try ScrumFile.contents(of: data)
-    return (contents.scrums.withoutTranscripts, Lineage(of: contents.unknown, bytes: data))
+    try ScrumFileAccess.version(in: ScrumFileAccess.regularBytes(of: file))
   }
 
   /// The version kept on disk from the last run, when it is not `data` (read once, at start:
   /// a version the file may have grown from while the app was closed, or not).
   private func keptVersion(unlike data: Data) -> (scrums: [DailyScrum], lineage: Lineage)? {
-    guard lock.withLock({ _ in held == nil }), let kept = try? Self.bytes(of: keptBasePath), kept != data else {
-      return nil
-    }
-    return try? Self.version(in: kept)
+    guard lock.withLock({ _ in bases.held == nil }) else { return nil }
+    return keptBase.version(unlike: data)
   }
 
-  /// Writes `data` (the file as read at start, or just written) as the kept base.
+  /// Keeps `data` (the file as read at start, or just written) as the base: not by a copy
+  /// that does not own the folder, which only reads.
   private func keepAsBase(_ data: Data) {
-    // Not flushed to disk: a base lost to a crash is an older base, or none (a union). A
-    // copy that does not own the folder only reads, this file too.
-    if !isReadOnly { try? AtomicFile.write(data, to: keptBasePath, durable: false) }
-  }
-
-  /// The bytes of a scrums file (through the user's own link), refusing what is not a
-  /// readable regular file.
-  private static func bytes(of file: String) throws(UnreadableReason) -> Data {
-    try regularBytes(of: target(of: file))
-  }
-
-  /// The bytes of the regular file at `file` (a link there is not followed), at most
-  /// `ScrumFile.maximumSize` of them.
-  private static func regularBytes(of file: String) throws(UnreadableReason) -> Data {
-    do throws(RegularFileProblem) {
-      return try Files.readRegular(file, limit: ScrumFile.maximumSize)
-    } catch {
-      switch error {
-      case .isLink: throw .isLink
-      case .isFolder: throw .isFolder
-      case .notRegular: throw .notRegularFile
-      case .tooLarge(let size): throw .tooLarge(size)
-      case .permissionDenied: throw .permissionDenied
-      case .notFound: throw .cannotOpen(describe(errno: ENOENT))
-      case .failed(let message): throw .cannotOpen(message)
-      }
-    }
+    if !isReadOnly { keptBase.keep(data) }
   }
 
   // MARK: Saving
 
   /// How many versions from elsewhere what the app holds has merged: read with the scrums a
   /// save is to write, on the thread that merges (`save(_:holding:)`).
-  public var mergesMade: Int { lock.withLock { _ in mergesHeld } }
+  public var mergesMade: Int { lock.withLock { _ in bases.mergesHeld } }
 
   /// Replaces the file atomically (mode 0600); through a symbolic link, the file it points
   /// to, in its own folder. Refused while an unreadable file stands, or read-only; and, when
@@ -335,18 +218,18 @@ public final class ScrumStore: @unchecked Sendable {
   /// elsewhere if a version from elsewhere was merged since: the scrums do not hold it, so
   /// they must not name it as an ancestor (nor be written over it).
   public func save(_ scrums: [DailyScrum], holding merges: Int? = nil) throws(StoreError) {
-    let (blocked, readOnly) = lock.withLock { _ in
+    let blocked = lock.withLock { _ in
       // The unreadable file is gone: nothing is left to write over.
-      if unreadablePath == path, !Self.exists(path) { unreadablePath = nil }
-      return (unreadablePath, self.readOnly)
+      if unreadablePath == path, Files.kind(at: path) == nil { unreadablePath = nil }
+      return unreadablePath
     }
     if let blocked { throw .saveRefused(path: blocked) }
-    if readOnly { throw .readOnly(path: path) }
+    if isReadOnly { throw .readOnly(path: path) }
     // Under `io`, which a merge takes too: no merge comes between the check and the write.
     try io.withLock { _ throws(StoreError) in
       let (lineage, unknown) = try lock.withLock { _ throws(StoreError) in
-        if let merges, merges != mergesHeld { throw .changedElsewhere(path: path) }
-        return (held?.child() ?? Lineage(revision: UUID()), fileUnknown)
+        if let merges, merges != bases.mergesHeld { throw .changedElsewhere(path: path) }
+        return (bases.held?.child() ?? Lineage(revision: UUID()), fileUnknown)
       }
       var stated = unknown
       stated.set(Lineage.key, json: lineage.json)
@@ -362,9 +245,9 @@ public final class ScrumStore: @unchecked Sendable {
       // Changed elsewhere since we read it, or come since we found none (a sync tool brought
       // it): saving now would lose that. The file monitor's merge comes first, and saves.
       // (Through the user's link: the file where it points.)
-      if let stamp = Self.stamp(path) {
+      if let stamp = Files.stamp(of: path) {
         guard let known = lock.withLock({ _ in lastKnown }) else { throw .changedElsewhere(path: path) }
-        if stamp != known.stamp, (try? Self.bytes(of: path)) != known.bytes {
+        if stamp != known.stamp, (try? ScrumFileAccess.bytes(of: path)) != known.bytes {
           throw .changedElsewhere(path: path)
         }
       }
@@ -373,18 +256,12 @@ public final class ScrumStore: @unchecked Sendable {
       // As written: without transcripts (they stay on this computer), a known version.
       let written = scrums.withoutTranscripts
       lock.withLock { _ in
-        lastKnown = (written, data, Self.stamp(path))
+        lastKnown = (written, data, Files.stamp(of: path))
         fileUnknown = stated
-        held = lineage
-        remember(written, lineage)
+        bases.held = lineage
+        bases.remember(written, lineage)
       }
     }
-  }
-
-  /// Keeps `version` among the known ones (under `lock`).
-  private func remember(_ version: [DailyScrum], _ lineage: Lineage) {
-    if knownVersions.last?.lineage.revision != lineage.revision { knownVersions.append((version, lineage)) }
-    if knownVersions.count > Self.knownVersionLimit { knownVersions.removeFirst() }
   }
 
   /// The base to merge `theirs` (a version from elsewhere: the file changed under us, a sync
@@ -399,49 +276,18 @@ public final class ScrumStore: @unchecked Sendable {
 
   /// `mergeBase`, with `io` held.
   private func provenBase(for theirs: [DailyScrum], lineage: Lineage) -> MergeBase {
-    lock.withLock { _ in
-      let ours = held
-      let common = knownVersions.filter {
-        ours?.descends(from: $0.lineage.revision) == true && lineage.descends(from: $0.lineage.revision)
-      }
-      // The latest common version: one no other common version grew from (after merges,
-      // theirs' nearest ancestor may be older than a version both sides merged it into).
-      let candidates = common.filter { version in
-        !common.contains { $0.lineage.ancestors.contains(version.lineage.revision) }
-      }.map { (scrums: $0.scrums, distance: lineage.distance(to: $0.lineage.revision) ?? Int.max) }
-      let base =
-        candidates.min { $0.distance < $1.distance }.map { MergeBase($0.scrums, proven: true) }
-        ?? MergeBase(ScrumMerge.likelyBase(of: theirs, among: knownVersions.map(\.scrums)), proven: false)
-      held = held.map { $0.including(lineage) } ?? lineage
-      mergesHeld += 1
-      remember(theirs, lineage)
-      return base
-    }
-  }
-
-  /// What tells a file's versions apart cheaply: its inode, size and modification time.
-  struct Stamp: Equatable, Sendable {
-    var inode: UInt, size: Int, seconds: Int, nanoseconds: Int
-
-    /// When the file was last written.
-    var modified: Date { Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9) }
-  }
-
-  private static func stamp(_ file: String) -> Stamp? {
-    var info = stat()
-    guard stat(file, &info) == 0 else { return nil }
-    return Stamp(
-      inode: UInt(info.st_ino), size: Int(info.st_size), seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec
-    )
+    lock.withLock { _ in bases.base(for: theirs, lineage: lineage) }
   }
 
   private func write(_ data: Data) throws(StoreError) {
-    guard Files.makeFolder(directory) else {
-      throw .writeFailed(path: path, message: Self.describe(errno: errno))
+    do throws(FileProblem) {
+      try Files.makeFolderOrSayWhy(directory)
+    } catch {
+      throw .writeFailed(path: path, message: error.inUsersWords)
     }
     let target: String
     do {
-      target = try writeTarget()
+      target = try ScrumFileAccess.writeTarget(of: path)
     } catch {
       throw .writeFailed(path: path, message: error.description)
     }
@@ -471,7 +317,7 @@ public final class ScrumStore: @unchecked Sendable {
     /// When it was written.
     public let written: Date
     fileprivate let data: Data
-    fileprivate let stamp: Stamp?
+    fileprivate let stamp: FileStamp?
     fileprivate let lineage: Lineage
     /// `knownGeneration` when it was read: accepted only while that still holds.
     fileprivate let generation: Int
@@ -483,13 +329,13 @@ public final class ScrumStore: @unchecked Sendable {
     io.withLock { _ in
       let (known, generation) = lock.withLock { _ in (lastKnown, knownGeneration) }
       // Gone, or (through the user's link) gone where it points: the next save writes it again.
-      guard let stamp = Self.stamp(path) else {
+      guard let stamp = Files.stamp(of: path) else {
         lock.withLock { _ in if unreadablePath == path { unreadablePath = nil } }
         return known == nil ? .none : .gone
       }
       do throws(UnreadableReason) {
         if let known, stamp == known.stamp { return .none }
-        let data = try Self.bytes(of: path)
+        let data = try ScrumFileAccess.bytes(of: path)
         if data == known?.bytes {
           lock.withLock { _ in if knownGeneration == generation { lastKnown?.stamp = stamp } }
           return .none
@@ -532,32 +378,10 @@ public final class ScrumStore: @unchecked Sendable {
   }
 
   /// The file itself, where a link points (in the synced folder, beside the sync tool's copies).
-  public var syncedFile: String { (try? Self.target(of: path)) ?? path }
+  public var syncedFile: String { (try? ScrumFileAccess.target(of: path)) ?? path }
 
   /// Where merged conflict copies are kept: `merged-conflicts` in the data folder.
   public var mergedConflictsFolder: String { directory + "/merged-conflicts" }
-
-  /// A save error in words a user knows.
-  static func describe(_ problem: FileProblem) -> String {
-    switch problem.kind {
-    case .diskFull: tr("the disk is full")
-    case .permissionDenied: tr("permission denied")
-    case .isFolder: tr("it is a folder, not a file")
-    case .readOnlyDisk: tr("the disk is read-only")
-    case .folderMissing: tr("its folder does not exist")
-    case .notFound, .other: problem.message
-    }
-  }
-
-  static func describe(errno code: Int32) -> String {
-    switch code {
-    case ENOSPC: tr("the disk is full")
-    case EACCES, EPERM: tr("permission denied")
-    case EROFS: tr("the disk is read-only")
-    case ENOTDIR, EEXIST: tr("a file stands where its folder should be")
-    default: String(cString: strerror(code))
-    }
-  }
 
   /// Moves the unreadable file to `<name>.unreadable-<UTC timestamp>` beside it, so the user
   /// can start fresh, and unblocks saving; returns the new path. Behind the user's link, the
@@ -569,20 +393,22 @@ public final class ScrumStore: @unchecked Sendable {
     guard let file = lock.withLock({ _ in unreadablePath }) else {
       throw .moveAsideFailed(path: path, message: "no unreadable file is pending")
     }
-    let unreadable = (file == path ? Self.destination(of: file) : nil) ?? file
-    guard Self.exists(unreadable) else {
+    let unreadable = (file == path ? ScrumFileAccess.destination(of: file) : nil) ?? file
+    guard Files.kind(at: unreadable) != nil else {
       lock.withLock { _ in unreadablePath = nil }
       return nil
     }
     let base = Path.unreadableAside(unreadable, now: now)
     var target = base
     var attempt = 1
-    while Self.exists(target) {
+    while Files.kind(at: target) != nil {
       attempt += 1
       target = base + "-\(attempt)"
     }
-    guard rename(unreadable, target) == 0 else {
-      throw .moveAsideFailed(path: unreadable, message: Self.describe(errno: errno))
+    do throws(FileProblem) {
+      try Files.rename(unreadable, to: target)
+    } catch {
+      throw .moveAsideFailed(path: unreadable, message: error.inUsersWords)
     }
     lock.withLock { _ in unreadablePath = nil }
     return target

@@ -1,3 +1,5 @@
+import Platform
+
 /// Why a scrums file could not be read.
 public enum UnreadableReason: Error, Equatable, Sendable, CustomStringConvertible {
   /// The bytes are not JSON (a truncated or damaged file, or some other file).
@@ -74,6 +76,21 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       tr("Not saving: another Scrumdinger is using “%@”.", path)
     case .changedElsewhere(let path):
       tr("Not saving yet: “%@” was changed elsewhere, and is merged first.", path)
+    }
+  }
+}
+
+extension FileProblem {
+  /// The failure in words a user knows (the system's own where none are ours).
+  var inUsersWords: String {
+    switch kind {
+    case .diskFull: tr("the disk is full")
+    case .permissionDenied: tr("permission denied")
+    case .isFolder: tr("it is a folder, not a file")
+    case .readOnlyDisk: tr("the disk is read-only")
+    case .folderMissing: tr("its folder does not exist")
+    case .fileInTheWay: tr("a file stands where its folder should be")
+    case .notFound, .otherFileSystem, .other: message
     }
   }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 // When two computers change the synced scrums file while apart, the sync tool keeps one
 // version and leaves the other beside it under a name of its own. Those copies are found here
 // by name and read as what they are, input from another computer: only a regular file under
@@ -53,10 +52,9 @@ public enum ConflictCopies {
     let fileName = Files.name(of: file)
     let found = Files.names(in: folder).filter { isCopy($0, of: fileName) }.compactMap { name -> (String, Mark)? in
       let path = folder + "/" + name
-      var info = stat()
-      guard lstat(path, &info) == 0 else { return nil }
-      let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-      let mark = Mark(inode: UInt(info.st_ino), size: Int(info.st_size), modified: modified)
+      guard let stamp = Files.stamp(of: path, followingLinks: false) else { return nil }
+      let mark = Mark(
+        inode: stamp.inode, size: stamp.size, modified: stamp.seconds * 1_000_000_000 + stamp.nanoseconds)
       return refused[path] == mark ? nil : (path, mark)
     }
     var budget = bytesPerPass
@@ -82,14 +80,19 @@ public enum ConflictCopies {
     let name = Files.name(of: path)
     var target = folder + "/" + name
     var attempt = 1
-    while access(target, F_OK) == 0 {
+    while Files.kind(at: target) != nil {
       attempt += 1
       target = folder + "/" + name + "-\(attempt)"
     }
-    if rename(path, target) == 0 { return target }
+    do throws(FileProblem) {
+      try Files.rename(path, to: target)
+      return target
+    } catch {
+      guard error.kind == .otherFileSystem else { return nil }
+    }
     // Another file system (a synced folder on another disk): copy, then remove; never left
     // in both places (it would be merged again).
-    guard errno == EXDEV, let data = try? Files.readRegular(path, limit: ScrumFile.maximumSize),
+    guard let data = try? Files.readRegular(path, limit: ScrumFile.maximumSize),
       (try? AtomicFile.write(data, to: target)) != nil
     else { return nil }
     guard Files.remove(path) else {

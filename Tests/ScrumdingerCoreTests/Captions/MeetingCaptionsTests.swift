@@ -104,7 +104,7 @@ import Testing
     let json =
       #"{"id":"\#(scrum.id.uuidString)","title":"Design","lengthInMinutes":1,"theme":"sky","attendees":[],"history":[],"liveCaptions":true,"captions":true}"#
     let fast = try #require(
-      ScrumFileReader.decode(Data(#"{"version":1,"scrums":[\#(json)]}"#.utf8), version: 1)?.scrums)
+      TableReader.decode(Data(#"{"version":1,"scrums":[\#(json)]}"#.utf8), version: 1)?.scrums)
     let meeting = start(fast[0], captions: false)
     #expect(meeting.capture.calls.isEmpty, "no capture started")
     #expect(meeting.speech.listeners.isEmpty)

@@ -236,7 +236,7 @@ import Testing
     let scrum =
       #"{"id":"\#(recorded.id.uuidString)","title":"Design","lengthInMinutes":1,"theme":"sky","attendees":[],"history":[],"recordMeetings":true}"#
     let fast = try #require(
-      ScrumFileReader.decode(Data(#"{"version":1,"scrums":[\#(scrum)]}"#.utf8), version: 1)?.scrums)
+      TableReader.decode(Data(#"{"version":1,"scrums":[\#(scrum)]}"#.utf8), version: 1)?.scrums)
     let codable = try JSONDecoder().decode([DailyScrum].self, from: Data("[\(scrum)]".utf8))
     for scrums in [fast, codable] {
       let capture = FakeCapture()

@@ -1,5 +1,5 @@
 // The scrums file's format is described once: each type the file holds as an object has one
-// table (ScrumFileFormat), a row per key in the order it is written, with its property, what
+// table (KeyTables), a row per key in the order it is written, with its property, what
 // a value read must satisfy, and when it is left out of the file. The table is a generic
 // function, walked by a reader (FieldReader: finds the key just scanned) and a writer
 // (FieldWriter: writes each key in turn); the compiler specialises both walks for each type

@@ -1,4 +1,4 @@
-// The scrums file's JSON, scanned on raw bytes for exactly what ScrumFileWriter writes (any
+// The scrums file's JSON, scanned on raw bytes for exactly what TableWriter writes (any
 // key order, any white space): objects, arrays, whole numbers, strings, UUIDs, dates as the
 // writer writes them, and any value skipped or kept as its text. Anything it is not sure of
 // (a fraction, an unusual date, a key with an escape) is a nil or false: the caller then

@@ -1,6 +1,6 @@
 // The scrums file, type by type: each key in the order it is written (sorted, as Foundation's
 // encoder with sorted keys wrote it), with the range a number must be in and when the key is
-// left out. ScrumFileReader and ScrumFileWriter walk these tables (see FileFormat); the
+// left out. TableReader and TableWriter walk these tables (see FieldTable); the
 // Decodable conformances (Foundation's slow path, which says what is wrong with a file the
 // fast reader gave up on) follow the same keys, and the cross-check tests hold the two together.
 import FoundationEssentials

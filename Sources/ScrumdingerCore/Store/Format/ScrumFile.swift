@@ -46,7 +46,7 @@ public enum ScrumFile {
   public static func encode(_ scrums: [DailyScrum], unknown: UnknownFields = UnknownFields(), transcripts: Bool = false)
     -> Data
   {
-    ScrumFileWriter.encode(scrums, version: currentVersion, unknown: unknown, transcripts: transcripts)
+    TableWriter.encode(scrums, version: currentVersion, unknown: unknown, transcripts: transcripts)
   }
 
   /// Reads our file or Apple Scrumdinger's `scrums.data`; the error says what is wrong.
@@ -57,7 +57,7 @@ public enum ScrumFile {
 
   /// The scrums and the file's own unknown keys; as `decode`.
   public static func contents(of data: Data) throws(UnreadableReason) -> Contents {
-    if let read = ScrumFileReader.decode(data, version: currentVersion) {
+    if let read = TableReader.decode(data, version: currentVersion) {
       return Contents(scrums: read.scrums, unknown: read.unknown)
     }
     // The fast reader gave up. Before a general parser sees the bytes: not JSON from the

@@ -1,4 +1,4 @@
-// A reader for exactly what ScrumFileWriter writes (any key order, any white space; keys it
+// A reader for exactly what TableWriter writes (any key order, any white space; keys it
 // does not know are kept as their JSON text where the writer writes them back, skipped
 // elsewhere), working on raw bytes: Foundation's JSONDecoder took 5 s for 100 scrums ×
 // 1,000 meetings. Anything it is not sure about (another shape, a fractional number, an
@@ -7,7 +7,7 @@
 import FoundationEssentials
 
 /// Fast, strict decoding of version-1 scrums files.
-enum ScrumFileReader {
+enum TableReader {
   /// The scrums in `data` and the file's unknown keys, or nil when the fast path cannot be sure.
   static func decode(_ data: Data, version expected: Int) -> (scrums: [DailyScrum], unknown: UnknownFields)? {
     data.withUnsafeBytes { raw in
@@ -18,7 +18,7 @@ enum ScrumFileReader {
 }
 
 extension JSONScanner {
-  /// The file's object: its scrums (each read through its table, see ScrumFileFormat), its
+  /// The file's object: its scrums (each read through its table, see KeyTables), its
   /// version, and the keys this version does not know.
   fileprivate mutating func file(expectedVersion: Int) -> (scrums: [DailyScrum], unknown: UnknownFields)? {
     var version: Int?

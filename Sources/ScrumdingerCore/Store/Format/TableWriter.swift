@@ -1,9 +1,9 @@
 // The scrums file is written by hand, byte by byte (JSONOutput), from the tables of
-// ScrumFileFormat (see FileFormat): compact, keys sorted, one scrum per line.
+// KeyTables (see FieldTable): compact, keys sorted, one scrum per line.
 import FoundationEssentials
 
 /// Serialises scrums as version-1 JSON.
-enum ScrumFileWriter {
+enum TableWriter {
   /// The file's bytes for `scrums`, with the file's `unknown` keys after ours, and the
   /// transcripts only when `transcripts`.
   static func encode(

@@ -77,7 +77,7 @@ struct RawJSON: Decodable {
   init(from decoder: any Decoder) throws {
     if let object = try? decoder.container(keyedBy: AnyKey.self) {
       let members = try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-        ScrumFileWriter.quoted(key.stringValue) + ":" + (try object.decode(RawJSON.self, forKey: key)).text
+        TableWriter.quoted(key.stringValue) + ":" + (try object.decode(RawJSON.self, forKey: key)).text
       }
       text = "{" + members.joined(separator: ",") + "}"
     } else if var array = try? decoder.unkeyedContainer() {
@@ -97,7 +97,7 @@ struct RawJSON: Decodable {
         // "6.666666666666667e+18", read again, is the integer 6666666666666667000.
         if let whole = Int64(exactly: number) { text = String(whole) } else { text = "\(number)" }
       } else {
-        text = ScrumFileWriter.quoted(try value.decode(String.self))
+        text = TableWriter.quoted(try value.decode(String.self))
       }
     }
   }
