@@ -46,7 +46,7 @@ import ScrumdingerCore
   /// Import Scrums…, and files the desktop opens with the app.
   private(set) lazy var importing = ScrumImporting(window: window, state: state) { [weak self] in self?.toast($0) }
   /// The toasts that undo a delete or a meeting just saved.
-  private(set) lazy var undo = UndoToasts(model: model, toasts: toasts) { [weak self] in self?.updateEnabled() }
+  private(set) lazy var undo = UndoToasts(model: model, toasts: toasts)
   /// The meeting under way, if any.
   package private(set) var meeting: MeetingCoordinator?
   /// The window's actions: one per "win." command of the table.
@@ -85,6 +85,14 @@ import ScrumdingerCore
     windowActions = ActionGroup(Array(actions.values))
     window.insert(windowActions, prefix: WindowCommand.scope)
     history.install()
+    // The window's actions follow the enabled rules as the model's context changes (as the
+    // history's and, while one runs, the meeting's do).
+    WindowCommand.updateEnabled(actions, in: model.commands.value)
+    observations.append(
+      model.commands.observe { [weak self] context in
+        guard let self else { return }
+        WindowCommand.updateEnabled(self.actions, in: context)
+      })
     window.onCloseRequest { [weak self] in
       guard let self else { return false }
       guard let meeting = self.meeting else { return self.holdClose?() ?? false }
@@ -105,18 +113,7 @@ import ScrumdingerCore
     pages.onOpenMatch = { [weak self] match, play in self?.open(match, play: play) }
     observations.append(state.navigation.observe { [weak self] route in self?.show(route) })
     observations.append(state.scrums.observe { [weak self] _ in self?.scrumsChanged() })
-    observations.append(
-      model.detail.lineups.observe { [weak self] _ in
-        self?.pages.lineupsChanged()
-        self?.updateEnabled()
-      })
-    // Previous speaker is greyed out on the first turn: looked at only when that changes.
-    observations.append(
-      state.meeting.observe { [weak self] meeting in
-        guard let self else { return }
-        let canGoBack = meeting?.snapshot.canGoBack == true
-        if canGoBack != (self.meeting?.actions[.previousSpeaker]?.isEnabled ?? false) { self.updateEnabled() }
-      })
+    observations.append(model.detail.lineups.observe { [weak self] _ in self?.pages.lineupsChanged() })
     show(state.navigation.value)
   }
 
@@ -132,7 +129,6 @@ import ScrumdingerCore
   func becomeReadOnly() {
     model.list.isReadOnly = true
     readOnlyBanner.isVisible = true
-    updateEnabled()
   }
 
   /// Ends the running meeting at once, saved as ended early (the app is being stopped).
@@ -157,7 +153,7 @@ import ScrumdingerCore
   /// A file the desktop asked the app to open: imported once the user says so (never where
   /// another instance owns the scrums).
   func askToImport(_ path: String) {
-    guard !model.commandContext().readOnly else {
+    guard !model.list.isReadOnly else {
       toast(readOnlyBanner.text)
       return
     }
@@ -195,29 +191,15 @@ import ScrumdingerCore
     }
   }
 
-  /// Enables each action of the window, the history and the meeting as the table's rule says
-  /// for the current page.
-  private func updateEnabled() {
-    // Once: it looks at today's lineup.
-    let context = model.commandContext(canPresent: meeting?.presenter.canToggle == true)
-    WindowCommand.updateEnabled(actions, in: context)
-    history.updateEnabled(in: context)
-    meeting?.updateEnabled(in: context)
-  }
-
   // MARK: Pages
 
   private func show(_ route: Route) {
-    guard model.navigation.resolved(route) == route else { return model.navigation.revalidate() }
     guard let previous = pages.show(route) else { return }
-    updateEnabled()
     pages.focus(model.navigation.focusTarget(from: previous, to: route))
   }
 
   private func scrumsChanged() {
-    model.navigation.revalidate()
     pages.scrumsChanged()
-    updateEnabled()  // Add to Calendar follows the shown scrum's schedule
   }
 
   /// "Next: today at 9:30" for a scrum on a schedule, from now.
@@ -231,14 +213,16 @@ import ScrumdingerCore
   /// A search result picked in the Activities overview: the scrum's page, unless a meeting or
   /// the editor is under way (neither is interrupted; the window comes forward).
   func showScrum(_ id: UUID) {
-    if meeting == nil, editing.sheet == nil, state.scrum(id) != nil { model.navigation.show(.detail(scrumID: id)) }
+    if model.navigation.takesOutsideAsks(editorOpen: editing.sheet != nil), state.scrum(id) != nil {
+      model.navigation.show(.detail(scrumID: id))
+    }
     present()
   }
 
   /// A search's result picked: its meeting's page, at the sentence (played from there if
   /// `play`), unless a meeting or the editor is under way.
   func open(_ match: MeetingMatch, play: Bool) {
-    guard meeting == nil, editing.sheet == nil else { return present() }
+    guard model.navigation.takesOutsideAsks(editorOpen: editing.sheet != nil) else { return present() }
     model.navigation.open(match)
     if play, !match.isNote { pages.history?.play(from: match.startMilliseconds) }
     present()
@@ -246,7 +230,7 @@ import ScrumdingerCore
 
   /// "Search in the app" from the Activities overview: the list, filtered by `terms`.
   func showSearch(_ terms: [String]) {
-    if meeting == nil, editing.sheet == nil {
+    if model.navigation.takesOutsideAsks(editorOpen: editing.sheet != nil) {
       model.navigation.show(.list)
       pages.list.search(terms)
     }
@@ -259,19 +243,25 @@ import ScrumdingerCore
     guard meeting == nil, let scrum = state.scrum(id) else { return }
     meeting = MeetingCoordinator(
       scrum: scrum, lineup: model.detail.lineup(for: scrum), state: state, dependencies: model.dependencies,
-      window: window, windowActions: windowActions, application: application, twelveHour: time.twelveHour,
+      commands: model.commands, window: window, windowActions: windowActions, application: application,
+      twelveHour: time.twelveHour,
       toast: { [weak self] text, button, action in self?.toast(text, button: button, action: action) }
     ) { [weak self] saved in
       guard let self else { return }
       self.meeting = nil
+      self.model.canPresent = false
       self.model.detail.resetLineup(of: id)
       self.model.navigation.show(.detail(scrumID: id))
-      self.updateEnabled()
       guard saved, let entry = self.state.scrum(id)?.history.last else { return }
       self.pages.detail?.focusHistoryRow(entry.id)  // its row in view
       self.undo.sayMeetingSaved(entry, of: id)
     }
-    meeting?.presenter.onCanToggleChanged = { [weak self] in self?.updateEnabled() }
+    // Present follows the monitors plugged in (the one input the models do not hold).
+    let followMonitors: @MainActor () -> Void = { [weak self] in
+      self?.model.canPresent = self?.meeting?.presenter.canToggle == true
+    }
+    meeting?.presenter.onCanToggleChanged = followMonitors
+    followMonitors()
     model.navigation.show(.meeting(scrumID: id))
   }
 

@@ -1,7 +1,7 @@
 // A delete is undone from its toast (or Ctrl+Z while the toast is up), and a meeting just
 // saved from its own toast (Undo takes it out of the history again, View opens it). Once a
-// toast goes, its delete is final: the model forgets it. The window's commands follow along
-// (Undo is enabled only while there is something to undo).
+// toast goes, its delete is final: the model forgets it. The window's commands follow the
+// model (Undo is enabled only while there is something to undo).
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore
@@ -10,18 +10,15 @@ import ScrumdingerCore
 @MainActor final class UndoToasts {
   private let model: AppModel
   private let toasts: ToastOverlay
-  /// Runs when what can be undone changes.
-  private let changed: @MainActor () -> Void
   /// The toast of the last delete, while it is up.
   private var undoToast: Toast?
   /// The toast of the meeting just saved, while it is up.
   private(set) var savedMeetingToast: Toast?
 
-  /// Toasts in `toasts` undoing `model`'s deletes; `changed` runs after each change.
-  init(model: AppModel, toasts: ToastOverlay, changed: @escaping @MainActor () -> Void) {
+  /// Toasts in `toasts` undoing `model`'s deletes.
+  init(model: AppModel, toasts: ToastOverlay) {
     self.model = model
     self.toasts = toasts
-    self.changed = changed
   }
 
   /// Says what was deleted, with Undo (and Ctrl+Z) while the toast is up.
@@ -29,22 +26,14 @@ import ScrumdingerCore
     undoToast?.dismiss()
     undoToast = toasts.show(
       UndoModel.message(for: deletion), button: tr("Undo"),
-      action: { [weak self] in
-        self?.model.undo.undo(deletion)
-        self?.changed()
-      },
-      onDismissed: { [weak self] in  // may come when the window is gone (at quit)
-        self?.model.undo.forget(deletion)
-        self?.changed()
-      })
-    changed()
+      action: { [weak self] in self?.model.undo.undo(deletion) },
+      onDismissed: { [weak self] in self?.model.undo.forget(deletion) })  // may come at quit, the window gone
   }
 
   /// Ctrl+Z: undoes the last delete, and its toast goes.
   func undoLast() {
     model.undo.undoLast()  // before the toast goes: its going forgets the delete
     undoToast?.dismiss()
-    changed()
   }
 
   /// Says the meeting was saved, with View (opens it) and Undo (removes it).
@@ -56,7 +45,6 @@ import ScrumdingerCore
           return
         }
         self.model.undo.forget(deletion)
-        self.changed()
       },
       extraButton: (
         tr("View"),

@@ -15,6 +15,8 @@ import ScrumdingerCore
   private let toast: @MainActor (String) -> Void
   /// The history's actions, one per "history." command of the table.
   private(set) var actions: [HistoryCommand: Action] = [:]
+  /// The actions following the enabled rules.
+  private var enabling: ObservationToken?
 
   /// Actions over `window`, on `model`'s scrums (their calendar in `time`'s zone, their
   /// recordings transcribed by `transcriber`), saying what they did through `toast`.
@@ -29,15 +31,15 @@ import ScrumdingerCore
     self.toast = toast
   }
 
-  /// Inserts the history's actions on the window.
+  /// Inserts the history's actions on the window, enabled as the model's context says.
   func install() {
     actions = HistoryCommand.actions { [weak self] command, _ in self?.perform(command) }
     window.insertActions(Array(actions.values), prefix: HistoryCommand.scope)
-  }
-
-  /// Enables the history's actions as the table's rule says in `context`.
-  func updateEnabled(in context: Command.Context) {
-    HistoryCommand.updateEnabled(actions, in: context)
+    HistoryCommand.updateEnabled(actions, in: model.commands.value)
+    enabling = model.commands.observe { [weak self] context in
+      guard let self else { return }
+      HistoryCommand.updateEnabled(self.actions, in: context)
+    }
   }
 
   /// Runs `command` on the page shown (a scrum's, or a past meeting's).

@@ -25,13 +25,17 @@ import ScrumdingerCore
   package private(set) var endQuestion: MessageDialog?
   /// The meeting's actions, one per "meeting." command of the table.
   private(set) var actions: [MeetingCommand: Action] = [:]
+  /// The actions following the enabled rules.
+  private var enabling: ObservationToken?
 
   /// Starts the meeting of `scrum` with today's `lineup` in `window` (whose application's
-  /// accelerators a note being typed takes over; its own actions are `windowActions`); `onEnd`
-  /// runs once it is over (saved or not), the window as it was before.
+  /// accelerators a note being typed takes over; its own actions are `windowActions`), its
+  /// actions enabled as `commands` says; `onEnd` runs once it is over (saved or not), the
+  /// window as it was before.
   init(
-    scrum: DailyScrum, lineup: Lineup, state: AppState, dependencies: Dependencies, window: ApplicationWindow,
-    windowActions: ActionGroup, application: Application, twelveHour: Bool, toast: @escaping PresenterView.ShowToast,
+    scrum: DailyScrum, lineup: Lineup, state: AppState, dependencies: Dependencies,
+    commands: ObservableValue<Command.Context>, window: ApplicationWindow, windowActions: ActionGroup,
+    application: Application, twelveHour: Bool, toast: @escaping PresenterView.ShowToast,
     onEnd: @escaping @MainActor (Bool) -> Void
   ) {
     self.window = window
@@ -59,6 +63,11 @@ import ScrumdingerCore
     actions = MeetingCommand.actions { [weak self] command, argument in self?.perform(command, argument: argument) }
     meetingActions.add(Array(actions.values))
     window.insert(meetingActions, prefix: MeetingCommand.scope)
+    MeetingCommand.updateEnabled(actions, in: commands.value)
+    enabling = commands.observe { [weak self] context in
+      guard let self else { return }
+      MeetingCommand.updateEnabled(self.actions, in: context)
+    }
     page.showMuted(sound.isMuted)
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
     page.showFullscreen(window.isFullscreen)
@@ -79,6 +88,7 @@ import ScrumdingerCore
         self.presenter.stop()
         self.compact.show(false)
         self.titleObservation = nil
+        self.enabling = nil
         self.window.title = tr("Scrumdinger")
         self.giveKeysToNotes(false)
         self.window.removeActions(prefix: MeetingCommand.scope)
@@ -93,11 +103,6 @@ import ScrumdingerCore
     for command in Command.allCases where command.yieldsKeysToNotes {
       application.setAccelerators(typing ? [] : command.accelerators, for: command.detailedName)
     }
-  }
-
-  /// Enables the meeting's actions as the table's rule says in `context`.
-  func updateEnabled(in context: Command.Context) {
-    MeetingCommand.updateEnabled(actions, in: context)
   }
 
   /// Runs a meeting command of the table (Present on takes the monitor's connector as

@@ -18,6 +18,16 @@ import FoundationEssentials
   public let detail: ScrumDetailModel
   /// Deleting scrums and past meetings, and undoing it.
   public let undo: UndoModel
+  /// What the enabled rules of the window's, history's and meeting's commands see, kept up to
+  /// date with what it is derived from: each action group observes it once, and nothing
+  /// tells it to look again.
+  public let commands: ObservableValue<Command.Context>
+  /// Whether the meeting can be presented on another monitor (or is): the one input the
+  /// models do not hold, set by the meeting's presenter as monitors come and go.
+  public var canPresent = false {
+    didSet { refreshCommands() }
+  }
+  private var inputs: [ObservationToken] = []
 
   /// The models over `state`, with `dependencies`.
   public init(state: AppState, dependencies: Dependencies) {
@@ -27,6 +37,21 @@ import FoundationEssentials
     list = ScrumListModel(state: state, dependencies: dependencies)
     detail = ScrumDetailModel(state: state, dependencies: dependencies)
     undo = UndoModel(state: state, recorder: dependencies.recorder, navigation: navigation)
+    commands = ObservableValue(Command.Context(route: state.navigation.value, meetingRunning: false))
+    refreshCommands()
+    let refresh: @MainActor () -> Void = { [weak self] in self?.refreshCommands() }
+    inputs = [
+      state.navigation.observe { _ in refresh() },
+      state.scrums.observe { _ in refresh() },  // Add to Calendar follows the schedule
+      state.meeting.observe { _ in refresh() },  // Previous speaker, on the first turn
+      detail.lineups.observe { _ in refresh() },
+    ]
+    undo.undoableChanged = refresh
+    list.readOnlyChanged = refresh
+  }
+
+  private func refreshCommands() {
+    commands.value = commandContext(canPresent: canPresent)
   }
 
   /// What the enabled rules see now (`draftCanSave` for the editor's commands, `canPresent` for

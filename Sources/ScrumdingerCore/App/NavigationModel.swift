@@ -30,10 +30,14 @@ public enum FocusTarget: Equatable, Sendable {
   private var focusAfterDelete: FocusTarget?
   /// Set by a search's result: the sentence to focus when its meeting's page shows.
   private var focusOnArrival: FocusTarget?
+  private var scrumsObservation: ObservationToken?
 
-  /// Navigation over `state`.
+  /// Navigation over `state`: a page whose scrum or past meeting goes (a delete, an undo, a
+  /// merge) gives way to the nearest that exists as the scrums change, before any page is
+  /// shown for them.
   public init(state: AppState) {
     self.state = state
+    scrumsObservation = state.scrums.observe { [weak self] _ in self?.revalidate() }
   }
 
   /// The page on show.
@@ -88,9 +92,17 @@ public enum FocusTarget: Equatable, Sendable {
     }
   }
 
-  /// Moves away from a page whose scrum or meeting has gone (after a delete, say).
-  public func revalidate() {
-    show(route)
+  /// Moves away from a page whose scrum or past meeting has gone.
+  private func revalidate() {
+    // The meeting's page stays while its meeting ends: its end shows the scrum's page.
+    if !route.isMeeting { show(route) }
+  }
+
+  /// Whether an ask from outside the window (a result picked in the Activities overview, a
+  /// search in the app) may move it: never while a meeting or the editor (`editorOpen`) is
+  /// under way, which are not interrupted.
+  public func takesOutsideAsks(editorOpen: Bool) -> Bool {
+    state.meeting.value == nil && !editorOpen
   }
 
   /// The page Back leads to (the meeting page's Back asks to end instead: nil).

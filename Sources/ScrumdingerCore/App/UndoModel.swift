@@ -15,7 +15,11 @@ public enum Deletion: Equatable, Sendable {
   private let recorder: MeetingRecorder
   private let navigation: NavigationModel
   /// The last delete, while it can still be undone (its toast is up).
-  public private(set) var undoable: Deletion?
+  public private(set) var undoable: Deletion? {
+    didSet { if undoable != oldValue { undoableChanged?() } }
+  }
+  /// Runs when `undoable` changes (the command table's Undo follows it).
+  var undoableChanged: (@MainActor () -> Void)?
 
   /// Deletes from `state`, moving through `navigation`; what is gone for good is forgotten by
   /// `recorder`.
@@ -45,8 +49,7 @@ public enum Deletion: Equatable, Sendable {
     else { return nil }
     let entry = state.scrums.value[scrumIndex].history[index]
     undoable = .history(scrumID: scrumID, entry: entry, index: index)
-    state.scrums.update { $0[scrumIndex].history.remove(at: index) }
-    navigation.revalidate()
+    state.scrums.update { $0[scrumIndex].history.remove(at: index) }  // its page, if shown, gives way
     return undoable
   }
 

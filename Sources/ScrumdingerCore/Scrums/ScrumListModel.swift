@@ -18,7 +18,11 @@ public enum NewScrumOutcome: Equatable, Sendable {
   private let state: AppState
   private let dependencies: Dependencies
   /// Whether another instance owns the data: nothing here may change it.
-  public var isReadOnly = false
+  public var isReadOnly = false {
+    didSet { if isReadOnly != oldValue { readOnlyChanged?() } }
+  }
+  /// Runs when `isReadOnly` changes (the command table's rules follow it).
+  var readOnlyChanged: (@MainActor () -> Void)?
 
   /// The list in `state`, with `dependencies` (new ids, the recording consent).
   public init(state: AppState, dependencies: Dependencies) {

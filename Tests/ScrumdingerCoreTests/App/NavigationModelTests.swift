@@ -16,8 +16,17 @@ import Testing
     #expect(model.navigation.resolved(.meeting(scrumID: design.id)) == .detail(scrumID: design.id), "no meeting runs")
     model.state.navigation.value = .detail(scrumID: retro.id)
     model.state.scrums.update { $0.removeFirst() }  // deleted elsewhere (an undo, another edit)
-    model.navigation.revalidate()
-    #expect(model.state.navigation.value == .list)
+    #expect(model.state.navigation.value == .list, "the page gives way as the scrums change")
+  }
+
+  @Test func asksFromOutsideWaitForTheMeetingAndTheEditor() {
+    let model = model()
+    #expect(model.navigation.takesOutsideAsks(editorOpen: false))
+    #expect(!model.navigation.takesOutsideAsks(editorOpen: true), "an open editor is not left")
+    let session = MeetingSession(scrum: design, state: model.state, dependencies: model.dependencies)
+    #expect(!model.navigation.takesOutsideAsks(editorOpen: false), "a meeting is not left")
+    session.end(save: false)
+    #expect(model.navigation.takesOutsideAsks(editorOpen: false))
   }
 
   @Test func focusReturnsToTheRowTheUserLeft() {
@@ -56,7 +65,8 @@ import Testing
     #expect(!model.navigation.back(), "the meeting page's Back asks to end the meeting")
     #expect(model.state.navigation.value == .meeting(scrumID: design.id))
     session.end(save: false)
-    model.navigation.revalidate()
+    #expect(model.state.navigation.value == .meeting(scrumID: design.id), "its end shows the scrum's page")
+    model.navigation.show(.meeting(scrumID: design.id))
     #expect(model.state.navigation.value == .detail(scrumID: design.id), "the meeting is over")
   }
 
