@@ -6,12 +6,7 @@
 import FoundationEssentials
 
 /// A line noted during a meeting, stamped with who was speaking then.
-public struct MeetingNote: Codable, Equatable, Hashable, Identifiable, Sendable {
-  private enum CodingKeys: String, CodingKey {
-    case id, speaker, text
-    case atSeconds = "at"
-  }
-
+public struct MeetingNote: Equatable, Hashable, Identifiable, Sendable {
   public var id: UUID
   /// Who was speaking when it was noted, by name as they were then ("" before anyone spoke).
   public var speaker: String
@@ -38,13 +33,7 @@ public struct MeetingNote: Codable, Equatable, Hashable, Identifiable, Sendable 
 }
 
 /// One stretch of speech whisper transcribed, on the recording's timeline.
-public struct TranscriptSegment: Codable, Equatable, Hashable, Sendable {
-  private enum CodingKeys: String, CodingKey {
-    case startMilliseconds = "start"
-    case endMilliseconds = "end"
-    case text
-  }
-
+public struct TranscriptSegment: Equatable, Hashable, Sendable {
   /// Where it starts and ends in the recording, in milliseconds.
   public var startMilliseconds: Int
   public var endMilliseconds: Int

@@ -1,13 +1,7 @@
 import FoundationEssentials
 
 /// One speaker's turn (or agenda item) on the meeting's running time.
-public struct TurnSpan: Codable, Equatable, Hashable, Sendable {
-  private enum CodingKeys: String, CodingKey {
-    case speaker = "name"
-    case startSeconds = "start"
-    case endSeconds = "end"
-  }
-
+public struct TurnSpan: Equatable, Hashable, Sendable {
   public var speaker: String
   public var startSeconds: Int
   public var endSeconds: Int

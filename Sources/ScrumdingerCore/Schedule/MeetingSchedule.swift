@@ -7,7 +7,7 @@ import FoundationEssentials
 import Platform
 
 /// A scrum's weekly schedule.
-public struct MeetingSchedule: Codable, Equatable, Hashable, Sendable {
+public struct MeetingSchedule: Equatable, Hashable, Sendable {
   /// A day of the week, numbered as ISO 8601 and GLib number them (Monday 1 … Sunday 7).
   public enum Weekday: Int, CaseIterable, Codable, Comparable, Sendable {
     case monday = 1
@@ -55,34 +55,12 @@ public struct MeetingSchedule: Codable, Equatable, Hashable, Sendable {
   /// How many minutes before the start the reminder comes (one of `reminderChoices`).
   public var reminderMinutes: Int
 
-  private enum CodingKeys: String, CodingKey {
-    case days, hour, minute
-    case reminderMinutes = "remind"
-  }
-
   /// A schedule; values out of range are brought into it.
   public init(days: Set<Weekday> = Self.workingDays, hour: Int = 9, minute: Int = 30, reminderMinutes: Int = 5) {
     self.days = days
     self.hour = min(max(hour, 0), 23)
     self.minute = min(max(minute, 0), 59)
     self.reminderMinutes = Self.reminderChoices.contains(reminderMinutes) ? reminderMinutes : 5
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let days = try container.decode([Weekday].self, forKey: .days)
-    self.init(
-      days: Set(days), hour: try container.decode(Int.self, forKey: .hour),
-      minute: try container.decode(Int.self, forKey: .minute),
-      reminderMinutes: try container.decode(Int.self, forKey: .reminderMinutes))
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(days.sorted(), forKey: .days)
-    try container.encode(hour, forKey: .hour)
-    try container.encode(minute, forKey: .minute)
-    try container.encode(reminderMinutes, forKey: .reminderMinutes)
   }
 
   /// The first start strictly after `instant`, in `timeZone` (an identifier such as

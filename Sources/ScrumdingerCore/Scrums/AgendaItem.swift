@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A timed part of a scrum's meeting after the speakers' round ("Parking lot", 5 minutes).
-public struct AgendaItem: Codable, Equatable, Hashable, Identifiable, Sendable {
+public struct AgendaItem: Equatable, Hashable, Identifiable, Sendable {
   /// The minutes an item may last.
   public static let minutesRange = 1...30
   /// How many items a scrum may have.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A recurring meeting: who speaks, for how long in all, in which colours, and what happened.
-public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
+public struct DailyScrum: Equatable, Hashable, Identifiable, Sendable {
   /// The allowed meeting lengths in minutes.
   public static let lengthRange = 1...60
 
@@ -52,46 +52,6 @@ public struct DailyScrum: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.agenda = agenda
     self.schedule = schedule
     self.meetingWarningMinutes = meetingWarningMinutes
-  }
-
-  private enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder, agenda, schedule
-    case meetingWarningMinutes, turnWarningStages
-    case turnWarning = "turnWarningSeconds"
-    case overtime = "whenTurnRunsOut"
-  }
-
-  /// Keys older versions wrote that are read past and dropped: "recordMeetings" (whether a
-  /// computer records the scrum is that computer's own choice, see `RecordingConsent`).
-  static let droppedKeys: Set<String> = ["recordMeetings"]
-
-  /// Reads a scrum; files from before a setting existed get its default.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(UUID.self, forKey: .id)
-    title = try container.decode(String.self, forKey: .title)
-    attendees = try container.decode([Attendee].self, forKey: .attendees)
-    lengthInMinutes = try container.decode(Int.self, forKey: .lengthInMinutes)
-    theme = try container.decode(Theme.self, forKey: .theme)
-    history = try container.decode([History].self, forKey: .history)
-    shuffleSpeakingOrder = try container.decodeIfPresent(Bool.self, forKey: .shuffleSpeakingOrder) ?? false
-    turnWarning = try container.decodeIfPresent(TurnWarning.self, forKey: .turnWarning) ?? .standard
-    turnWarningStages = try container.decodeIfPresent([WarningStage].self, forKey: .turnWarningStages)
-    if let stages = turnWarningStages, !WarningStage.areKept(stages) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .turnWarningStages, in: container,
-        debugDescription: "stages must be distinct, longest first, at most three")
-    }
-    meetingWarningMinutes = try container.decodeIfPresent(Int.self, forKey: .meetingWarningMinutes) ?? 0
-    guard Self.meetingWarningChoices.contains(meetingWarningMinutes) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .meetingWarningMinutes, in: container, debugDescription: "not one of the meeting warning's choices")
-    }
-    overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
-    agenda = try container.decodeIfPresent([AgendaItem].self, forKey: .agenda) ?? []
-    schedule = try container.decodeIfPresent(MeetingSchedule.self, forKey: .schedule)
-    unknown = try UnknownFields.reading(
-      decoder, known: Set(CodingKeys.allCases.map(\.rawValue)).union(Self.droppedKeys))
   }
 
   /// The meeting warning's choices, in minutes before the end (0: none).

@@ -1,13 +1,7 @@
 import FoundationEssentials
 
 /// How long one speaker (or agenda item) took in a meeting, against their share.
-public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
-  private enum CodingKeys: String, CodingKey {
-    case name, seconds
-    case shareSeconds = "share"
-    case addedSeconds = "added"
-  }
-
+public struct SpeakerTime: Equatable, Hashable, Sendable {
   /// The speaker, by name as they were then (or the item's title).
   public var name: String
   /// Whole seconds they spoke: pauses excluded, a skip ends the turn, an overrun counts, a
@@ -25,35 +19,12 @@ public struct SpeakerTime: Codable, Equatable, Hashable, Sendable {
     self.addedSeconds = addedSeconds
   }
 
-  /// Reads a speaker's time; files from before minutes could be added have none.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    name = try container.decode(String.self, forKey: .name)
-    seconds = try container.decode(Int.self, forKey: .seconds)
-    shareSeconds = try container.decode(Int.self, forKey: .shareSeconds)
-    // Minutes are only ever added: a negative figure (a hand-edited file) reads as none, as
-    // the file's writer leaves it out and the fast reader refuses it.
-    addedSeconds = max(0, try container.decodeIfPresent(Int.self, forKey: .addedSeconds) ?? 0)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(name, forKey: .name)
-    try container.encode(seconds, forKey: .seconds)
-    try container.encode(shareSeconds, forKey: .shareSeconds)
-    if addedSeconds > 0 { try container.encode(addedSeconds, forKey: .addedSeconds) }
-  }
-
   /// How long over their share and added time they spoke (0 within it).
   public var overSeconds: Int { max(0, seconds - shareSeconds - addedSeconds) }
 }
 
 /// One finished meeting of a scrum.
-public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
-  private enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, date, attendees, durationSeconds, speakers, absent, notes, transcript, items, turns, recorded
-  }
-
+public struct History: Equatable, Hashable, Identifiable, Sendable {
   /// The durations a file may hold (a day at most: anything longer is not a stand-up).
   public static let durationRange = 0...86_400
   /// The dates a file may hold: the years 1…9999 (what a four-digit ISO 8601 year can say).
@@ -106,26 +77,6 @@ public struct History: Codable, Equatable, Hashable, Identifiable, Sendable {
     self.recorded = recorded
   }
 
-  /// Reads attendees as names, or as attendee objects (as earlier files and Apple's wrote them).
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(UUID.self, forKey: .id)
-    date = try container.decode(Date.self, forKey: .date)
-    durationSeconds = try container.decode(Int.self, forKey: .durationSeconds)
-    speakers = try container.decodeIfPresent([SpeakerTime].self, forKey: .speakers) ?? []
-    absent = try container.decodeIfPresent([String].self, forKey: .absent) ?? []
-    notes = try container.decodeIfPresent([MeetingNote].self, forKey: .notes) ?? []
-    transcript = try container.decodeIfPresent([TranscriptSegment].self, forKey: .transcript) ?? []
-    items = try container.decodeIfPresent([SpeakerTime].self, forKey: .items) ?? []
-    turns = try container.decodeIfPresent([TurnSpan].self, forKey: .turns) ?? []
-    recorded = try container.decodeIfPresent(Bool.self, forKey: .recorded) ?? false
-    if let names = try? container.decode([String].self, forKey: .attendees) {
-      attendees = names
-    } else {
-      attendees = try container.decode([Attendee].self, forKey: .attendees).map(\.name)
-    }
-    unknown = try UnknownFields.reading(decoder, known: Set(CodingKeys.allCases.map(\.rawValue)))
-  }
 }
 
 extension History {

@@ -6,7 +6,7 @@
 import FoundationEssentials
 
 /// One stage of the warning before a turn ends.
-public struct WarningStage: Codable, Equatable, Hashable, Sendable {
+public struct WarningStage: Equatable, Hashable, Sendable {
   /// How long before the turn's end it comes.
   public var lead: TurnWarning
   /// Whether it plays the warning sound.
@@ -16,11 +16,6 @@ public struct WarningStage: Codable, Equatable, Hashable, Sendable {
   public init(_ lead: TurnWarning, sound: Bool = true) {
     self.lead = lead
     self.sound = sound
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case lead = "seconds"
-    case sound
   }
 
   /// The most stages a scrum has.

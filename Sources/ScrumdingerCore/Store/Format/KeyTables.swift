@@ -1,8 +1,9 @@
 // The scrums file, type by type: each key in the order it is written (sorted, as Foundation's
 // encoder with sorted keys wrote it), with the range a number must be in and when the key is
-// left out. TableReader and TableWriter walk these tables (see FieldTable); the
-// Decodable conformances (Foundation's slow path, which says what is wrong with a file the
-// fast reader gave up on) follow the same keys, and the cross-check tests hold the two together.
+// left out. TableReader and TableWriter walk these tables (see FieldTable); the Codable
+// conformances (FoundationCodec: Foundation's slow path, which says what is wrong with a file
+// the fast reader gave up on) follow the same keys, and the cross-check tests hold the two
+// together.
 import FoundationEssentials
 
 extension DailyScrum: FileObject {
