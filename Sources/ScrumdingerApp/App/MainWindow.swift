@@ -87,11 +87,11 @@ import ScrumdingerCore
     history.install()
     // The window's actions follow the enabled rules as the model's context changes (as the
     // history's and, while one runs, the meeting's do).
-    WindowCommand.updateEnabled(actions, in: model.commands.value)
+    WindowCommand.updateEnabled(actions, in: model.commands.value.window)
     observations.append(
       model.commands.observe { [weak self] context in
         guard let self else { return }
-        WindowCommand.updateEnabled(self.actions, in: context)
+        WindowCommand.updateEnabled(self.actions, in: context.window)
       })
     window.onCloseRequest { [weak self] in
       guard let self else { return false }
@@ -293,4 +293,12 @@ import ScrumdingerCore
       self.undo.offer(deletion)
     }
   }
+}
+
+extension MainWindow: WindowSurface {
+  func question(_ heading: String, body: String) -> MessageDialog {
+    MessageDialog(parent: window, heading: heading, body: body)
+  }
+
+  func close() { window.close() }
 }

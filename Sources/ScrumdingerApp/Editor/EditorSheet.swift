@@ -351,8 +351,7 @@ import ScrumdingerCore
   }
 
   private func updateButtons() {
-    EditorCommand.updateEnabled(
-      actions, in: Command.Context(route: .list, meetingRunning: false, draftCanSave: draft.canSave))
+    EditorCommand.updateEnabled(actions, in: EditorCommand.Context(draftCanSave: draft.canSave))
   }
 
   private func confirm() {

@@ -35,10 +35,10 @@ import ScrumdingerCore
   func install() {
     actions = HistoryCommand.actions { [weak self] command, _ in self?.perform(command) }
     window.insertActions(Array(actions.values), prefix: HistoryCommand.scope)
-    HistoryCommand.updateEnabled(actions, in: model.commands.value)
+    HistoryCommand.updateEnabled(actions, in: model.commands.value.history)
     enabling = model.commands.observe { [weak self] context in
       guard let self else { return }
-      HistoryCommand.updateEnabled(self.actions, in: context)
+      HistoryCommand.updateEnabled(self.actions, in: context.history)
     }
   }
 

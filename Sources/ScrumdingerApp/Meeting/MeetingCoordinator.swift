@@ -63,10 +63,10 @@ import ScrumdingerCore
     actions = MeetingCommand.actions { [weak self] command, argument in self?.perform(command, argument: argument) }
     meetingActions.add(Array(actions.values))
     window.insert(meetingActions, prefix: MeetingCommand.scope)
-    MeetingCommand.updateEnabled(actions, in: commands.value)
+    MeetingCommand.updateEnabled(actions, in: commands.value.meeting)
     enabling = commands.observe { [weak self] context in
       guard let self else { return }
-      MeetingCommand.updateEnabled(self.actions, in: context)
+      MeetingCommand.updateEnabled(self.actions, in: context.meeting)
     }
     page.showMuted(sound.isMuted)
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
@@ -100,7 +100,7 @@ import ScrumdingerCore
   /// While a note is typed, the meeting's single-key shortcuts type into it instead (their
   /// buttons still work); afterwards they are the meeting's again.
   private func giveKeysToNotes(_ typing: Bool) {
-    for command in Command.allCases where command.yieldsKeysToNotes {
+    for command in Command.allCases where command.facts.yieldsKeysToNotes {
       application.setAccelerators(typing ? [] : command.accelerators, for: command.detailedName)
     }
   }

@@ -27,7 +27,7 @@ import ScrumdingerCore
   }
 
   /// The journal read at start (the scrums are in): asked about over `window`, or once one shows.
-  func found(_ journal: Result<MeetingJournal, UnreadableReason>, window: MainWindow?) {
+  func found(_ journal: Result<MeetingJournal, UnreadableReason>, window: (any WindowSurface)?) {
     switch journal {
     case .success(let journal) where journal.isSaved(in: state.scrums.value):
       file.remove()
@@ -51,16 +51,16 @@ import ScrumdingerCore
   }
 
   /// A window shows: the question waiting for one is asked there.
-  func windowShown(_ window: MainWindow) {
+  func windowShown(_ window: any WindowSurface) {
     guard let journal = waiting else { return }
     waiting = nil
     ask(journal, in: window)
   }
 
   /// "The meeting of TITLE was interrupted at 9:42, 6:10 in", with Save It and Discard.
-  private func ask(_ journal: MeetingJournal, in window: MainWindow) {
-    let dialog = MessageDialog(
-      parent: window.window, heading: Texts.interruptedMeeting(journal, twelveHour: time.twelveHour),
+  private func ask(_ journal: MeetingJournal, in window: any WindowSurface) {
+    let dialog = window.question(
+      Texts.interruptedMeeting(journal, twelveHour: time.twelveHour),
       body: tr(
         "Save It adds it to the scrum’s history with the time it really ran. Discard deletes it, and its recording."))
     dialog.addResponse("discard", label: tr("Discard"), appearance: .destructive)

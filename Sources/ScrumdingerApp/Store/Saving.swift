@@ -17,7 +17,7 @@ import ScrumdingerCore
   /// Quit of "Your Scrums Could Not Be Read" quits it.
   private let application: Application
   /// The window on show, if any: toasts and questions go there.
-  private weak var shown: MainWindow?
+  private weak var shown: (any WindowSurface)?
   private var autoSave: AutoSave?
   private var fileWatcher: FileWatcher?
   /// The file could not be read while no window was open: asked about when one opens.
@@ -171,7 +171,7 @@ import ScrumdingerCore
   }
 
   /// A window shows: what saving says goes there, and the question waiting for one is asked.
-  func windowShown(_ window: MainWindow) {
+  func windowShown(_ window: any WindowSurface) {
     shown = window
     if let merge = startMerge { sayMergedAtStart(merge) }
     showPendingRemovals()
@@ -198,7 +198,7 @@ import ScrumdingerCore
     }
   }
 
-  private func askAboutUnreadableFile(_ error: StoreError, in window: MainWindow) {
+  private func askAboutUnreadableFile(_ error: StoreError, in window: any WindowSurface) {
     ask(
       error, in: window, heading: tr("Your Scrums Could Not Be Read"),
       explanation: tr(
@@ -211,11 +211,11 @@ import ScrumdingerCore
   /// `onStay`), `move` moves it aside, keeping it, then runs `afterMove`; a move that fails
   /// leaves saving blocked, and the toast says why.
   private func ask(
-    _ error: StoreError, in window: MainWindow, heading: String, explanation: String, stay: String,
+    _ error: StoreError, in window: any WindowSurface, heading: String, explanation: String, stay: String,
     move: (label: String, appearance: MessageDialog.Appearance), onStay: @escaping @MainActor () -> Void,
     afterMove: @escaping @MainActor () -> Void
   ) {
-    let dialog = MessageDialog(parent: window.window, heading: heading, body: error.description + "\n\n" + explanation)
+    let dialog = window.question(heading, body: error.description + "\n\n" + explanation)
     dialog.addResponse("stay", label: stay)
     dialog.addResponse("move", label: move.label, appearance: move.appearance)
     dialog.setDefaults(enter: nil, escape: "stay")
@@ -234,7 +234,7 @@ import ScrumdingerCore
 
   /// On closing `window`: if changes are not on disk, tries to write them now; if that fails,
   /// asks (and keeps the window open meanwhile: true).
-  func holdClose(of window: MainWindow) -> Bool {
+  func holdClose(of window: any WindowSurface) -> Bool {
     guard let autoSave, autoSave.hasUnsavedChanges, let error = autoSave.flush() else { return false }
     let reason: String
     switch error {
@@ -242,8 +242,8 @@ import ScrumdingerCore
     case .saveRefused: reason = tr("the file on disk cannot be read")
     default: reason = error.description
     }
-    let dialog = MessageDialog(
-      parent: window.window, heading: tr("Your changes could not be saved: %@", reason),
+    let dialog = window.question(
+      tr("Your changes could not be saved: %@", reason),
       body: tr("Quitting now loses the changes made since the last save."))
     dialog.addResponse("cancel", label: tr("Cancel"))
     dialog.addResponse("discard", label: tr("Quit Without Saving"), appearance: .destructive)
@@ -253,9 +253,9 @@ import ScrumdingerCore
       switch response {
       case "discard":
         autoSave.stop()
-        window?.window.close()
+        window?.close()
       case "retry":
-        window?.window.close()  // asks again if it still fails
+        window?.close()  // asks again if it still fails
       default:
         break
       }

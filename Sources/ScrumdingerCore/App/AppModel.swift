@@ -37,7 +37,10 @@ import FoundationEssentials
     list = ScrumListModel(state: state, dependencies: dependencies)
     detail = ScrumDetailModel(state: state, dependencies: dependencies)
     undo = UndoModel(state: state, recorder: dependencies.recorder, navigation: navigation)
-    commands = ObservableValue(Command.Context(route: state.navigation.value, meetingRunning: false))
+    commands = ObservableValue(
+      Command.Context(
+        window: WindowCommand.Context(route: state.navigation.value), meeting: MeetingCommand.Context(isShown: false),
+        history: HistoryCommand.Context(route: state.navigation.value)))
     refreshCommands()
     let refresh: @MainActor () -> Void = { [weak self] in self?.refreshCommands() }
     inputs = [
@@ -51,21 +54,24 @@ import FoundationEssentials
   }
 
   private func refreshCommands() {
-    commands.value = commandContext(canPresent: canPresent)
+    commands.value = commandContext()
   }
 
-  /// What the enabled rules see now (`draftCanSave` for the editor's commands, `canPresent` for
-  /// Present: whether the display has another monitor).
-  public func commandContext(draftCanSave: Bool = false, canPresent: Bool = false) -> Command.Context {
+  /// What the enabled rules see now.
+  private func commandContext() -> Command.Context {
+    let route = state.navigation.value
     var nobodyHere = false
     var isScheduled = false
-    if case .detail(let id) = state.navigation.value, let scrum = state.scrum(id) {
+    if case .detail(let id) = route, let scrum = state.scrum(id) {
       nobodyHere = detail.lineup(for: scrum).nobodyIsHere(in: scrum)
       isScheduled = scrum.schedule?.days.isEmpty == false
     }
     return Command.Context(
-      route: state.navigation.value, meetingRunning: state.meeting.value != nil, draftCanSave: draftCanSave,
-      readOnly: list.isReadOnly, nobodyHere: nobodyHere, canUndo: undo.undoable != nil,
-      canGoBack: state.meeting.value?.snapshot.canGoBack == true, isScheduled: isScheduled, canPresent: canPresent)
+      window: WindowCommand.Context(
+        route: route, meetingRunning: state.meeting.value != nil, readOnly: list.isReadOnly, nobodyHere: nobodyHere,
+        canUndo: undo.undoable != nil),
+      meeting: MeetingCommand.Context(
+        isShown: route.isMeeting, canGoBack: state.meeting.value?.snapshot.canGoBack == true, canPresent: canPresent),
+      history: HistoryCommand.Context(route: route, isScheduled: isScheduled))
   }
 }

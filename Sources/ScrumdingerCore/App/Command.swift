@@ -4,7 +4,9 @@
 // the help cannot drift from the keys. Each scope's commands are their own enum, so the one
 // place that runs them (the application, the window, the meeting under way, the history's
 // actions, the editor) switches over its own commands only: one corridor per scope, and a
-// command added to a scope that nobody runs does not compile.
+// command added to a scope that nobody runs does not compile. Within a scope, one switch gives
+// each command's facts (`CommandFacts`) and one its enabled rule over the scope's own small
+// context, neither with a catch-all: a command added without them does not compile either.
 
 /// A command the user can give: its scope and, inside it, which one.
 public enum Command: Hashable, Sendable, CaseIterable {
@@ -54,59 +56,22 @@ public enum Command: Hashable, Sendable, CaseIterable {
   /// The action's detailed name, as buttons and accelerators name it ("meeting.next-speaker").
   public var detailedName: String { scope + "." + name }
 
-  /// Whether the action takes the id of the scrum or meeting it applies to, or the connector
-  /// of a monitor.
-  public var takesArgument: Bool {
+  /// Everything the table says of the command but its name and its enabled rule.
+  public var facts: CommandFacts {
     switch self {
-    case .window(.openScrum), .window(.openHistory), .window(.deleteMeeting), .app(.startScheduled),
-      .meeting(.presentOn):
-      true
-    case .app, .window, .meeting, .history, .editor: false
+    case .app(let command): command.facts
+    case .window(let command): command.facts
+    case .meeting(let command): command.facts
+    case .history(let command): command.facts
+    case .editor(let command): command.facts
     }
   }
 
   /// The keyboard accelerators, in GTK's syntax.
-  public var accelerators: [String] {
-    switch self {
-    case .app(.newScrum): ["<Control>n"]
-    case .window(.showShortcuts): ["<Control>question"]
-    case .window(.preferences): ["<Control>comma"]
-    case .app(.quit): ["<Control>q"]
-    case .window(.showMenu): ["F10"]
-    case .window(.edit): ["<Control>e"]
-    case .window(.search): ["<Control>f"]
-    case .window(.startMeeting), .editor(.confirm): ["<Control>Return"]
-    case .window(.back): ["<Alt>Left"]
-    case .meeting(.pause): ["space"]
-    case .meeting(.nextSpeaker): ["Right", "n", "Page_Down"]
-    case .meeting(.previousSpeaker): ["Left", "p", "Page_Up"]
-    case .meeting(.addMinute): ["plus", "KP_Add"]
-    case .meeting(.compactView): ["c"]
-    case .meeting(.endMeeting), .editor(.cancel): ["Escape"]
-    case .meeting(.mute): ["m"]
-    case .meeting(.fullscreen): ["F11"]
-    case .meeting(.present): ["F5"]
-    case .meeting(.takeNote): ["t"]
-    case .meeting(.captions): ["s"]
-    case .window(.undo): ["<Control>z"]
-    case .window(.importScrums): ["<Control>o"]
-    case .window(.deleteScrum): ["<Control>Delete"]
-    case .window(.about), .window(.openScrum), .window(.openHistory), .window(.shuffleLineup), .window(.deleteMeeting),
-      .history, .app(.startScheduled), .meeting(.presentOn):
-      []
-    }
-  }
+  public var accelerators: [String] { facts.keys }
 
-  /// Whether the command's keys go to the notes entry while a note is typed there (Space
-  /// types a space, Right moves the cursor, Escape leaves the entry): its buttons still work.
-  public var yieldsKeysToNotes: Bool {
-    switch self {
-    case .meeting(.pause), .meeting(.nextSpeaker), .meeting(.previousSpeaker), .meeting(.addMinute),
-      .meeting(.compactView), .meeting(.endMeeting), .meeting(.mute), .meeting(.takeNote), .meeting(.captions):
-      true
-    case .app, .window, .meeting, .history, .editor: false
-    }
-  }
+  /// Where the shortcuts window lists the command, and as what (nil: commands without keys).
+  public var help: (group: HelpGroup, title: String)? { facts.help }
 
   /// The groups of the shortcuts window, in order.
   public enum HelpGroup: CaseIterable, Sendable {
@@ -124,112 +89,46 @@ public enum Command: Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// Where the shortcuts window lists the command, and as what (nil: commands without keys).
-  public var help: (group: HelpGroup, title: String)? {
-    switch self {
-    case .app(.newScrum): (.scrums, tr("New scrum"))
-    case .window(.edit): (.scrums, tr("Edit scrum"))
-    case .window(.search): (.scrums, tr("Search scrums, or what was said in a scrum's meetings"))
-    case .window(.startMeeting): (.scrums, tr("Start meeting"))
-    case .window(.back): (.scrums, tr("Go back"))
-    case .editor(.confirm): (.editor, tr("Add or Done"))
-    case .editor(.cancel): (.editor, tr("Dismiss or Cancel"))
-    case .meeting(.pause): (.meeting, tr("Pause or resume"))
-    case .meeting(.nextSpeaker): (.meeting, tr("Next speaker"))
-    case .meeting(.previousSpeaker): (.meeting, tr("Previous speaker"))
-    case .meeting(.addMinute): (.meeting, tr("Add a minute to the turn"))
-    case .meeting(.compactView): (.meeting, tr("Compact view"))
-    case .meeting(.endMeeting): (.meeting, tr("End meeting"))
-    case .meeting(.mute): (.meeting, tr("Mute or unmute the ding"))
-    case .meeting(.fullscreen): (.meeting, tr("Full screen"))
-    case .meeting(.present): (.meeting, tr("Present on another monitor, or stop"))
-    case .meeting(.takeNote): (.meeting, tr("Take a note"))
-    case .meeting(.captions): (.meeting, tr("Show or hide live captions"))
-    case .window(.showShortcuts): (.general, tr("Keyboard shortcuts"))
-    case .window(.preferences): (.general, tr("Preferences"))
-    case .window(.showMenu): (.general, tr("Main menu"))
-    case .app(.quit): (.general, tr("Quit"))
-    case .window(.undo): (.scrums, tr("Undo the last delete"))
-    case .window(.importScrums): (.scrums, tr("Import scrums from a file"))
-    case .window(.deleteScrum): (.scrums, tr("Delete scrum"))
-    case .window(.about), .window(.openScrum), .window(.openHistory), .window(.shuffleLineup), .window(.deleteMeeting),
-      .history, .app(.startScheduled), .meeting(.presentOn):
-      nil
-    }
-  }
-
-  /// Whether running the command changes the saved data (refused while read-only). New
-  /// Scrum is not here: asking for it gets a visible answer instead.
-  public var changesData: Bool {
-    switch self {
-    case .window(.edit), .window(.deleteScrum), .window(.startMeeting), .window(.deleteMeeting), .window(.undo),
-      .window(.importScrums):
-      true
-    case .app, .window, .meeting, .history, .editor: false
-    }
-  }
-
-  /// What the enabled rule looks at.
+  /// What the window's, the meeting's and the history's enabled rules look at, each scope its
+  /// own part (the editor, a window of its own, has its own context).
   public struct Context: Equatable, Sendable {
-    /// The page on show.
-    public var route: Route
-    /// Whether a meeting is under way.
-    public var meetingRunning: Bool
-    /// Whether the open editor's draft can be saved (only the editor's commands look).
-    public var draftCanSave: Bool
-    /// Whether another instance owns the data, so nothing may change it here.
-    public var readOnly: Bool
-    /// Whether the scrum shown has attendees and none of them is here today.
-    public var nobodyHere: Bool
-    /// Whether a delete can still be undone (its toast is up).
-    public var canUndo: Bool
-    /// Whether the meeting under way has a turn to go back to.
-    public var canGoBack: Bool
-    /// Whether the scrum shown meets on a schedule.
-    public var isScheduled: Bool
-    /// Whether the meeting can be presented on another monitor (or is).
-    public var canPresent: Bool
+    public var window: WindowCommand.Context
+    public var meeting: MeetingCommand.Context
+    public var history: HistoryCommand.Context
 
-    public init(
-      route: Route, meetingRunning: Bool, draftCanSave: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false,
-      canUndo: Bool = false, canGoBack: Bool = false, isScheduled: Bool = false, canPresent: Bool = false
-    ) {
-      self.canPresent = canPresent
-      self.isScheduled = isScheduled
-      self.canUndo = canUndo
-      self.canGoBack = canGoBack
-      self.route = route
-      self.meetingRunning = meetingRunning
-      self.draftCanSave = draftCanSave
-      self.readOnly = readOnly
-      self.nobodyHere = nobodyHere
+    public init(window: WindowCommand.Context, meeting: MeetingCommand.Context, history: HistoryCommand.Context) {
+      self.window = window
+      self.meeting = meeting
+      self.history = history
     }
   }
+}
 
-  /// Whether the command can run in `context`. New Scrum stays enabled during a meeting so
-  /// that asking for it gets a visible answer (see `ScrumListModel.requestNewScrum`).
-  public func isEnabled(in context: Context) -> Bool {
-    if context.readOnly, changesData { return false }
-    let route = context.route
-    return switch self {
-    case .app, .window(.showShortcuts), .window(.about), .window(.showMenu), .window(.preferences), .editor(.cancel):
-      true
-    case .editor(.confirm): context.draftCanSave
-    case .window(.openScrum), .window(.importScrums): route == .list
-    case .window(.search): route == .list || route.isDetail
-    case .window(.edit), .window(.deleteScrum), .window(.openHistory), .window(.shuffleLineup),
-      .history(.exportHistory):
-      route.isDetail
-    case .window(.deleteMeeting): route.isDetail || route.isHistory
-    case .window(.undo): context.canUndo && !route.isMeeting
-    case .window(.startMeeting): route.isDetail && !context.meetingRunning && !context.nobodyHere
-    case .window(.back): route != .list
-    case .meeting(.previousSpeaker): route.isMeeting && context.canGoBack
-    case .meeting(.present), .meeting(.presentOn): route.isMeeting && context.canPresent
-    case .meeting: route.isMeeting
-    case .history(.addToCalendar): route.isDetail && context.isScheduled
-    case .history(.copySummary), .history(.copySummaryWithTranscript): route.isHistory
-    }
+/// What the table holds of one command besides its name and its enabled rule.
+public struct CommandFacts: Sendable {
+  /// The keyboard accelerators, in GTK's syntax.
+  public let keys: [String]
+  /// Where the shortcuts window lists the command, and as what (nil: commands without keys).
+  public let help: (group: Command.HelpGroup, title: String)?
+  /// Whether the action takes the id of the scrum or meeting it applies to, or the connector
+  /// of a monitor.
+  public let takesArgument: Bool
+  /// Whether the command's keys go to the notes entry while a note is typed there (Space
+  /// types a space, Right moves the cursor, Escape leaves the entry): its buttons still work.
+  public let yieldsKeysToNotes: Bool
+  /// Whether running the command changes the saved data (refused while read-only). New Scrum
+  /// is not: asking for it gets a visible answer instead.
+  public let changesData: Bool
+
+  init(
+    keys: [String] = [], help: (group: Command.HelpGroup, title: String)? = nil, takesArgument: Bool = false,
+    yieldsKeysToNotes: Bool = false, changesData: Bool = false
+  ) {
+    self.keys = keys
+    self.help = help
+    self.takesArgument = takesArgument
+    self.yieldsKeysToNotes = yieldsKeysToNotes
+    self.changesData = changesData
   }
 }
 
@@ -239,9 +138,20 @@ public protocol ScopedCommand: CaseIterable, Hashable, RawRepresentable<String>,
   static var scope: String { get }
   /// The command of the table.
   var command: Command { get }
+  /// Everything the table says of the command but its name and its enabled rule.
+  var facts: CommandFacts { get }
 }
 
-/// The application's commands.
+/// A scope whose commands are enabled by a rule over what its own context says.
+public protocol RuledCommand: ScopedCommand {
+  /// What the scope's rule looks at.
+  associatedtype Context: Equatable, Sendable
+  /// Whether the command can run in `context`.
+  func isEnabled(in context: Context) -> Bool
+}
+
+/// The application's commands: always enabled (New Scrum during a meeting gets a visible
+/// answer, see `ScrumListModel.requestNewScrum`).
 public enum AppCommand: String, ScopedCommand {
   case newScrum = "new-scrum"
   /// A reminder's "Start Meeting": shows the window with that scrum's meeting started.
@@ -250,10 +160,18 @@ public enum AppCommand: String, ScopedCommand {
 
   public static let scope = "app"
   public var command: Command { .app(self) }
+
+  public var facts: CommandFacts {
+    switch self {
+    case .newScrum: CommandFacts(keys: ["<Control>n"], help: (.scrums, tr("New scrum")))
+    case .startScheduled: CommandFacts(takesArgument: true)
+    case .quit: CommandFacts(keys: ["<Control>q"], help: (.general, tr("Quit")))
+    }
+  }
 }
 
 /// The main window's commands: pages, scrums, undo and the window's tools.
-public enum WindowCommand: String, ScopedCommand {
+public enum WindowCommand: String, RuledCommand {
   case showShortcuts = "shortcuts"
   case about
   case preferences
@@ -274,10 +192,73 @@ public enum WindowCommand: String, ScopedCommand {
 
   public static let scope = "win"
   public var command: Command { .window(self) }
+
+  public var facts: CommandFacts {
+    switch self {
+    case .showShortcuts: CommandFacts(keys: ["<Control>question"], help: (.general, tr("Keyboard shortcuts")))
+    case .about: CommandFacts()
+    case .preferences: CommandFacts(keys: ["<Control>comma"], help: (.general, tr("Preferences")))
+    case .showMenu: CommandFacts(keys: ["F10"], help: (.general, tr("Main menu")))
+    case .openScrum, .openHistory: CommandFacts(takesArgument: true)
+    case .search:
+      CommandFacts(keys: ["<Control>f"], help: (.scrums, tr("Search scrums, or what was said in a scrum's meetings")))
+    case .edit: CommandFacts(keys: ["<Control>e"], help: (.scrums, tr("Edit scrum")), changesData: true)
+    case .startMeeting:
+      CommandFacts(keys: ["<Control>Return"], help: (.scrums, tr("Start meeting")), changesData: true)
+    case .deleteScrum:
+      CommandFacts(keys: ["<Control>Delete"], help: (.scrums, tr("Delete scrum")), changesData: true)
+    case .shuffleLineup: CommandFacts()
+    case .deleteMeeting: CommandFacts(takesArgument: true, changesData: true)
+    case .undo: CommandFacts(keys: ["<Control>z"], help: (.scrums, tr("Undo the last delete")), changesData: true)
+    case .importScrums:
+      CommandFacts(keys: ["<Control>o"], help: (.scrums, tr("Import scrums from a file")), changesData: true)
+    case .back: CommandFacts(keys: ["<Alt>Left"], help: (.scrums, tr("Go back")))
+    }
+  }
+
+  /// What the window's rule looks at.
+  public struct Context: Equatable, Sendable {
+    /// The page on show.
+    public var route: Route
+    /// Whether a meeting is under way.
+    public var meetingRunning: Bool
+    /// Whether another instance owns the data, so nothing may change it here.
+    public var readOnly: Bool
+    /// Whether the scrum shown has attendees and none of them is here today.
+    public var nobodyHere: Bool
+    /// Whether a delete can still be undone (its toast is up).
+    public var canUndo: Bool
+
+    public init(
+      route: Route, meetingRunning: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false,
+      canUndo: Bool = false
+    ) {
+      self.route = route
+      self.meetingRunning = meetingRunning
+      self.readOnly = readOnly
+      self.nobodyHere = nobodyHere
+      self.canUndo = canUndo
+    }
+  }
+
+  public func isEnabled(in context: Context) -> Bool {
+    if context.readOnly, facts.changesData { return false }
+    let route = context.route
+    return switch self {
+    case .showShortcuts, .about, .showMenu, .preferences: true
+    case .openScrum, .importScrums: route == .list
+    case .search: route == .list || route.isDetail
+    case .edit, .deleteScrum, .openHistory, .shuffleLineup: route.isDetail
+    case .deleteMeeting: route.isDetail || route.isHistory
+    case .undo: context.canUndo && !route.isMeeting
+    case .startMeeting: route.isDetail && !context.meetingRunning && !context.nobodyHere
+    case .back: route != .list
+    }
+  }
 }
 
 /// The commands of the meeting under way.
-public enum MeetingCommand: String, ScopedCommand {
+public enum MeetingCommand: String, RuledCommand {
   case pause
   case nextSpeaker = "next-speaker"
   case previousSpeaker = "previous-speaker"
@@ -296,10 +277,57 @@ public enum MeetingCommand: String, ScopedCommand {
 
   public static let scope = "meeting"
   public var command: Command { .meeting(self) }
+
+  public var facts: CommandFacts {
+    switch self {
+    case .pause: typing(["space"], tr("Pause or resume"))
+    case .nextSpeaker: typing(["Right", "n", "Page_Down"], tr("Next speaker"))
+    case .previousSpeaker: typing(["Left", "p", "Page_Up"], tr("Previous speaker"))
+    case .addMinute: typing(["plus", "KP_Add"], tr("Add a minute to the turn"))
+    case .compactView: typing(["c"], tr("Compact view"))
+    case .endMeeting: typing(["Escape"], tr("End meeting"))
+    case .mute: typing(["m"], tr("Mute or unmute the ding"))
+    case .fullscreen: CommandFacts(keys: ["F11"], help: (.meeting, tr("Full screen")))
+    case .present: CommandFacts(keys: ["F5"], help: (.meeting, tr("Present on another monitor, or stop")))
+    case .presentOn: CommandFacts(takesArgument: true)
+    case .takeNote: typing(["t"], tr("Take a note"))
+    case .captions: typing(["s"], tr("Show or hide live captions"))
+    }
+  }
+
+  /// A command whose keys a note being typed takes over.
+  private func typing(_ keys: [String], _ title: String) -> CommandFacts {
+    CommandFacts(keys: keys, help: (.meeting, title), yieldsKeysToNotes: true)
+  }
+
+  /// What the meeting's rule looks at.
+  public struct Context: Equatable, Sendable {
+    /// Whether the meeting's page is on show.
+    public var isShown: Bool
+    /// Whether the meeting has a turn to go back to.
+    public var canGoBack: Bool
+    /// Whether the meeting can be presented on another monitor (or is).
+    public var canPresent: Bool
+
+    public init(isShown: Bool, canGoBack: Bool = false, canPresent: Bool = false) {
+      self.isShown = isShown
+      self.canGoBack = canGoBack
+      self.canPresent = canPresent
+    }
+  }
+
+  public func isEnabled(in context: Context) -> Bool {
+    switch self {
+    case .previousSpeaker: context.isShown && context.canGoBack
+    case .present, .presentOn: context.isShown && context.canPresent
+    case .pause, .nextSpeaker, .addMinute, .compactView, .endMeeting, .mute, .fullscreen, .takeNote, .captions:
+      context.isShown
+    }
+  }
 }
 
 /// The commands of a scrum's history: exporting it, its schedule, a meeting's summary.
-public enum HistoryCommand: String, ScopedCommand {
+public enum HistoryCommand: String, RuledCommand {
   case exportHistory = "export-history"
   case addToCalendar = "add-to-calendar"
   case copySummary = "copy-summary"
@@ -308,13 +336,63 @@ public enum HistoryCommand: String, ScopedCommand {
 
   public static let scope = "history"
   public var command: Command { .history(self) }
+
+  /// From the menus only: no keys.
+  public var facts: CommandFacts {
+    switch self {
+    case .exportHistory, .addToCalendar, .copySummary, .copySummaryWithTranscript: CommandFacts()
+    }
+  }
+
+  /// What the history's rule looks at.
+  public struct Context: Equatable, Sendable {
+    /// The page on show.
+    public var route: Route
+    /// Whether the scrum shown meets on a schedule.
+    public var isScheduled: Bool
+
+    public init(route: Route, isScheduled: Bool = false) {
+      self.route = route
+      self.isScheduled = isScheduled
+    }
+  }
+
+  public func isEnabled(in context: Context) -> Bool {
+    switch self {
+    case .exportHistory: context.route.isDetail
+    case .addToCalendar: context.route.isDetail && context.isScheduled
+    case .copySummary, .copySummaryWithTranscript: context.route.isHistory
+    }
+  }
 }
 
 /// The editor sheet's commands.
-public enum EditorCommand: String, ScopedCommand {
+public enum EditorCommand: String, RuledCommand {
   case confirm
   case cancel
 
   public static let scope = "editor"
   public var command: Command { .editor(self) }
+
+  public var facts: CommandFacts {
+    switch self {
+    case .confirm: CommandFacts(keys: ["<Control>Return"], help: (.editor, tr("Add or Done")))
+    case .cancel: CommandFacts(keys: ["Escape"], help: (.editor, tr("Dismiss or Cancel")))
+    }
+  }
+
+  /// What the editor's rule looks at.
+  public struct Context: Equatable, Sendable {
+    /// Whether the draft can be saved.
+    public var draftCanSave: Bool
+
+    public init(draftCanSave: Bool) { self.draftCanSave = draftCanSave }
+  }
+
+  public func isEnabled(in context: Context) -> Bool {
+    switch self {
+    case .confirm: context.draftCanSave
+    case .cancel: true
+    }
+  }
 }

@@ -10,7 +10,12 @@ import Testing
   @Test func commandsAreEnabledOnlyWhereTheyMakeSense() {
     let model = model()
     func enabled() -> Set<Command> {
-      Set(Command.allCases.filter { $0.isEnabled(in: model.commandContext()) && $0.scope != EditorCommand.scope })
+      let context = model.commands.value
+      return Set(
+        AppCommand.allCases.map(\.command)
+          + WindowCommand.allCases.filter { $0.isEnabled(in: context.window) }.map(\.command)
+          + MeetingCommand.allCases.filter { $0.isEnabled(in: context.meeting) }.map(\.command)
+          + HistoryCommand.allCases.filter { $0.isEnabled(in: context.history) }.map(\.command))
     }
     let everywhere = Set(
       AppCommand.allCases.map(\.command)
@@ -41,9 +46,7 @@ import Testing
               .captions,
             ]
             .map(\.command)), "nobody to go back to on the first turn")
-    #expect(
-      Command.meeting(.previousSpeaker).isEnabled(
-        in: Command.Context(route: .meeting(scrumID: design.id), meetingRunning: true, canGoBack: true)))
+    #expect(MeetingCommand.previousSpeaker.isEnabled(in: MeetingCommand.Context(isShown: true, canGoBack: true)))
     session.end(save: false)
   }
 

@@ -6,11 +6,10 @@ import Testing
 
 @MainActor @Suite struct CommandTests {
   @Test func theEditorConfirmsOnlyASaveableDraft() {
-    let context = Command.Context(route: .list, meetingRunning: false, draftCanSave: false)
-    #expect(!Command.editor(.confirm).isEnabled(in: context))
-    #expect(Command.editor(.cancel).isEnabled(in: context))
-    #expect(
-      Command.editor(.confirm).isEnabled(in: Command.Context(route: .list, meetingRunning: false, draftCanSave: true)))
+    let context = EditorCommand.Context(draftCanSave: false)
+    #expect(!EditorCommand.confirm.isEnabled(in: context))
+    #expect(EditorCommand.cancel.isEnabled(in: context))
+    #expect(EditorCommand.confirm.isEnabled(in: EditorCommand.Context(draftCanSave: true)))
   }
 
   @Test func theTableGivesEveryKeyedCommandAHelpEntryAndNoKeyTwiceInOneScope() {

@@ -47,12 +47,12 @@ import Testing
     let scrum = DailyScrum(title: "Design", history: [first, second])
     let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies())
     model.state.navigation.value = .history(scrumID: scrum.id, historyID: first.id)
-    #expect(!Command.window(.undo).isEnabled(in: model.commands.value))
+    #expect(!WindowCommand.undo.isEnabled(in: model.commands.value.window))
     let deletion = model.undo.deleteHistory(scrumID: scrum.id, historyID: first.id)!
-    #expect(Command.window(.undo).isEnabled(in: model.commands.value), "Ctrl+Z while the toast is up")
+    #expect(WindowCommand.undo.isEnabled(in: model.commands.value.window), "Ctrl+Z while the toast is up")
     model.undo.undoLast()
     #expect(model.state.scrum(scrum.id)?.history == [first, second])
-    #expect(!Command.window(.undo).isEnabled(in: model.commands.value), "one undo per delete")
+    #expect(!WindowCommand.undo.isEnabled(in: model.commands.value.window), "one undo per delete")
     _ = model.undo.deleteHistory(scrumID: scrum.id, historyID: second.id)
     model.undo.forget(deletion)  // the older toast going does not forget the newer delete
     #expect(model.undo.undoable != nil)

@@ -51,12 +51,12 @@ import Testing
   @Test func nobodyHereStopsTheMeetingFromStarting() {
     let model = AppModel(state: AppState(scrums: [scrum]), dependencies: testDependencies())
     model.state.navigation.value = .detail(scrumID: scrum.id)
-    #expect(Command.window(.startMeeting).isEnabled(in: model.commands.value))
+    #expect(WindowCommand.startMeeting.isEnabled(in: model.commands.value.window))
     for person in team { model.detail.setPresent(false, attendee: person.id, in: scrum.id) }
     #expect(model.detail.lineup(for: scrum).nobodyIsHere(in: scrum))
-    #expect(!Command.window(.startMeeting).isEnabled(in: model.commands.value))
+    #expect(!WindowCommand.startMeeting.isEnabled(in: model.commands.value.window))
     model.detail.setPresent(true, attendee: team[2].id, in: scrum.id)
-    #expect(Command.window(.startMeeting).isEnabled(in: model.commands.value))
+    #expect(WindowCommand.startMeeting.isEnabled(in: model.commands.value.window))
     #expect(model.detail.lineup(for: scrum).speakers(of: scrum) == ["Cy"])
     let nobody = DailyScrum(title: "Solo")
     #expect(

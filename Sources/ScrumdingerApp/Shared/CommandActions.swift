@@ -10,15 +10,18 @@ extension ScopedCommand {
     var actions: [Self: Action] = [:]
     for command in allCases {
       actions[command] =
-        command.command.takesArgument
+        command.facts.takesArgument
         ? Action(command.rawValue) { argument in perform(command, argument) }
         : Action(command.rawValue) { perform(command, nil) }
     }
     return actions
   }
 
-  /// Enables each of `actions` as the table's rule says in `context`.
-  @MainActor static func updateEnabled(_ actions: [Self: Action], in context: Command.Context) {
-    for (command, action) in actions { action.isEnabled = command.command.isEnabled(in: context) }
+}
+
+extension RuledCommand {
+  /// Enables each of `actions` as the scope's rule says in `context`.
+  @MainActor static func updateEnabled(_ actions: [Self: Action], in context: Context) {
+    for (command, action) in actions { action.isEnabled = command.isEnabled(in: context) }
   }
 }
