@@ -54,7 +54,9 @@ let package = Package(
       linkerSettings: [.unsafeFlags(shippedLinking, .when(configuration: .release))]),
     .executableTarget(
       name: "scrumdinger-bench",
-      dependencies: ["ScrumdingerApp", "ScrumdingerCore", "GtkShim", "Platform", "ScrumdingerTestSupport"]),
+      dependencies: [
+        "ScrumdingerApp", "ScrumdingerCore", "GtkShim", "Platform", "ScrumdingerTestSupport", "GtkTestSupport",
+      ]),
     // The file readers under libFuzzer (`make fuzz`); a plain build replays files through them.
     .executableTarget(name: "scrumdinger-fuzz", dependencies: ["ScrumdingerCore", "ScrumdingerTestSupport"]),
     // The fakes both test targets stand the app's effects in with, and the clock, generator
@@ -63,7 +65,7 @@ let package = Package(
       name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore", "Platform"],
       path: "Tests/ScrumdingerTestSupport"),
     // GTK started on a display (or a loud failure) and the main loop run: for every GTK test.
-    .target(name: "GtkTestSupport", dependencies: ["GtkShim", "Platform"], path: "Tests/GtkTestSupport"),
+    .target(name: "GtkTestSupport", dependencies: ["GtkShim", "Platform", "CAdwaita"], path: "Tests/GtkTestSupport"),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     .testTarget(name: "GtkShimTests", dependencies: ["GtkShim", "Platform", "CAdwaita", "GtkTestSupport"]),
     .testTarget(

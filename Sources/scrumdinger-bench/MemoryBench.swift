@@ -1,5 +1,6 @@
 import Foundation
 import GtkShim
+import GtkTestSupport
 import Platform
 import ScrumdingerApp
 import ScrumdingerCore

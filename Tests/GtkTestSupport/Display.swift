@@ -2,6 +2,7 @@
 // once on a display, or a loud failure, and the main loop run for a while. Its own target, so
 // GtkShimTests need not link the app. (Not XCTest's: a library target is built for release
 // too, where XCTest is not found; each test target fails through its own framework.)
+import CAdwaita
 import GtkShim
 import Platform
 
@@ -12,6 +13,13 @@ import Platform
   if displayReady == nil { displayReady = initializeToolkit() }
   if displayReady != true { fail("No display: GTK tests need X (run them through `make test`, which starts Xvfb)") }
   return displayReady == true
+}
+
+/// Starts GTK and libadwaita without an application; false without a display.
+@MainActor private func initializeToolkit() -> Bool {
+  guard gtk_init_check() != 0 else { return false }
+  adw_init()
+  return true
 }
 
 /// Whether GTK started; nil before the first try (gtk_init_check must not be retried).

@@ -146,10 +146,3 @@ import Platform
   guard gtk_is_initialized() == 0 else { return }  // too late, and GTK would say so
   gtk_disable_setlocale()
 }
-
-/// Starts GTK and libadwaita without an application (for tests); false without a display.
-@MainActor package func initializeToolkit() -> Bool {
-  guard gtk_init_check() != 0 else { return false }
-  adw_init()
-  return true
-}

@@ -1,5 +1,5 @@
 // What lets a page fit its window: being told the window's or a drawing's size, text sized
-// in pixels, and where a widget ended up (for tests that measure allocations).
+// in pixels, and where a widget ended up.
 import CAdwaita
 import Platform
 
@@ -84,15 +84,4 @@ extension Widget {
         return gboolean(G_SOURCE_REMOVE)
       }, box, releaseClosureBox)
   }
-}
-
-extension Widget {
-  /// The narrowest the widget can be laid out, in pixels (for tests that find what forces a
-  /// window wider).
-  package var minimumWidth: Int {
-    var minimum: Int32 = 0
-    gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
-    return Int(minimum)
-  }
-
 }

@@ -33,9 +33,4 @@ public enum Style {
   @MainActor public static func addIconSearchPath(_ directory: String) {
     gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), directory)
   }
-
-  /// Whether the icon theme has an icon called `name` (for tests).
-  @MainActor package static func hasIcon(_ name: String) -> Bool {
-    gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(gdk_display_get_default()), name) != 0
-  }
 }

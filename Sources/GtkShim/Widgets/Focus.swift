@@ -22,17 +22,4 @@ extension Widget {
   public func copyToClipboard(_ text: String) {
     gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
   }
-
-  /// The text on the clipboard of the widget's display, read as a paste would (for tests).
-  package func readClipboard(_ done: @escaping @MainActor (String?) -> Void) {
-    let box = ClosureBox.retained(done)
-    gdk_clipboard_read_text_async(
-      gtk_widget_get_clipboard(widget), nil,
-      { source, result, data in
-        let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
-        let done = ClosureBox<@MainActor (String?) -> Void>.take(data!)
-        MainActor.assumeIsolated { done.live?(text.map { String(cString: $0) }) }
-        g_free(text)
-      }, box)
-  }
 }

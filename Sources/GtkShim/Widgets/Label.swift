@@ -42,23 +42,6 @@ import Platform
     pango_attr_list_unref(attributes)
   }
 
-  /// The parts of the text in bold, as UTF-8 byte ranges (for tests).
-  package var boldByteRanges: [Range<Int>] {
-    guard let attributes = gtk_label_get_attributes(label), let list = pango_attr_list_get_attributes(attributes) else {
-      return []
-    }
-    defer { g_slist_free_full(list) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) } }
-    var ranges: [Range<Int>] = []
-    var node: UnsafeMutablePointer<GSList>? = list
-    while let item = node {
-      if let attribute = item.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
-        ranges.append(Int(attribute.pointee.start_index)..<Int(attribute.pointee.end_index))
-      }
-      node = item.pointee.next
-    }
-    return ranges
-  }
-
   /// Shortens text that does not fit with "…" at the end.
   public func setEllipsizes() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END) }
 
@@ -81,24 +64,6 @@ import Platform
     }
     gtk_label_set_attributes(label, attributes)
     pango_attr_list_unref(attributes)
-  }
-
-  /// Where the dimmed part of the text begins, as a UTF-8 offset (nil: nothing dimmed; for tests).
-  package var dimmedByteOffset: Int? {
-    guard let attributes = gtk_label_get_attributes(label), let list = pango_attr_list_get_attributes(attributes) else {
-      return nil
-    }
-    defer { g_slist_free_full(list) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) } }
-    var node: UnsafeMutablePointer<GSList>? = list
-    while let item = node {
-      if let attribute = item.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
-        attribute.pointee.klass.pointee.type == PANGO_ATTR_FOREGROUND_ALPHA
-      {
-        return Int(attribute.pointee.start_index)
-      }
-      node = item.pointee.next
-    }
-    return nil
   }
 
   /// Breaks long text into lines at word boundaries.

@@ -9,7 +9,7 @@ import Platform
     case normal, suggested, destructive
   }
 
-  private let dialog: UnsafeMutablePointer<GtkWidget>
+  package let dialog: UnsafeMutablePointer<GtkWidget>
   private var onResponse: (@MainActor (String) -> Void)?
 
   /// A dialog over `parent` asking `heading`, explained by `body`.
@@ -27,7 +27,7 @@ import Platform
 
   isolated deinit { g_object_unref(dialog) }
 
-  private var message: UnsafeMutablePointer<AdwMessageDialog> { cast(UnsafeMutableRawPointer(dialog)) }
+  package var message: UnsafeMutablePointer<AdwMessageDialog> { cast(UnsafeMutableRawPointer(dialog)) }
 
   /// Adds a button that answers `id`; its text is `label`.
   public func addResponse(_ id: String, label: String, appearance: Appearance = .normal) {
@@ -58,23 +58,4 @@ import Platform
     gtk_window_present(cast(UnsafeMutableRawPointer(dialog)))
   }
 
-  /// The question asked (for tests).
-  package var heading: String { string(adw_message_dialog_get_heading(message)) }
-
-  /// The text on `response`'s button (for tests).
-  package func label(of response: String) -> String {
-    string(adw_message_dialog_get_response_label(message, response))
-  }
-
-  /// Whether the dialog offers `response` (for tests).
-  package func hasResponse(_ response: String) -> Bool {
-    adw_message_dialog_has_response(message, response) != 0
-  }
-
-  /// Chooses `response` as a click on its button would (for tests): the response, then the
-  /// dialog closes.
-  package func respond(_ response: String) {
-    adw_message_dialog_response(message, response)
-    gtk_window_close(cast(UnsafeMutableRawPointer(dialog)))
-  }
 }

@@ -51,12 +51,6 @@ import Platform
     }
   }
 
-  /// Whether `widget` is wholly inside the visible part of the view (for tests).
-  package func shows(_ widget: Widget) -> Bool {
-    guard let box = widget.bounds(in: self) else { return false }
-    let (width, height) = allocatedSize
-    return box.y >= 0 && box.y + box.height <= Double(height) && box.x >= 0 && box.x + box.width <= Double(width)
-  }
 }
 
 /// Keeps its child at a readable width, centred (libadwaita's clamp).

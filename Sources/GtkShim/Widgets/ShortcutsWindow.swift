@@ -26,33 +26,8 @@ import Platform
   }
 
   /// The key caps drawn (one label per key of every shortcut), depth first.
-  private var keyCaps: [UnsafeMutablePointer<GtkWidget>] {
+  package var keyCaps: [UnsafeMutablePointer<GtkWidget>] {
     descendants.filter { gtk_widget_has_css_class($0, "keycap") != 0 }
-  }
-
-  /// The text of every key cap shown (for tests).
-  package var keyLabels: [String] {
-    keyCaps.map { string(gtk_label_get_text(cast(UnsafeMutableRawPointer($0)))) }
-  }
-
-  /// Every accelerator the window lists, as GTK parses them ("<Control>n"), in order.
-  public var listedAccelerators: [String] {
-    shortcuts("accelerator").flatMap { $0.split(separator: " ").map(String.init) }
-  }
-
-  /// Every shortcut's title, in order.
-  package var titles: [String] { shortcuts("title") }
-
-  /// The string property `name` of each shortcut the window lists.
-  private func shortcuts(_ name: String) -> [String] {
-    descendants.compactMap { widget -> String? in
-      let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-      guard g_type_check_instance_is_a(instance, gtk_shortcuts_shortcut_get_type()) != 0,
-        let text = shim_shortcuts_shortcut_string(widget, name)
-      else { return nil }
-      defer { g_free(text) }
-      return String(cString: text)
-    }
   }
 
   /// Shows the window (it hides again when closed, ready to be shown again).

@@ -1,24 +1,23 @@
-import Glibc
+import Platform
 import ScrumdingerCore
 
-/// Appends one line per ding to a file, for measuring ding latency (tests, benchmarks).
+/// Appends one line per ding to a file, for measuring ding latency (the ding's end-to-end test
+/// and the bench name the file in the environment; nothing is written without it).
 @MainActor final class EventLog {
-  private let descriptor: Int32
+  private let path: String
   private let clock = GLibMonotonicClock()
 
-  /// Opens (creating) `path` for appending; nil without a path or if it cannot be opened.
+  /// A log appending to `path` (made now if missing, so a reader finds it from the start);
+  /// nil without a path.
   init?(path: String?) {
     guard let path else { return nil }
-    descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    if descriptor < 0 { return nil }
+    self.path = path
+    Files.append("", toPrivate: path)
   }
-
-  isolated deinit { close(descriptor) }
 
   /// Writes "ding due=<µs> rang=<µs>".
   func record(due: Duration) {
-    let line = "ding due=\(Self.micros(due)) rang=\(Self.micros(clock.now))\n"
-    _ = line.withCString { write(descriptor, $0, strlen($0)) }
+    Files.append("ding due=\(Self.micros(due)) rang=\(Self.micros(clock.now))\n", toPrivate: path)
   }
 
   private static func micros(_ d: Duration) -> Int64 {

@@ -1,5 +1,6 @@
 import Foundation
 import GtkShim
+import GtkTestSupport
 import ScrumdingerCore
 import ScrumdingerTestSupport
 import XCTest

@@ -1,14 +1,15 @@
 import CAdwaita
+import GtkShim
 import Platform
 
 /// Watches a widget and everything inside it through GWeakRefs, without keeping any of it
 /// alive: after the widget is closed and released, `survivors` says how many of those GTK
 /// objects are still there (a leak when the count stays above zero).
-@MainActor package final class FinalizationProbe {
+@MainActor public final class FinalizationProbe {
   private var references: [UnsafeMutablePointer<GWeakRef>] = []
 
   /// Watches `widget` and its descendants as they are now.
-  package init(_ widget: Widget) {
+  public init(_ widget: Widget) {
     for object in widget.descendants {
       let reference = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
       reference.initialize(to: GWeakRef())
@@ -25,10 +26,10 @@ import Platform
   }
 
   /// How many objects were watched.
-  package var count: Int { references.count }
+  public var count: Int { references.count }
 
   /// The type names of the objects watched that are not finalized yet.
-  package var survivors: [String] {
+  public var survivors: [String] {
     references.compactMap { reference in
       guard let object = g_weak_ref_get(reference) else { return nil }
       defer { g_object_unref(object) }
