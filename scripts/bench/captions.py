@@ -4,9 +4,12 @@ samples file, as the recording's pipeline writes it, heard by the helper as the 
 silence and 60 s of pink noise at the speech's level −20 dB. Prints "name value goal" lines:
 - captions_latency_median_s / _p90_s: from the end of a word in the audio (whisper-cli's word
   times on the whole file, -ml 1) to the first time the captions showed it (as changing or
-  final words), over the words the captions and whisper-cli share;
+  final words), over the words the captions and whisper-cli share: each final line aligned
+  with what whisper-cli heard in the 20 s before it was first shown (the speech repeats its
+  sentences, so a word is never matched with its repeat a minute away);
 - captions_wer_pct: the captions' final words against the reference, beside 1.5 × the
-  transcript's WER (TRANSCRIPT_WER, from the same run);
+  transcript's WER (TRANSCRIPT_WER, from the same run); the words are kept in
+  SPEECH.captions.txt, one final line a line, each with when it was first shown;
 - captions_noise_words: words captioned over the silence and the noise (goal 0);
 - captions_cpu_pct: the helper's CPU over the audio's length, in % of one core (goal 50).
 Usage: captions.py HELPER MODEL VAD SPEECH.wav REFERENCE.txt WHISPER_CLI TRANSCRIPT_WER"""
@@ -39,8 +42,9 @@ def floats(path):
 
 
 def caption(audio):
-    """Feeds `audio` at its real pace to the helper; returns the final words with when each was
-    first shown (seconds from the start of the audio), and the helper's CPU seconds."""
+    """Feeds `audio` at its real pace to the helper; returns the final lines, each a list of
+    words with when each was first shown (seconds from the start of the audio), and the
+    helper's CPU seconds."""
     folder = tempfile.mkdtemp()
     samples = os.path.join(folder, "meeting.samples")
     open(samples, "wb").close()
@@ -72,22 +76,34 @@ def caption(audio):
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     os.remove(samples)
     os.rmdir(folder)
-    # Each word's first showing: the first time the line showed it, changing or final (whisper
-    # redecodes the line each step, so a word may move; one made final is taken, and a silence
-    # ends the line).
-    shown, final = {}, []
+    # Each final word's first showing: the changing words are redecoded each step, so a word is
+    # followed by its place in the line's order (aligned with what the line showed before, never
+    # matched by its text alone: "the" a minute earlier is another word). A final message takes
+    # the words it makes final; what follows them stays shown as changing.
+    pending, final = [], []
     for at, line in lines:
         if "caption" not in line:
             continue
-        seen = at - began
-        said = words(line["caption"])
-        if not said:
-            shown = {}
-        for word in said:
-            shown.setdefault(word, seen)
+        shown, rest = aligned(pending, words(line["caption"]), at - began)
         if line["final"]:
-            final += [(word, shown.pop(word, seen)) for word in said]
+            final.append(shown)
+            pending = rest
+        else:
+            pending = shown
     return final, cpu
+
+
+def aligned(before, said, now):
+    """`said` with when each word was first shown: a word the line showed `before` at its place
+    in the order keeps that time, another is new `now`; and what of `before` comes after the
+    last word kept."""
+    matcher = difflib.SequenceMatcher(a=[w for w, _ in before], b=said, autojunk=False)
+    times, last = [now] * len(said), -1
+    for block in matcher.get_matching_blocks():
+        for i in range(block.size):
+            times[block.b + i] = before[block.a + i][1]
+            last = block.a + i
+    return list(zip(said, times)), before[last + 1:]
 
 
 def word_ends(path):
@@ -117,13 +133,22 @@ def pink_noise(seconds, rms):
 audio = floats(speech)
 final, cpu = caption(audio)
 heard = word_ends(speech)
-matcher = difflib.SequenceMatcher(a=[w for w, _ in final], b=[w for w, _ in heard], autojunk=False)
-latencies = sorted(final[block.a + i][1] - heard[block.b + i][1]
-                   for block in matcher.get_matching_blocks() for i in range(block.size))
-with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as said:
-    said.write(" ".join(w for w, _ in final))
+latencies = []
+for line in filter(None, final):
+    shown_from = min(at for _, at in line)
+    near = [(w, end) for w, end in heard if shown_from - 20 <= end <= max(at for _, at in line) + 1]
+    matcher = difflib.SequenceMatcher(a=[w for w, _ in line], b=[w for w, _ in near], autojunk=False)
+    latencies += [line[block.a + i][1] - near[block.b + i][1]
+                  for block in matcher.get_matching_blocks() for i in range(block.size)]
+latencies.sort()
+with open(speech + ".captions.txt", "w") as said:
+    said.write("".join(f"{min(at for _, at in line):8.2f}  {' '.join(w for w, _ in line)}\n"
+                       for line in final if line))
 print(f"captions_latency_median_s {latencies[len(latencies) // 2]:.2f} 2.5")
 print(f"captions_latency_p90_s {latencies[int(len(latencies) * 0.9)]:.2f} 4")
+print(f"captions_latency_words {len(latencies)} {sum(len(line) for line in final)}")
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as said:
+    said.write(" ".join(w for line in final for w, _ in line))
 captions_wer = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "wer.py"), reference, said.name],
                               capture_output=True, text=True, check=True).stdout.strip()
 print(f"captions_wer_pct {captions_wer} {1.5 * float(transcript_wer):.1f}")
@@ -131,4 +156,4 @@ os.remove(said.name)
 print(f"captions_cpu_pct {100 * cpu / (len(audio) / RATE):.0f} 50")
 level = math.sqrt(sum(x * x for x in audio) / len(audio)) / 10
 quiet, _ = caption([0.0] * 60 * RATE + pink_noise(60, level))
-print(f"captions_noise_words {len(quiet)} 0")
+print(f"captions_noise_words {sum(len(line) for line in quiet)} 0")

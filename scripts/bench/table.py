@@ -161,6 +161,8 @@ FIGURES = [
      "s", "the goal", "≤ 2.5 s", lambda v, r: v <= 2.5),
     ("captions_latency_p90_s", "live captions: a word's end → first shown (90th percentile)", "s", "the goal", "≤ 4 s",
      lambda v, r: v <= 4),
+    ("captions_latency_words", "live captions: final words timed (found in what whisper-cli heard)", "words",
+     "the final words", "(reported)", lambda v, r: True),
     ("captions_wer_pct", "live captions: word error rate of the final words", "%",
      "1.5 × the transcript's (30 s windows)", "≤ 1.5×", lambda v, r: r <= 1),
     ("captions_cpu_pct", "live captions: the helper's CPU (one thread, SCHED_IDLE)", "% of a core", "the goal",
