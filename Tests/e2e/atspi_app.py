@@ -64,12 +64,27 @@ def spoken_seconds(text):
 
 
 def descendants(node):
-    """Every node below `node`, depth first (live; no cache)."""
-    for child in node:
+    """Every node below `node`, depth first (live; no cache). A node that leaves the tree while
+    it is walked (a page rebuilt, a toast replaced, a list emptied) has no children to give."""
+    try:
+        children = list(node)
+    except GLib.GError:
+        return
+    for child in children:
         if child is None:
             continue
         yield child
         yield from descendants(child)
+
+
+def unless_gone(read):
+    """`read()`, or None when the node it reads has left the tree since it was found: AT-SPI
+    then says "The application no longer exists" of it (its proxy is disposed), though the app
+    is running."""
+    try:
+        return read()
+    except GLib.GError:
+        return None
 
 
 def open_meeting_menu(window):
@@ -132,7 +147,7 @@ class App:
     def window(self, name):
         """The top-level window called `name`, or None."""
         for win in self.app:
-            if win is not None and win.name == name:
+            if win is not None and unless_gone(lambda: win.name) == name:
                 return win
         return None
 
@@ -177,8 +192,10 @@ class App:
         return None
 
     def find_all(self, role, within=None):
+        """Every node with `role` below `within` (or in every window), in tree order, but those
+        that leave the tree as they are read."""
         roots = [within] if within is not None else self.windows()
-        return [n for r in roots for n in descendants(r) if n.getRoleName() == role]
+        return [n for r in roots for n in descendants(r) if unless_gone(n.getRoleName) == role]
 
     def absent(self, role, name, within=None, timeout=HANG):
         wait_for(lambda: self.query(role, name, within) is None, timeout=timeout,
@@ -186,7 +203,8 @@ class App:
 
     def texts(self, within=None):
         """Every label's text, in tree order."""
-        return [n.name for n in self.find_all("label", within)]
+        names = [unless_gone(lambda: n.name) for n in self.find_all("label", within)]
+        return [name for name in names if name is not None]
 
     # Acting ------------------------------------------------------------------------------
 
