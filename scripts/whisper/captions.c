@@ -49,7 +49,7 @@ struct sw_captions {
   int64_t heard; /* how far the last step decoded */
   char prompt[PROMPT + 1];
   int agreed;        /* the line's words that are final */
-  int said;          /* the words the last decode gave */
+  int said;          /* the changing words the last decode gave (after the final ones) */
   char last[256][48]; /* those words */
   char words[2048];   /* the line's final words */
 };
@@ -112,20 +112,24 @@ static float *samples(struct sw_captions *captions, int64_t from, int64_t to) {
 }
 
 /* The speech in `pcm` as Silero hears it: how many stretches, where the first begins and the
- * last ends, in samples. */
+ * last ends, and the silence before the last (the middle of it), in samples. */
 struct speech {
   int stretches;
-  int64_t first, last_ends;
+  int64_t first, last_ends, before_last;
 };
 
 static struct speech speech_in(struct sw_captions *captions, const float *pcm, int count) {
   struct whisper_vad_params params = whisper_vad_default_params();
   struct whisper_vad_segments *found = whisper_vad_segments_from_samples(captions->vad, params, pcm, count);
-  struct speech heard = {found ? whisper_vad_segments_n_segments(found) : 0, 0, 0};
+  struct speech heard = {found ? whisper_vad_segments_n_segments(found) : 0, 0, 0, 0};
   int n = heard.stretches;
   if (n > 0) { /* centiseconds */
     heard.first = (int64_t)(whisper_vad_segments_get_segment_t0(found, 0) * RATE / 100);
     heard.last_ends = (int64_t)(whisper_vad_segments_get_segment_t1(found, n - 1) * RATE / 100);
+  }
+  if (n > 1) {
+    heard.before_last = (int64_t)((whisper_vad_segments_get_segment_t1(found, n - 2) +
+                                   whisper_vad_segments_get_segment_t0(found, n - 1)) * RATE / 200);
   }
   if (found) whisper_vad_free_segments(found);
   return heard;
@@ -199,9 +203,31 @@ static bool decode(struct sw_captions *captions, const float *pcm, int count, ch
 
 enum { WORDS = 256 };
 
+/* Where the words after the line's final ones begin in a new decode of the line: just after
+ * the decode's saying of the final words' last ones (up to three) nearest their count, since
+ * whisper may hear the line's start a little differently each time (a word more or less), or
+ * at their count where it does not say them. */
+static int after_final(struct sw_captions *captions, char **words, int n) {
+  char copy[sizeof captions->words], *final[WORDS];
+  snprintf(copy, sizeof copy, "%s", captions->words);
+  int f = split(copy, final, WORDS), near = captions->agreed < n ? captions->agreed : n;
+  for (int m = f < 3 ? f : 3; m >= 1; m--) {
+    int best = -1;
+    for (int at = m; at <= n; at++) {
+      int same = 0;
+      while (same < m && same_word(words[at - m + same], final[f - m + same])) same++;
+      if (same == m && (best < 0 || abs(at - captions->agreed) < abs(best - captions->agreed))) best = at;
+    }
+    if (best >= 0 && abs(best - captions->agreed) <= 3) return best;
+  }
+  return near;
+}
+
 /* One step over the line's audio up to sample `to` (`ending`: the turn ends there). The words
- * two decodes in a row agree on are final; the rest still change. The line ends (all its
- * words final) where the speaker pauses, at the turn's end, or once it is 8 s long. */
+ * two decodes in a row agree on, after the line's final words, are final; the rest still
+ * change. The line ends (all its words final) where the speaker pauses, at the turn's end, or
+ * once it is 8 s long: then at the silence before its last stretch of speech, so that no word
+ * is cut in two (the last stretch begins the next line), or where it is if it has no silence. */
 static void step(struct sw_captions *captions, int64_t to, bool ending) {
   int64_t from = captions->line;
   captions->heard = to;
@@ -215,24 +241,28 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
     free(pcm);
     return;
   }
-  bool whole = ending || count - heard.last_ends >= PAUSE || count >= LONGEST;
+  bool paused = ending || count - heard.last_ends >= PAUSE, whole = paused || count >= LONGEST;
   int64_t skip = heard.first > KEEP ? heard.first - KEEP : 0; /* the silence before the words */
+  int64_t ends = count;
+  if (!paused && whole && heard.stretches > 1 && heard.before_last - skip >= SHORTEST) ends = heard.before_last;
   char text[2048], *words[WORDS];
-  bool decoded = decode(captions, pcm + skip, (int)(count - skip), text, sizeof text);
+  bool decoded = decode(captions, pcm + skip, (int)(ends - skip), text, sizeof text);
   free(pcm);
   if (!decoded) return;
   int n = split(text, words, WORDS);
   n = unlooped(words, n);
-  /* Final: the words already final, then (as this decode has them) those the last decode
-   * said at the same places, or all of them at the line's end. */
-  int agreed = captions->agreed;
+  /* Final: after the words already final, those the last decode said there too, in order, or
+   * all of them at the line's end. */
+  int start = after_final(captions, words, n), agreed = start;
   if (whole) {
-    agreed = n > agreed ? n : agreed;
+    agreed = n;
   } else {
-    while (agreed < n && agreed < captions->said && same_word(words[agreed], captions->last[agreed])) agreed++;
+    while (agreed < n && agreed - start < captions->said && same_word(words[agreed], captions->last[agreed - start])) {
+      agreed++;
+    }
   }
   char done[2048] = "", changing[2048] = "";
-  for (int i = captions->agreed; i < n; i++) {
+  for (int i = start; i < n; i++) {
     char *into = i < agreed ? done : changing;
     strncat(into, " ", sizeof done - strlen(into) - 1);
     strncat(into, words[i], sizeof done - strlen(into) - 1);
@@ -245,14 +275,14 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
   if (whole) { /* the next line goes on from this one's words (within the turn) */
     remember(captions, captions->words);
     captions->words[0] = '\0';
-    captions->line = to;
+    captions->line = from + ends;
     captions->agreed = captions->said = 0;
     if (!done[0]) say(captions, "", true, to);
     return;
   }
-  captions->agreed = agreed;
-  captions->said = n < WORDS ? n : WORDS;
-  for (int i = 0; i < captions->said; i++) snprintf(captions->last[i], sizeof captions->last[i], "%s", words[i]);
+  captions->agreed += agreed - start;
+  captions->said = n - agreed;
+  for (int i = 0; i < captions->said; i++) snprintf(captions->last[i], sizeof captions->last[i], "%s", words[agreed + i]);
   say(captions, changing, false, to);
 }
 
