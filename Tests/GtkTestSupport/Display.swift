@@ -38,3 +38,9 @@ import Platform
   _ = Timeout(after: duration) { done.isSet = true }
   _ = MainLoop.run(until: { done.isSet }, timeout: duration + .seconds(5))
 }
+
+/// Lets the main loop run until `condition` holds; false if it still does not after `limit`,
+/// which only a hang reaches (a busy machine is slow, not that slow).
+@MainActor public func spin(until condition: () -> Bool, limit: Duration = .seconds(30)) -> Bool {
+  MainLoop.run(until: condition, timeout: limit)
+}

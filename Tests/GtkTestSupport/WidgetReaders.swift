@@ -1,6 +1,7 @@
 // What the tests read back from widgets that the app itself never asks: a dialog's question
-// and buttons, a label's bold and dimmed parts, what the shortcuts window lists, whether a row
-// is in view, the clipboard. Here, beside the tests, so the product carries none of it.
+// and buttons, a label's bold and dimmed parts, the labels' texts under a widget, what the
+// shortcuts window lists, whether a row is in view, the clipboard. Here, beside the tests, so
+// the product carries none of it.
 import CAdwaita
 import GtkShim
 import Platform
@@ -97,6 +98,24 @@ extension ScrolledWindow {
 }
 
 extension Widget {
+  /// The text of every label under the widget (itself included), in the order they are laid
+  /// out: what a reader of the screen sees.
+  public var labelTexts: [String] { Self.labelTexts(under: widget) }
+
+  /// The text of every label under `widget` (itself included), in layout order.
+  public static func labelTexts(under widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+    let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+    var found =
+      g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0
+      ? [String(cString: gtk_label_get_text(OpaquePointer(widget)))] : []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      found += labelTexts(under: current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return found
+  }
+
   /// The narrowest the widget can be laid out, in pixels (what forces a window wider).
   public var minimumWidth: Int {
     var minimum: Int32 = 0

@@ -67,7 +67,7 @@ def descendants(node):
     """Every node below `node`, depth first (live; no cache). A node that leaves the tree while
     it is walked (a page rebuilt, a toast replaced, a list emptied) has no children to give."""
     try:
-        children = list(node)
+        children = [child for child in node]  # not list(node): its length is -1 once it is gone
     except GLib.GError:
         return
     for child in children:

@@ -198,9 +198,6 @@ import ScrumdingerCore
     if let index { sentences[index].label.addCSSClass("accent") }
   }
 
-  /// Which sentence is marked as being heard (for tests).
-  var heardSentence: Int? { heard }
-
   /// The player's position now, in milliseconds of the recording (for tests).
   var playerPosition: Int? { player?.positionMilliseconds }
 

@@ -31,7 +31,7 @@ final class HistoryPageTests: XCTestCase {
         let window = app.mainWindow!
         resize(window, width: 360, height: 640)
         app.state.navigation.value = .history(scrumID: team.id, historyID: meeting.id)
-        spin(.milliseconds(300))
+        _ = spin(until: { window.pages.history?.record.noteRows.isEmpty == false })
         let record = window.pages.history!.record
         XCTAssertEqual(record.noteRows.map(\.row.text), ["blocked on the review", "demo Friday"])
         XCTAssertEqual(record.noteRows.map(\.row.accessibleName), ["Ana · 0:12", "Ben · 1:10"])
@@ -72,7 +72,7 @@ final class HistoryPageTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: synced.id, historyID: elsewhere.id)
-        spin(.milliseconds(300))
+        _ = spin(until: { window.pages.history?.record.recordedElsewhereRow != nil })
         let record = window.pages.history!.record
         XCTAssertEqual(record.recordedElsewhereRow?.title, "Recorded on another computer")
         XCTAssertEqual(record.recordedElsewhereRow?.isMapped, true, "on the page")
@@ -80,7 +80,7 @@ final class HistoryPageTests: XCTestCase {
         XCTAssertEqual(record.noteRows.map(\.row.text), ["blocked on the review", "demo Friday"])
         // A meeting recorded nowhere says nothing of it.
         app.state.navigation.value = .history(scrumID: synced.id, historyID: meeting.id)
-        spin(.milliseconds(300))
+        _ = spin(until: { window.pages.history.map { $0.record.recordedElsewhereRow == nil } == true })
         XCTAssertNil(window.pages.history!.record.recordedElsewhereRow)
       }
     }
@@ -93,15 +93,14 @@ final class HistoryPageTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: team.id, historyID: meeting.id)
-        spin(.milliseconds(200))
+        _ = spin(until: { window.pages.history != nil })
         let page = window.pages.history!
         XCTAssertEqual(page.copyButton.accessibleName, "Copy Summary")
         @MainActor func paste(after button: Button) -> String? {
           button.click()
           var pasted: String?
           window.window.readClipboard { pasted = $0 }
-          let deadline = ContinuousClock.now + .seconds(3)
-          while pasted == nil, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
+          _ = spin(until: { pasted != nil })
           return pasted
         }
         let plain = paste(after: page.copyButton)
@@ -123,10 +122,10 @@ final class HistoryPageTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .detail(scrumID: team.id)
-        spin(.milliseconds(200))
+        _ = spin(until: { window.history.actions[.exportHistory]!.isEnabled })
         XCTAssertTrue(window.history.actions[.exportHistory]!.isEnabled)
         app.state.navigation.value = .list
-        spin(.milliseconds(100))
+        _ = spin(until: { !window.history.actions[.exportHistory]!.isEnabled })
         XCTAssertFalse(window.history.actions[.exportHistory]!.isEnabled, "no scrum, nothing to export")
       }
     }

@@ -57,7 +57,7 @@ final class MeetingRecordViewTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
-        spin(.milliseconds(300))
+        _ = spin(until: { window.pages.history != nil })
         // The helper runs at idle priority: under make test-under-load the load rests meanwhile.
         withIdleMachine {
           let deadline = ContinuousClock.now + .seconds(60)
@@ -71,7 +71,7 @@ final class MeetingRecordViewTests: XCTestCase {
         let transcript = app.state.scrum(scrum.id)?.history[0].transcript ?? []
         let words = transcript.map(\.text).joined().lowercased()
         XCTAssertTrue(words.contains("americans") && words.contains("country"), "heard: \(words)")
-        spin(.milliseconds(200))
+        _ = spin(until: { window.pages.history?.record.passages.isEmpty == false })
         let record = window.pages.history!.record
         XCTAssertEqual(record.passages.first?.passage.speaker, "Ana", "said in Ana's turn (0:00–0:30)")
         XCTAssertTrue(record.passages.first?.passage.heading == "Ana (0:00–0:30)")
@@ -145,13 +145,13 @@ final class MeetingRecordViewTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
-        spin(.milliseconds(300))
+        _ = spin(until: { window.pages.history != nil })
         let record = window.pages.history!.record
         XCTAssertEqual(record.transcriptionRow.subtitle, "Not transcribed: no speech model")
         XCTAssertEqual(record.transcriptionButton.accessibleName, "Download…")
         XCTAssertTrue(FileManager.default.fileExists(atPath: recording), "nothing lost")
         record.transcriptionButton.click()
-        spin(.milliseconds(200))
+        _ = spin(until: { window.tools.preferences != nil })
         XCTAssertNotNil(window.tools.preferences, "Download… opens Preferences")
         XCTAssertTrue(window.tools.preferences?.modelRow.subtitle.hasPrefix("None") == true)
       }

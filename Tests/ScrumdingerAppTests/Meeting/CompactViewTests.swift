@@ -20,7 +20,7 @@ final class CompactViewTests: XCTestCase {
         XCTAssertEqual(window.window.title, "Standup — Meeting", "easy to pick when sharing a window")
         let before = window.window.allocatedSize
         XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
-        spin(.milliseconds(600))
+        _ = spin(until: { window.window.allocatedSize.height <= 130 })
         XCTAssertTrue(page.isCompact)
         XCTAssertTrue(page.compact.compactButton.isActive, "the toggle says it is on")
         clock.advance(by: .seconds(30))
@@ -32,7 +32,7 @@ final class CompactViewTests: XCTestCase {
         for (size, name) in [((320, 120), "compact-320x120.png"), ((280, 120), "compact-280x120.png")] {
           if size.0 < 320 {
             resize(window, width: size.0 + 10, height: size.1 + 10)  // with the 5 px border
-            spin(.milliseconds(500))
+            _ = spin(until: { window.window.allocatedSize.width <= size.0 })
           }
           let (width, height) = window.window.allocatedSize
           XCTAssertLessThanOrEqual(width, size.0, "the strip is too wide")
@@ -54,7 +54,7 @@ final class CompactViewTests: XCTestCase {
         strip.nextButton.click()
         XCTAssertEqual(strip.nameLabel.text, "Ben", "Next speaker works from the strip")
         XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
-        spin(.milliseconds(600))
+        _ = spin(until: { window.window.allocatedSize == before })
         XCTAssertFalse(page.isCompact)
         XCTAssertEqual(window.window.allocatedSize.width, before.width, "the window gets its width back")
         XCTAssertEqual(window.window.allocatedSize.height, before.height, "the window gets its height back")
@@ -71,13 +71,13 @@ final class CompactViewTests: XCTestCase {
       withMeeting(of: standup, size: (720, 760), recorded: true) { _, window, meeting, _ in
         XCTAssertEqual(window.window.title, "● Recording — Standup — Meeting")
         XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
-        spin(.milliseconds(600))
+        _ = spin(until: { window.window.allocatedSize.height <= 130 })
         let strip = meeting.page.compact
         XCTAssertEqual(strip.recordingDot.accessibleName, "Recording")
         for (width, height) in [(320, 120), (280, 120)] {
           if width < 320 {
             resize(window, width: width + 10, height: height + 10)
-            spin(.milliseconds(500))
+            _ = spin(until: { window.window.allocatedSize.width <= width })
           }
           let size = window.window.allocatedSize
           XCTAssertTrue(strip.recordingDot.isMapped, "the dot shows at \(width) px")

@@ -41,7 +41,7 @@ final class MeetingPageScreenTests: XCTestCase {
       MainActor.assumeIsolated {
         withMeeting(of: standup, size: size) { _, window, meeting, _ in
           window.toast("The ding cannot be played")
-          spin(.milliseconds(700))  // slid in
+          spin(.milliseconds(700))  // the toast's slide in takes 0.5 s: its place is read once it stops
           let page = meeting.page
           // The toasts are the overlay's children after the page it covers.
           var toasts: [(x: Double, y: Double, width: Double, height: Double)] = []
@@ -85,7 +85,7 @@ final class MeetingPageScreenTests: XCTestCase {
 
         clock.advance(by: .seconds(5))
         page.pauseButton.click()
-        spin(.milliseconds(300))
+        _ = spin(until: { page.ring.pausedLabel.isMapped })
         XCTAssertTrue(page.panel.hasCSSClass("paused"), "the panel is not dimmed")
         XCTAssertTrue(page.ring.pausedLabel.isMapped, "“Paused” is not on screen")
         XCTAssertEqual(page.ring.pausedLabel.text, "Paused")
@@ -99,7 +99,7 @@ final class MeetingPageScreenTests: XCTestCase {
         picture(window, "meeting-paused.png")
 
         page.pauseButton.click()
-        spin(.milliseconds(300))
+        _ = spin(until: { !page.ring.pausedLabel.isVisible })
         XCTAssertFalse(page.panel.hasCSSClass("paused"))
         XCTAssertFalse(page.ring.pausedLabel.isVisible)
         XCTAssertTrue(
@@ -113,7 +113,7 @@ final class MeetingPageScreenTests: XCTestCase {
       withMeeting(of: standup, size: (1920, 1080)) { _, window, meeting, _ in
         let page = meeting.page
         page.showFullscreen(true)  // what entering full screen does (no window manager here)
-        spin(.milliseconds(600))
+        _ = spin(until: { window.window.allocatedSize.height == 1070 })
         XCTAssertFalse(page.headerRevealer.isRevealed, "the header bar stays in full screen")
         let (width, height) = window.window.allocatedSize
         XCTAssertEqual(height, 1070, "the window is not 1920×1080 (with its 5 px border)")
@@ -165,7 +165,7 @@ final class MeetingPageScreenTests: XCTestCase {
         let page = meeting.page
         page.nextButton.click()
         page.nextButton.click()
-        spin(.milliseconds(300))
+        _ = spin(until: { page.ring.nameLabel.text == String(longName) && page.ring.nameLabel.lineCount == 2 })
         XCTAssertEqual(page.ring.nameLabel.text, String(longName))
         XCTAssertEqual(page.ring.nameLabel.lineCount, 2, "a 70-character name is not on two lines")
         XCTAssertTrue(page.ring.nameLabel.isEllipsized, "what does not fit on two lines is not cut with …")
@@ -180,7 +180,7 @@ final class MeetingPageScreenTests: XCTestCase {
       withMeeting(of: standup, size: (1280, 800)) { _, window, meeting, clock in
         clock.advance(by: .seconds(12))  // 20 s turns, warned 10 s before the end
         meeting.session.tick()
-        spin(.milliseconds(300))
+        _ = spin(until: { meeting.page.warning.root.isVisible })
         XCTAssertTrue(meeting.page.warning.root.isVisible)
         XCTAssertTrue(meeting.page.ring.showsWarning)
         picture(window, "meeting-warning-1280x800.png")
@@ -193,7 +193,7 @@ final class MeetingPageScreenTests: XCTestCase {
       withMeeting(of: standup, size: (720, 760)) { app, window, meeting, clock in
         clock.advance(by: .seconds(61))
         meeting.session.tick()
-        spin(.milliseconds(300))
+        _ = spin(until: { window.undo.savedMeetingToast != nil })
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
         XCTAssertNotNil(window.undo.savedMeetingToast, "no toast says the meeting was saved")
         let entry = app.state.scrum(standup.id)!.history.last!
@@ -215,9 +215,10 @@ final class MeetingPageScreenTests: XCTestCase {
         let frames = ring.area.snapshotCount
         let pieces = ring.currentNodes.drawnPieces
         for _ in 0..<5 {
+          let before = ring.area.snapshotCount
           clock.advance(by: .seconds(1))
           meeting.session.tick()
-          spin(.milliseconds(60))
+          _ = spin(until: { ring.area.snapshotCount > before })
         }
         let framesMade = ring.area.snapshotCount - frames
         XCTAssertGreaterThan(framesMade, 0, "the ring was not redrawn as time passed")
@@ -226,7 +227,7 @@ final class MeetingPageScreenTests: XCTestCase {
         XCTAssertLessThanOrEqual(
           ring.currentNodes.drawnPieces - pieces, framesMade + 5, "more than the tip was drawn each second")
         meeting.page.nextButton.click()
-        spin(.milliseconds(100))
+        _ = spin(until: { ring.trackDrawCount > tracks })
         XCTAssertEqual(ring.trackDrawCount, tracks + 1, "a finished turn did not reach the kept node")
       }
     }
@@ -240,7 +241,7 @@ final class MeetingPageScreenTests: XCTestCase {
         let remaining = meeting.page.remaining.label
         clock.advance(by: .seconds(2))
         meeting.session.tick()
-        spin(.milliseconds(100))
+        _ = spin(until: { remaining.text == "0:58" })
         XCTAssertEqual(remaining.text, "0:58")
         // The same text in a label beside it: same box, style and size.
         let label = Label(remaining.text)
@@ -248,7 +249,7 @@ final class MeetingPageScreenTests: XCTestCase {
         label.setHorizontalAlignment(1)
         label.setPixelSize(remaining.pixelSize)
         meeting.page.remaining.root.append(label)
-        spin(.milliseconds(100))
+        _ = spin(until: { label.allocatedSize.height > 0 })
         XCTAssertEqual(
           label.allocatedSize.height, remaining.allocatedSize.height, "a line of the figure is not a label's")
         XCTAssertTrue(paintedPNG(remaining, to: "Tests/output/clock-figure.png"), "the clock is not on screen")
@@ -261,7 +262,7 @@ final class MeetingPageScreenTests: XCTestCase {
         let measures = remaining.measureCount
         clock.advance(by: .seconds(1))
         meeting.session.tick()
-        spin(.milliseconds(100))
+        _ = spin(until: { remaining.text == "0:57" })
         XCTAssertEqual(remaining.text, "0:57")
         XCTAssertTrue(paintedPNG(remaining, to: "Tests/output/clock-figure-next.png"))
         let change = comparePNG("Tests/output/clock-figure.png", "Tests/output/clock-figure-next.png")
@@ -277,11 +278,11 @@ final class MeetingPageScreenTests: XCTestCase {
         clock.advance(by: .seconds(5))
         meeting.perform(.endMeeting)
         meeting.endQuestion?.respond("save")
-        spin(.milliseconds(300))
+        _ = spin(until: { window.pages.detail?.history.madeRows.isEmpty == false })
         let row = window.pages.detail!.history.madeRows[0].row
         XCTAssertFalse(row.isContextMenuOpen)
         row.openContextMenu?()
-        spin(.milliseconds(200))
+        _ = spin(until: { row.isContextMenuOpen })
         XCTAssertTrue(row.isContextMenuOpen, "the Menu key opens no context menu on a history row")
       }
     }

@@ -20,7 +20,7 @@ final class NotesPanelTests: XCTestCase {
         XCTAssertEqual(page.notes.entry.accessibleName, "Add a note")
         XCTAssertFalse(page.notes.isOpen)
         XCTAssertTrue(window.window.activateAction(Command.meeting(.takeNote).detailedName), "T opens the notes")
-        spin(.milliseconds(400))
+        _ = spin(until: { page.notes.isOpen && page.notes.entry.containsFocus })
         XCTAssertTrue(page.notes.isOpen)
         XCTAssertTrue(page.notes.entry.containsFocus, "typing starts at once")
 
@@ -32,7 +32,7 @@ final class NotesPanelTests: XCTestCase {
         meeting.perform(.nextSpeaker)
         page.notes.entry.text = "demo Friday"
         page.notes.entry.activate()
-        spin(.milliseconds(300))
+        _ = spin(until: { page.notes.list.children.count == 2 })
         XCTAssertEqual(page.notes.list.children.count, 2)
         XCTAssertEqual(meeting.session.notes.value.map(\.line), ["Ana · blocked on the review", "Ben · demo Friday"])
         let first = page.notes.list.children[0] as! EntryRow
@@ -63,7 +63,7 @@ final class NotesPanelTests: XCTestCase {
         let page = meeting.page
         XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.meeting(.pause).detailedName])
         window.window.activateAction(Command.meeting(.takeNote).detailedName)
-        spin(.milliseconds(300))
+        _ = spin(until: { page.notes.entry.containsFocus })
         XCTAssertTrue(page.notes.entry.containsFocus)
         for key in ["space", "n", "Page_Down", "Escape", "m", "t", "Right"] {
           XCTAssertEqual(app.application.actions(forAccelerator: key), [], "\(key) goes to the note")
@@ -73,13 +73,13 @@ final class NotesPanelTests: XCTestCase {
         XCTAssertTrue(page.pauseButton.isSensitive)
 
         XCTAssertTrue(page.notes.button.grabFocus())
-        spin(.milliseconds(100))
+        _ = spin(until: { app.application.actions(forAccelerator: "space") == [Command.meeting(.pause).detailedName] })
         XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.meeting(.pause).detailedName])
         XCTAssertEqual(
           app.application.actions(forAccelerator: "Page_Down"), [Command.meeting(.nextSpeaker).detailedName])
         XCTAssertEqual(app.application.actions(forAccelerator: "t"), [Command.meeting(.takeNote).detailedName])
         window.window.activateAction(Command.meeting(.takeNote).detailedName)
-        spin(.milliseconds(100))
+        _ = spin(until: { page.notes.entry.containsFocus })
         XCTAssertTrue(page.notes.isOpen)
         XCTAssertTrue(page.notes.entry.containsFocus, "T goes back to typing")
         page.notes.button.isActive = false
@@ -88,7 +88,7 @@ final class NotesPanelTests: XCTestCase {
 
         // A meeting that ends while a note is typed gives the keys back.
         window.window.activateAction(Command.meeting(.takeNote).detailedName)
-        spin(.milliseconds(100))
+        _ = spin(until: { app.application.actions(forAccelerator: "space").isEmpty })
         XCTAssertEqual(app.application.actions(forAccelerator: "space"), [])
         meeting.session.end(save: false)
         XCTAssertEqual(app.application.actions(forAccelerator: "space"), [Command.meeting(.pause).detailedName])

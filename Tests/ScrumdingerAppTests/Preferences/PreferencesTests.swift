@@ -50,8 +50,7 @@ final class PreferencesTests: XCTestCase {
   }
 
   @MainActor private static func wait(for download: ModelDownload, _ done: (DownloadState) -> Bool) {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !done(download.state.value), ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+    _ = spin(until: { done(download.state.value) })
   }
 
   /// The download from a loopback server: cut after a third, then resumed from there (a
@@ -74,7 +73,7 @@ final class PreferencesTests: XCTestCase {
       withRunningApp(dependencies: recordingDependencies()) { app in
         let window = app.mainWindow!
         app.mainWindow!.window.activateAction(Command.window(.preferences).detailedName)  // as Ctrl+, or the menu
-        spin(.milliseconds(200))
+        _ = spin(until: { window.tools.preferences != nil })
         guard let preferences = window.tools.preferences else { return XCTFail("Preferences did not open") }
         XCTAssertEqual(preferences.englishModel.downloadButton.accessibleName, "Download English Speech Model")
         XCTAssertEqual(preferences.accurateModel.row.title, "Higher accuracy (142 MiB)")
@@ -144,7 +143,7 @@ final class PreferencesTests: XCTestCase {
         }
         var answer: String??
         engine.adopt(modelFile: "/etc/hostname") { answer = .some($0) }
-        while answer == nil { spin(.milliseconds(20)) }
+        XCTAssertTrue(spin(until: { answer != nil }), "no answer")
         XCTAssertEqual(answer, .some("it is not a whisper.cpp model file"))
         answer = nil
         let bad = NSTemporaryDirectory() + "ggml-bad-\(UUID()).bin"
@@ -154,13 +153,13 @@ final class PreferencesTests: XCTestCase {
             contents: Data([0x6C, 0x6D, 0x67, 0x67]) + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
           ))
         engine.adopt(modelFile: bad) { answer = .some($0) }
-        while answer == nil { spin(.milliseconds(20)) }
+        XCTAssertTrue(spin(until: { answer != nil }), "no answer")
         XCTAssertEqual(answer, .some("the speech model could not be read"))
         XCTAssertEqual(
           (try? FileManager.default.contentsOfDirectory(atPath: engine.modelsFolder)) ?? [], [], "nothing copied")
         answer = nil
         engine.adopt(modelFile: tiny) { answer = .some($0) }
-        while answer == nil { spin(.milliseconds(20)) }
+        XCTAssertTrue(spin(until: { answer != nil }), "no answer")
         XCTAssertEqual(answer, .some(nil))
         XCTAssertEqual(engine.model, engine.modelsFolder + "/ggml-tiny.en.bin", "the user's copy is used")
         XCTAssertEqual(

@@ -31,13 +31,13 @@ final class ScrumCardTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp { app in
         let detail = openDetailPage(of: scrum, in: app)
-        spin(.milliseconds(100))
+        _ = spin(until: { detail.history.madeRows.contains { $0.entryID == entry.id } })
         let row = detail.history.madeRows.first { $0.entryID == entry.id }
         XCTAssertEqual(row?.row.subtitle, "0:17")
         XCTAssertEqual(
           row?.showButton.accessibleName?.hasSuffix("(17 seconds)"), true, row?.showButton.accessibleName ?? "no row")
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
-        spin(.milliseconds(100))
+        _ = spin(until: { app.mainWindow?.pages.history != nil })
         let page = app.mainWindow?.pages.history
         XCTAssertEqual(page?.durationLabel.text, "0:17")
         XCTAssertEqual(page?.durationLabel.accessibleName, "17 seconds")
@@ -68,16 +68,16 @@ final class ScrumCardTests: XCTestCase {
         // A short read: over before the delay, so the loading page never comes.
         page.isLoading = true
         page.isLoading = false
-        spin(ScrumListPage.loadingPageDelay + .milliseconds(200))
+        spin(ScrumListPage.loadingPageDelay + .milliseconds(200))  // past the delay: nothing may come
         XCTAssertFalse(page.isShowingLoadingPage, "“Loading” came after a read that had already ended")
         // A long read: nothing at first (not “No Scrums” either), then the loading page.
         page.isLoading = true
         spin(.milliseconds(20))
         XCTAssertFalse(page.emptyButton.isMapped, "“No Scrums” showed while the scrums were still being read")
-        spin(ScrumListPage.loadingPageDelay + .milliseconds(200))
+        _ = spin(until: { page.isShowingLoadingPage })  // after loadingPageDelay
         XCTAssertTrue(page.isShowingLoadingPage, "a long read never said “Loading Your Scrums…”")
         page.isLoading = false
-        spin(.milliseconds(50))
+        _ = spin(until: { !page.isShowingLoadingPage && page.emptyButton.isMapped })
         XCTAssertFalse(page.isShowingLoadingPage)
         XCTAssertTrue(page.emptyButton.isMapped, "“No Scrums” did not come back after the read")
       }
@@ -150,7 +150,7 @@ final class ScrumCardTests: XCTestCase {
         app.state.scrums.update { $0[0].title = "Design 2" }
         app.state.scrums.update { $0[0].title = "Design 3" }
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "saved before the debounce delay")
-        spin(.milliseconds(800))
+        _ = spin(until: { (try? store.load().map(\.title)) == ["Design 3"] })  // after the debounce delay
         XCTAssertEqual(try store.load().map(\.title), ["Design 3"])
       }
       XCTAssertEqual(try store.load().map(\.title), ["Design 3"])
@@ -164,7 +164,7 @@ final class ScrumCardTests: XCTestCase {
         window.editing.newScrum()
         XCTAssertNotNil(window.editing.sheet)
         window.editing.sheet?.cancelButton.click()
-        spin(.milliseconds(100))
+        _ = spin(until: { window.editing.sheet == nil })
         XCTAssertNil(window.editing.sheet, "the closed editor sheet is still alive")
         window.editing.newScrum()
         XCTAssertNotNil(window.editing.sheet, "a second editor did not open")

@@ -281,22 +281,10 @@ let oneMinuteStandup = DailyScrum(title: "Standup", attendees: threeAttendees, l
 
 /// The texts of the toasts on show in `overlay` (its children after the page it covers).
 @MainActor func toastTexts(_ overlay: ToastOverlay) -> [String] {
-  func texts(under widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
-    let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-    var found =
-      g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0
-      ? [String(cString: gtk_label_get_text(OpaquePointer(widget)))] : []
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-      found += texts(under: current)
-      child = gtk_widget_get_next_sibling(current)
-    }
-    return found
-  }
   var all: [String] = []
   var toast = gtk_widget_get_first_child(overlay.widget).flatMap { gtk_widget_get_next_sibling($0) }
   while let current = toast {
-    all += texts(under: current).filter { !$0.isEmpty }
+    all += Widget.labelTexts(under: current).filter { !$0.isEmpty }
     toast = gtk_widget_get_next_sibling(current)
   }
   return all

@@ -14,8 +14,6 @@ import ScrumdingerCore
   /// What the rows were written for: the turn, the meeting's length, and the minute the next
   /// turn starts at (every later start moves with it).
   private var shownFor: [Int] = []
-  /// The rows' texts as shown (for tests).
-  private(set) var texts: [String] = []
 
   init(now: @escaping () -> Date, twelveHour: Bool) {
     self.now = now
@@ -45,7 +43,6 @@ import ScrumdingerCore
         spoken: tr("%@ at %@ · %@", name, start, Texts.duration(seconds: entry.seconds))
       )
     }
-    texts = words.map(\.shown)
     rows.removeAll()
     for (shown, spoken) in words {
       let row = Label(shown)
