@@ -112,7 +112,9 @@ public enum Files {
   /// Moves the file at `path` to `destination`, never over a file already there (what is
   /// kept aside stays kept); false when it cannot.
   @discardableResult public static func move(_ path: String, to destination: String) -> Bool {
-    !exists(destination) && Glibc.rename(path, destination) == 0
+    guard !exists(destination) else { return false }
+    do { try rename(path, to: destination) } catch { return false }
+    return true
   }
 
   /// Writes `text` to the file at `path` (replacing it whole, not flushed to disk); false when

@@ -24,7 +24,7 @@ final class MicrophoneCaptureTests: XCTestCase {
         let meeting = window.meeting!
         XCTAssertTrue(meeting.page.recordingIndicator.root.isVisible)
         XCTAssertEqual(meeting.page.recordingIndicator.label.text, "Recording")
-        spin(.milliseconds(300))
+        _ = spin(until: { meeting.page.recordingIndicator.root.isMapped })
         XCTAssertTrue(meeting.page.recordingIndicator.root.isMapped, "on screen")
         picture(window, "recording-indicator.png")  // once the page has crossfaded in
         spin(.milliseconds(200))
@@ -72,7 +72,7 @@ final class MicrophoneCaptureTests: XCTestCase {
         XCTAssertGreaterThan(bytes.count, 2_000, "about a second of sound")
 
         app.state.navigation.value = .history(scrumID: recorded.id, historyID: id)
-        spin(.milliseconds(200))
+        _ = spin(until: { window.pages.history != nil })
         let record = window.pages.history!.record
         XCTAssertNotNil(record.recordingGroup)
         record.playButton.click()

@@ -89,7 +89,7 @@ final class WhisperEngineTests: XCTestCase {
             app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
             let status = Self.waitForTranscription(of: entry, in: app)
             XCTAssertEqual(status, .failed("the speech model could not be read"), "\(kind), start \(start)")
-            spin(.milliseconds(200))
+            _ = spin(until: { app.mainWindow?.pages.history != nil })
             let record = app.mainWindow!.pages.history!.record
             XCTAssertEqual(
               record.transcriptionRow.subtitle, "Not transcribed: the speech model could not be read", kind)
