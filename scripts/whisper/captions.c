@@ -4,8 +4,8 @@
  * helper's idle priority. It follows whisper.cpp's streaming example: every step (1.5 s of new
  * audio) it decodes the current line's audio, from where the line began to the newest sample,
  * greedily and with no prompt (the line's earlier words as the prompt made whisper leave out
- * the phrase after them, and gave worse words overall: 28.7 % against 20.8 % WER on the
- * bench's speech). The words two decodes in a row agree on are final and never change; the
+ * the phrase after them, and gave worse words overall: WER 28.7 % with it, 25.9 % without,
+ * on the bench's speech). The words two decodes in a row agree on are final and never change; the
  * rest is said as changing words. The line ends, all its words final, once the speaker pauses,
  * or at 8 s, at the silence before its last stretch of speech. Silero's voice activity
  * detection (whisper.cpp's own) decides what is speech: silence and noise are never decoded,
