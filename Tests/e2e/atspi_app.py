@@ -123,7 +123,14 @@ class App:
         self.log = open(os.path.join(self.data_home, "app.log"), "ab")
         self.executable = executable
         self.proc = subprocess.Popen(command or [BINARY], env=full_env, stdout=self.log, stderr=self.log)
-        self.app = wait_for(self._find_app, what="the app on the accessibility bus")
+        try:
+            self.app = wait_for(self._find_app, what="the app on the accessibility bus")
+        except AssertionError as error:
+            # Said with what the process was doing, then ended: a process left running would
+            # hold the app's D-Bus name, and every later launch would go to it.
+            detail = self.unseen_diagnosis()
+            self.kill()
+            raise AssertionError(f"{error}\n{detail}") from None
         self.pid = self.app.get_process_id()
         self.main = wait_for(lambda: self.window("Scrumdinger"), what="the main window")
 
@@ -145,6 +152,32 @@ class App:
             except Exception:
                 continue
         return None
+
+    def unseen_diagnosis(self):
+        """What a process not seen on the accessibility bus was doing: its state and threads'
+        stacks, who holds the app's D-Bus name, the applications the bus lists, its log."""
+        pid = self.proc.pid if self.executable is None else None
+        lines = []
+        if pid is not None and self.proc.poll() is None:
+            with open(f"/proc/{pid}/status") as status:
+                lines += [line.rstrip() for line in status if line.startswith(("State", "Threads"))]
+            stacks = subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt 12"],
+                                    capture_output=True, text=True, timeout=HANG)
+            lines += [line for line in stacks.stdout.splitlines() if line.startswith(("#", "Thread"))]
+        elif pid is not None:
+            lines.append(f"exited with status {self.proc.returncode}")
+        owner = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                                "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID",
+                                "io.github.scrumdinger.Scrumdinger"], capture_output=True, text=True)
+        lines.append(f"the app's D-Bus name: {(owner.stdout or owner.stderr).strip()}")
+        listed = []
+        for app in pyatspi.Registry.getDesktop(0):
+            listed.append(unless_gone(lambda: f"{app.name} (pid {app.get_process_id()})") if app else None)
+        lines.append(f"on the accessibility bus: {listed}")
+        self.log.flush()
+        with open(self.log.name, errors="replace") as log:
+            lines.append(f"its log: {log.read()[-3000:]}")
+        return "\n".join(lines)
 
     # Finding -----------------------------------------------------------------------------
 
