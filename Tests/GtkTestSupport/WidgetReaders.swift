@@ -116,6 +116,24 @@ extension Widget {
     return found
   }
 
+  /// How many list rows under the widget are drawn now (mapped), as GTK's own widget tree
+  /// says: a long list draws those near the view.
+  public var drawnListRows: Int { Self.drawnListRows(under: widget) }
+
+  private static func drawnListRows(under widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+    let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+    if g_type_check_instance_is_a(instance, gtk_list_box_row_get_type()) != 0 {
+      return gtk_widget_get_mapped(widget) != 0 ? 1 : 0
+    }
+    var count = 0
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      count += drawnListRows(under: current)
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return count
+  }
+
   /// The narrowest the widget can be laid out, in pixels (what forces a window wider).
   public var minimumWidth: Int {
     var minimum: Int32 = 0

@@ -76,7 +76,6 @@ import Platform
           gtk_style_context_get_color(
             gtk_widget_get_style_context(UnsafeMutablePointer<GtkWidget>(bitPattern: areaAddress)), &color)
           canvas.foreground = (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
-          me.drawCount += 1
           me.draw?(&canvas, Double(width), Double(height))
         }
       }, ClosureBox.retained((), owner: self), releaseClosureBox)
@@ -94,7 +93,4 @@ import Platform
 
   /// Asks for a redraw at the next frame.
   public func queueDraw() { gtk_widget_queue_draw(widget) }
-
-  /// How many times the widget has been painted (for tests).
-  package private(set) var drawCount = 0
 }

@@ -145,6 +145,7 @@ private let allocateArea: AllocateFunction = { widget, width, height, _ in
   /// Asks for a new frame.
   public func queueDraw() { gtk_widget_queue_draw(widget) }
 
-  /// How many frames have been made (for tests).
+  /// How many frames have been made. For tests, kept in the product as GTK tells no one of a
+  /// widget's snapshot: a clock standing still must make none.
   package fileprivate(set) var snapshotCount = 0
 }

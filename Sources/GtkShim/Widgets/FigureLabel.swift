@@ -47,7 +47,8 @@ import Platform
     }
   }
 
-  /// How many times GTK has measured it (for tests: a new layout measures it again).
+  /// How many times GTK has measured it: a new layout measures it again. For tests, kept in
+  /// the product as GTK tells no one of a measure.
   package private(set) var measureCount = 0
 
   /// The text size set with `setPixelSize` (0: as CSS says).

@@ -44,9 +44,6 @@ import Platform
     nearView = RowsNearView(widget) { [weak self] in self?.rows ?? [] }
   }
 
-  /// How many rows are drawn now (for tests).
-  package var drawnRowCount: Int { nearView?.mappedCount ?? rows.count }
-
   /// The rows, in order.
   public var children: [Widget] { rows }
 

@@ -63,9 +63,6 @@ import Platform
     }
   }
 
-  /// How many rows are drawn now (for tests).
-  package var drawnRowCount: Int { pages.filter(\.isMapped).reduce(0) { $0 + $1.drawnRowCount } }
-
   private func place(_ row: Widget, in number: Int, at offset: Int) {
     pages[number].insert(row, at: offset)
     guard pages[number].children.count > pageLimit else { return }

@@ -46,9 +46,6 @@ import Platform
     gtk_widget_set_child_visible(child, 1)
   }
 
-  /// The children mapped now (for tests).
-  var mappedCount: Int { shown.count }
-
   private func watchLayout() {
     guard layoutHandler == 0, let frameClock = gtk_widget_get_frame_clock(container) else { return }
     // After GTK's own layout handler, so the children's places are this frame's.

@@ -28,11 +28,6 @@ import ScrumdingerCore
 
   /// The rows in speaking order.
   var rows: [AttendeeRow] { draft().attendees.compactMap { rowsByID[$0.id] } }
-  /// How many attendee rows have been built since the editor opened (for tests: one per
-  /// attendee added, none for a rename, a move or a removal).
-  private(set) var rowsBuilt = 0
-  /// How many attendee rows are drawn (those near the view: a long list draws a screenful).
-  var drawnRowCount: Int { list.drawnRowCount }
 
   private var rowsByID: [UUID: AttendeeRow] = [:]
   /// Two lists, so the rows changing never re-parents the entry being typed in.
@@ -180,7 +175,6 @@ import ScrumdingerCore
     let made = AttendeeRow(row: row, moveUp: up, moveDown: down, remove: remove)
     retitle(made, as: attendee.name)
     rowsByID[id] = made
-    rowsBuilt += 1
     return made
   }
 

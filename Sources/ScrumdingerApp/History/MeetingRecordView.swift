@@ -198,9 +198,6 @@ import ScrumdingerCore
     if let index { sentences[index].label.addCSSClass("accent") }
   }
 
-  /// The player's position now, in milliseconds of the recording (for tests).
-  var playerPosition: Int? { player?.positionMilliseconds }
-
   private func showPlaying(_ playing: Bool) {
     let label = playing ? tr("Pause Recording") : tr("Play Recording")
     playButton.label = label

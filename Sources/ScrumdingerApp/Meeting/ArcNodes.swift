@@ -62,7 +62,8 @@ struct RingStroke: Equatable {
   private var scale = 1
   private var chunks: [RenderNode] = []
 
-  /// How many pieces have been drawn (for tests: one per span filled, plus each tip).
+  /// How many pieces have been drawn: one per span filled, plus each tip. For tests, kept in
+  /// the product as GTK counts no node a widget makes: what a second's frame costs.
   private(set) var drawnPieces = 0
 
   /// The nodes drawing `stroke` from `start` to `end` degrees: the kept spans, then the tip.

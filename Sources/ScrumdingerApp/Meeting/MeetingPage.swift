@@ -82,8 +82,6 @@ import ScrumdingerCore
   /// "Ends at 9:45 · 1:05 behind".
   private var paceText: PaceText
   private var observation: ObservationToken?
-  /// How many times the page has shown new numbers (for tests).
-  private(set) var updateCount = 0
 
   /// The page for `session`, a meeting of `scrum`; `listening` says what the microphone is on
   /// for, with the captions; `now` reads the wall clock and `twelveHour` says how to write its
@@ -239,7 +237,6 @@ import ScrumdingerCore
   }
 
   private func show(_ snapshot: MeetingTimer.Snapshot) {
-    updateCount += 1
     lastSnapshot = snapshot
     let schedule = schedule
     if isCompact { return compact.show(snapshot, schedule: schedule) }

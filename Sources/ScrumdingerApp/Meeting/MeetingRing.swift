@@ -29,7 +29,8 @@ import ScrumdingerCore
   /// The track and the finished turns, and what they were drawn for (made again only when a
   /// turn ends, or the size or the colours change).
   private var trackNode: (key: [Double], node: RenderNode)?
-  /// How many times the track node was made (for tests).
+  /// How many times the track node was made. For tests, kept in the product as GTK counts no
+  /// node a widget makes: a second must not remake the track.
   private(set) var trackDrawCount = 0
   /// The current turn's arc and the overrun, in kept spans.
   let currentNodes = GrowingArc()

@@ -13,13 +13,9 @@ public final class ObservableValue<Value: Equatable> {
   public var value: Value {
     didSet {
       guard value != oldValue else { return }
-      notificationCount += 1
       for observer in observers { observer.handler(value) }
     }
   }
-
-  /// How many changes have been announced so far (for tests and diagnostics).
-  package private(set) var notificationCount = 0
 
   /// Creates a cell holding `value`.
   public init(_ value: Value) {

@@ -155,11 +155,9 @@ final class PresenterViewTests: XCTestCase {
         XCTAssertEqual(page.presentItems.items.map(\.label), ["Stop Presenting"])
 
         // One tick moves both faces.
-        let faceUpdates = face.updateCount
         clock.advance(by: .seconds(30))
         meeting.session.tick()
         XCTAssertEqual(face.turnLeft.label.text, "1:10")
-        XCTAssertEqual(face.updateCount, faceUpdates + 1)
         XCTAssertTrue(window.window.activateAction(Command.meeting(.nextSpeaker).detailedName))
         XCTAssertEqual(face.ring.nameLabel.text, "Ben", "Next from the console")
         XCTAssertEqual(face.positionLabel.text, "Speaker 2 of 3")

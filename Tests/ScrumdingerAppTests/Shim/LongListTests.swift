@@ -32,7 +32,7 @@ final class LongListTests: XCTestCase {
         }
         spin(.milliseconds(400))
         try? FileManager.default.createDirectory(atPath: "Tests/output", withIntermediateDirectories: true)
-        XCTAssertEqual(paged.drawnRowCount, 10)
+        XCTAssertEqual(paged.drawnListRows, 10)
         XCTAssertTrue(paged.writePNG(to: "Tests/output/long-list.png"), "the paged list is not on screen")
         XCTAssertTrue(single.writePNG(to: "Tests/output/one-list.png"))
         guard let difference = comparePNG("Tests/output/long-list.png", "Tests/output/one-list.png") else {

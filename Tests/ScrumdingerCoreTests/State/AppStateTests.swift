@@ -27,7 +27,6 @@ import Testing
     #expect(meetingCalls == 30)
     #expect(listCalls == 0)
     #expect(navigationCalls == 1)
-    #expect(state.scrums.notificationCount == 0)
     withExtendedLifetime(tokens) {}
   }
 

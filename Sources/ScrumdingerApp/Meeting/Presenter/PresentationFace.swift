@@ -30,8 +30,6 @@ import ScrumdingerCore
   private var paceText: PaceText
   private let session: MeetingSession
   private var observations: [ObservationToken] = []
-  /// How many times the face has shown new numbers (for tests).
-  private(set) var updateCount = 0
 
   /// The face of `session`'s meeting of `scrum`; `listening` says what the microphone is on
   /// for, with the captions.
@@ -95,7 +93,6 @@ import ScrumdingerCore
   }
 
   private func show(_ snapshot: MeetingTimer.Snapshot) {
-    updateCount += 1
     let schedule = session.timer.schedule
     let turn = schedule.turns[snapshot.turnIndex]
     let name = Texts.shown(turn.name)

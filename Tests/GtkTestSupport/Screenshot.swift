@@ -1,4 +1,5 @@
 import CAdwaita
+import GtkShim
 import Platform
 
 extension Widget {
@@ -38,14 +39,6 @@ package struct PictureDifference: Sendable {
 /// Compares the PNG files at `path` and `other`; nil when either cannot be read or their
 /// sizes differ.
 package func comparePNG(_ path: String, _ other: String, noticeable: Int = 8) -> PictureDifference? {
-  func pixels(_ path: String) -> (bytes: [UInt8], width: Int, height: Int)? {
-    guard let texture = gdk_texture_new_from_filename(path, nil) else { return nil }
-    defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-    let (width, height) = (Int(gdk_texture_get_width(texture)), Int(gdk_texture_get_height(texture)))
-    var bytes = [UInt8](repeating: 0, count: width * height * 4)
-    bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
-    return (bytes, width, height)
-  }
   guard let a = pixels(path), let b = pixels(other), a.width == b.width, a.height == b.height else { return nil }
   var (largest, noticeablePixels) = (0, 0)
   for pixel in 0..<(a.width * a.height) {
@@ -57,4 +50,21 @@ package func comparePNG(_ path: String, _ other: String, noticeable: Int = 8) ->
     if most > noticeable { noticeablePixels += 1 }
   }
   return PictureDifference(largest: largest, noticeablePixels: noticeablePixels, pixels: a.width * a.height)
+}
+
+/// How many pixels of the PNG file at `path` have any paint on them (not fully transparent);
+/// nil when it cannot be read.
+package func paintedPixelCount(_ path: String) -> Int? {
+  guard let picture = pixels(path) else { return nil }
+  return (0..<(picture.width * picture.height)).filter { picture.bytes[$0 * 4 + 3] != 0 }.count
+}
+
+/// The PNG file at `path` as bytes, four a pixel (GDK's memory format, alpha included).
+private func pixels(_ path: String) -> (bytes: [UInt8], width: Int, height: Int)? {
+  guard let texture = gdk_texture_new_from_filename(path, nil) else { return nil }
+  defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+  let (width, height) = (Int(gdk_texture_get_width(texture)), Int(gdk_texture_get_height(texture)))
+  var bytes = [UInt8](repeating: 0, count: width * height * 4)
+  bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+  return (bytes, width, height)
 }
