@@ -96,10 +96,10 @@ final class SignalConnectionsTests: XCTestCase {
       for _ in 0..<3 {
         var recorder: AudioRecorder? = try AudioRecorder(source: "autoaudiosrc", path: path)
         recorder!.record()
-        spin(.milliseconds(200))
+        spin(.milliseconds(200))  // deliberate: a moment of sound
         recorder!.finish {}
         recorder = nil  // before the end reaches the file: the pipeline stops where it is
-        spin(.milliseconds(100))
+        spin(.milliseconds(100))  // deliberate: what GStreamer would call back with, called
       }
     }
   }

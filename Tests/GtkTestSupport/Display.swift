@@ -44,3 +44,15 @@ import Platform
 @MainActor public func spin(until condition: () -> Bool, limit: Duration = .seconds(30)) -> Bool {
   MainLoop.run(until: condition, timeout: limit)
 }
+
+/// Lets the main loop run until `widget` is on screen and a frame has laid it out and painted
+/// it since it was asked for: what a fixed wait for "drawn" hoped for, however long a busy
+/// machine takes. False if that does not come within `limit` (a hang's).
+@discardableResult
+@MainActor public func spinUntilPainted(_ widget: Widget, limit: Duration = .seconds(30)) -> Bool {
+  guard spin(until: { widget.isMapped }, limit: limit) else { return false }
+  let painted = Flag()
+  widget.afterNextPaint { painted.isSet = true }
+  gtk_widget_queue_draw(widget.widget)
+  return spin(until: { painted.isSet }, limit: limit)
+}

@@ -25,7 +25,7 @@ final class ApplicationWindowTests: XCTestCase {
         XCTAssertNotNil(ResourceLocator.emptyListIcon, "the symbolic icon is not found from the build tree")
         XCTAssertTrue(app.mainWindow?.pages.list.emptyPage.hasIcon == true, "the empty list has no icon")
         XCTAssertTrue(app.mainWindow?.pages.list.emptyPage.isMapped == true, "the empty list is not on show")
-        spin(.milliseconds(200))
+        spinUntilPainted(app.mainWindow!.window)
         app.mainWindow?.window.writePNG(to: "Tests/output/empty-list-icon.png")
       }
     }

@@ -25,12 +25,12 @@ final class CommandTests: XCTestCase {
         list.newButton.click()
         XCTAssertEqual(window.editing.sheet?.window.isMapped, true, "the button opened no editor")
         window.editing.sheet?.cancelButton.click()
-        spin(.milliseconds(50))
+        _ = spin(until: { window.editing.sheet == nil })
         XCTAssertNil(window.editing.sheet)
         for name in app.application.actions(forAccelerator: "<Control>n") { window.window.activateAction(name) }
         XCTAssertEqual(window.editing.sheet?.window.isMapped, true, "the accelerator opened no editor")
         window.editing.sheet?.window.close()
-        spin(.milliseconds(50))
+        _ = spin(until: { window.editing.sheet == nil })
 
         list.card(for: design.id)!.button.click()
         let detail = window.pages.detail!
@@ -71,7 +71,7 @@ final class CommandTests: XCTestCase {
           (EditorCommand.scope, Set(editor.actions.keys.map(\.command))),
         ]
         editor.window.close()
-        spin(.milliseconds(50))
+        _ = spin(until: { window.editing.sheet == nil })
         app.state.navigation.value = .detail(scrumID: design.id)
         window.pages.detail!.startButton.click()
         guard let meeting = window.meeting else { return XCTFail("no meeting") }
@@ -101,7 +101,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(
           app.state.meeting.value?.snapshot.secondsRemaining, 120, "a minute more: 2:00 planned, paused at once")
         window.meeting?.session.end(save: false)
-        spin(.milliseconds(50))
+        _ = spin(until: { window.meeting == nil })
         XCTAssertNil(window.meeting)
         XCTAssertFalse(
           window.window.activateAction(Command.meeting(.pause).detailedName), "a meeting's action outlived it")

@@ -25,7 +25,7 @@ final class MainWindowNarrowTests: XCTestCase {
         window.window.writePNG(to: "Tests/output/list-360x640.png")
 
         app.state.navigation.value = .detail(scrumID: team.id)
-        spin(.milliseconds(300))
+        waitUntilPainted { window.pages.detail?.root }
         assertFits(window.pages.detail!.root, "detail page", in: window)
         window.window.writePNG(to: "Tests/output/detail-360x640.png")
         // Edit and search leave the header's words for icons or for the menu, and come back
@@ -37,20 +37,21 @@ final class MainWindowNarrowTests: XCTestCase {
         resize(window, width: 360, height: 640)
 
         app.state.navigation.value = .history(scrumID: team.id, historyID: team.history[0].id)
-        spin(.milliseconds(300))
+        waitUntilPainted { window.pages.history?.root }
         assertFits(window.pages.history!.root, "history page", in: window)
 
         app.state.navigation.value = .detail(scrumID: team.id)
         window.pages.detail!.startButton.click()
-        spin(.milliseconds(300))
+        waitUntilPainted { window.meeting?.page.root }
         assertFits(window.meeting!.page.root, "meeting page", in: window)
         window.window.writePNG(to: "Tests/output/meeting-360x640.png")
         window.meeting!.session.end(save: false)
 
         // The editor takes the whole (narrow) window.
         window.editing.newScrum()
-        spin(.milliseconds(400))
+        waitUntilPainted { window.editing.sheet?.window }
         let sheet = window.editing.sheet!
+        _ = spin(until: { sheet.window.allocatedSize == window.window.allocatedSize })
         XCTAssertLessThanOrEqual(sheet.window.minimumWidth, 350, "the editor forces itself wider than the window")
         XCTAssertTrue(
           sheet.window.allocatedSize == window.window.allocatedSize, "the editor is \(sheet.window.allocatedSize)")
@@ -61,9 +62,9 @@ final class MainWindowNarrowTests: XCTestCase {
         for name in ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"] {
           sheet.attendees.newAttendeeRow.text = name
           sheet.attendees.addButton.click()
-          spin(.milliseconds(150))
           XCTAssertTrue(
-            sheet.scroller.shows(sheet.attendees.newAttendeeRow), "New Attendee slid out of view after \(name)")
+            spin(until: { sheet.scroller.shows(sheet.attendees.newAttendeeRow) }),
+            "New Attendee slid out of view after \(name)")
         }
         sheet.window.writePNG(to: "Tests/output/editor-attendees-360x640.png")
         sheet.window.close()

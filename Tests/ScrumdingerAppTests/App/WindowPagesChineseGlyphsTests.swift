@@ -27,7 +27,7 @@ final class WindowPagesChineseGlyphsTests: XCTestCase {
       withRunningApp(store: store) { app in
         let window = app.mainWindow!
         @MainActor func check(_ page: String, shows expected: String) {
-          spin(.milliseconds(300))
+          spinUntilPainted(window.window)
           let texts = window.window.shownLabelTexts
           XCTAssertTrue(texts.contains(expected), "the \(page) is not in Chinese: \(texts.prefix(12))")
           let missing = window.window.labelsMissingGlyphs

@@ -21,12 +21,12 @@ final class EditorSheetLifetimeTests: XCTestCase {
           XCTAssertTrue(
             mainWindow.window.activateAction(Command.window(.edit).detailedName), "cycle \(cycle): Edit runs")
           guard let sheet = mainWindow.editing.sheet else { return XCTFail("cycle \(cycle): no editor opened") }
-          spin(.milliseconds(20))  // shown and laid out, as a person sees it
+          spinUntilPainted(sheet.window)  // shown and laid out, as a person sees it
           let probe = FinalizationProbe(sheet.window)
           weak let released = sheet
           if cycle.isMultiple(of: 2) { sheet.cancelButton.click() } else { sheet.window.close() }
           _ = consume sheet
-          spin(.milliseconds(50))
+          _ = spin(until: { released == nil && mainWindow.editing.sheet == nil && probe.survivors.isEmpty })
           XCTAssertNil(released, "cycle \(cycle): the editor sheet is released once closed")
           XCTAssertNil(mainWindow.editing.sheet, "cycle \(cycle)")
           XCTAssertGreaterThan(probe.count, 100, "the probe watches the whole sheet")

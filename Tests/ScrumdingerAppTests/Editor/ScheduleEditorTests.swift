@@ -34,9 +34,9 @@ final class ScheduleEditorTests: XCTestCase {
           schedule.hourField.value = 14
           schedule.minuteField.value = 5
           schedule.reminderChoices.first { $0.minutes == 10 }?.toggle.isActive = true
-          spin(.milliseconds(300))  // laid out, so the group has a place to scroll to
+          spinUntilPainted(schedule.group)  // laid out, so the group has a place to scroll to
           sheet.scroller.scrollToShow(schedule.group)
-          spin(.milliseconds(400))
+          spinUntilPainted(sheet.window)  // scrolled, for the picture
           XCTAssertTrue(sheet.window.writePNG(to: "Tests/output/editor-schedule.png"))
         }
         XCTAssertEqual(

@@ -91,8 +91,7 @@ final class MeetingRecordViewTests: XCTestCase {
       var result: Result<[TranscriptSegment], CaptureFailure>?
       let task = engine.transcribe(recording, cuts: [7_800], progress: { _ in }) { result = $0 }
       withIdleMachine {  // the helper runs at idle priority
-        let deadline = ContinuousClock.now + .seconds(60)
-        while result == nil, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+        _ = spin(until: { result != nil }, limit: .seconds(60))
       }
       _ = task
       let segments = try XCTUnwrap(result).get()

@@ -32,7 +32,7 @@ final class TranscriptSentencesTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         app.state.scrums.value = [scrum]
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
-        spin(.milliseconds(300))
+        _ = spin(until: { app.mainWindow!.pages.history?.record.sentences.count == 3 })
         let record = app.mainWindow!.pages.history!.record
         XCTAssertEqual(record.sentences.count, 3, "one row a sentence")
         XCTAssertEqual(

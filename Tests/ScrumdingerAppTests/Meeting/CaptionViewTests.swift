@@ -90,7 +90,7 @@ final class CaptionViewTests: XCTestCase {
       withMeeting(of: oneMinuteStandup, size: (720, 760)) { app, window, meeting, _ in
         app.dependencies.recorder.captions.value = Self.twoTurns()
         XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
-        spin(.milliseconds(600))
+        _ = spin(until: { window.window.allocatedSize.width <= 320 && window.window.allocatedSize.height <= 120 })
         let (width, height) = window.window.allocatedSize
         XCTAssertLessThanOrEqual(width, 320, "the strip is too wide")
         XCTAssertLessThanOrEqual(height, 120, "the strip is too tall")

@@ -131,7 +131,7 @@ final class CompactViewTests: XCTestCase {
           XCTAssertTrue(window.window.activateAction(Command.meeting(.compactView).detailedName))
           for scheme in [Style.Scheme.forceLight, .forceDark] {
             Style.setScheme(scheme)
-            spin(.milliseconds(300))
+            spinUntilPainted(meeting.page.root)
             XCTAssertTrue(meeting.page.isCompact)
             picture(window, "compact-\(theme.rawValue)-\(scheme == .forceDark ? "dark" : "light").png")
           }

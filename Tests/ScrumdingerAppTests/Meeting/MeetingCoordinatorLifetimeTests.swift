@@ -17,15 +17,14 @@ final class MeetingCoordinatorLifetimeTests: XCTestCase {
       withRunningApp(store: store, dependencies: recordingDependencies(recording: [scrum.id])) { app in
         let window = app.mainWindow!
         app.state.navigation.value = .detail(scrumID: scrum.id)
-        spin(.milliseconds(200))
+        waitUntilPainted { window.pages.detail?.root }
         for count in 1...20 {
           let detailProbe = window.pages.detail.map { FinalizationProbe($0.root) }
           weak let detail = window.pages.detail
           XCTAssertTrue(
             window.window.activateAction(Command.window(.startMeeting).detailedName), "meeting \(count) starts")
           guard let page = window.meeting?.page else { return XCTFail("meeting \(count): no meeting page") }
-          spin(.milliseconds(150))
-          XCTAssertTrue(app.dependencies.recorder.isRecording.value, "meeting \(count) is recorded")
+          XCTAssertTrue(spin(until: { app.dependencies.recorder.isRecording.value }), "meeting \(count) is recorded")
           let probe = FinalizationProbe(page.root)
           weak let released = page
           weak let coordinator = window.meeting
@@ -33,7 +32,8 @@ final class MeetingCoordinatorLifetimeTests: XCTestCase {
           _ = consume page
           XCTAssertTrue(window.window.activateAction(Command.meeting(.endMeeting).detailedName))
           window.meeting?.endQuestion?.respond("discard")
-          spin(.milliseconds(600))  // the page crossfades out
+          // The page crossfades out, then goes.
+          _ = spin(until: { window.meeting == nil && released == nil && probe.survivors.isEmpty })
           XCTAssertNil(window.meeting, "meeting \(count) ended")
           XCTAssertNil(released, "meeting \(count): its page is released")
           XCTAssertNil(coordinator, "meeting \(count): its coordinator is released")

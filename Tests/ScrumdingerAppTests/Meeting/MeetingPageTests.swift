@@ -45,7 +45,7 @@ final class MeetingPageTests: XCTestCase {
   func testTicksUpdateOnlyTheMeetingAndTheRingRedrawsOnlyWhenTold() {
     MainActor.assumeIsolated {
       withMeeting(of: standup) { app, window, meeting, clock in
-        spin(.milliseconds(200))  // first frame drawn
+        spinUntilPainted(meeting.page.ring.area)
         var listNotifications = 0
         let listObserver = app.state.scrums.observe { _ in listNotifications += 1 }
         let cardsBefore = window.pages.list.cards.map(\.row)
@@ -58,9 +58,9 @@ final class MeetingPageTests: XCTestCase {
         listObserver.cancel()
         XCTAssertTrue(window.pages.list.cards.map(\.row).elementsEqual(cardsBefore, by: ===), "the list was rebuilt")
         // Nothing changes for a while with the clock standing still: no redraws.
-        spin(.milliseconds(300))
+        spinUntilPainted(meeting.page.ring.area)  // what the ticks asked for is drawn
         let draws = meeting.page.ring.area.snapshotCount
-        spin(.milliseconds(500))
+        spin(.milliseconds(500))  // deliberate: a redraw nothing asked for would come by now
         XCTAssertEqual(meeting.page.ring.area.snapshotCount, draws)
       }
     }

@@ -26,7 +26,7 @@ final class MeetingRingTests: XCTestCase {
           }
           clock.advance(by: .seconds(seconds))
           meeting.session.tick()
-          spin(.milliseconds(150))
+          spinUntilPainted(ring.area)
           let shown = "Tests/output/ring-\(name).png"
           let golden = "Tests/Golden/ring-\(name).png"
           XCTAssertTrue(ring.area.writePNG(to: shown), "the ring is not on screen")

@@ -37,7 +37,7 @@ final class SoundPreferencesTests: XCTestCase {
           sounds.choices[3].check.activate()
           XCTAssertTrue(sound.chosen! == (.woodBlock, 40), "chosen: \(String(describing: sound.chosen))")
           XCTAssertEqual(sounds.choices.filter(\.check.isChecked).map(\.sound), [.woodBlock], "one sound at a time")
-          spin(.milliseconds(400))  // drawn, for the picture
+          spinUntilPainted(window.tools.preferences!.window)  // drawn, for the picture
           window.tools.preferences?.window.writePNG(to: "Tests/output/preferences.png")
           window.window.close()
           return true

@@ -21,8 +21,7 @@ final class HelperRunTests: XCTestCase {
       let run = HelperRun(["/bin/sh", "-c", script], limit: .milliseconds(300), progress: { _ in }) { end, _ in
         ending = end
       }
-      let deadline = ContinuousClock.now + .seconds(12)
-      while ending == nil, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+      _ = spin(until: { ending != nil })
       _ = run
       XCTAssertEqual(ending, .tooLong)
       let took = ContinuousClock.now - started
@@ -71,8 +70,7 @@ final class HelperRunTests: XCTestCase {
       let model = try XCTUnwrap(engine.model, "the build tree's model")
       var result: Result<[TranscriptSegment], CaptureFailure>?
       let task = engine.transcribe(recording, cuts: [], progress: { _ in }) { result = $0 }
-      let deadline = ContinuousClock.now + .seconds(60)
-      while result == nil, ContinuousClock.now < deadline { spin(.milliseconds(50)) }
+      _ = spin(until: { result != nil }, limit: .seconds(60))
       _ = task
       guard case .failure(let failure)? = result else {
         return XCTFail("the load should have failed: \(String(describing: result))")

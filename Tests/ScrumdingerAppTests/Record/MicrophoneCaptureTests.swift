@@ -27,13 +27,13 @@ final class MicrophoneCaptureTests: XCTestCase {
         _ = spin(until: { meeting.page.recordingIndicator.root.isMapped })
         XCTAssertTrue(meeting.page.recordingIndicator.root.isMapped, "on screen")
         picture(window, "recording-indicator.png")  // once the page has crossfaded in
-        spin(.milliseconds(200))
+        spin(.milliseconds(200))  // deliberate, as each wait of this meeting: a first turn of sound
         window.window.activateAction(Command.meeting(.nextSpeaker).detailedName)
         window.window.activateAction(Command.meeting(.pause).detailedName)
-        spin(.milliseconds(200))
+        spin(.milliseconds(200))  // a pause
         XCTAssertTrue(meeting.page.recordingIndicator.root.isVisible, "still said while paused")
         window.window.activateAction(Command.meeting(.pause).detailedName)
-        spin(.milliseconds(1200))
+        spin(.milliseconds(1200))  // the second turn
         let id = meeting.session.historyID
         let ran = meeting.session.timer.runningTime
         meeting.session.end(save: true)
@@ -45,8 +45,7 @@ final class MicrophoneCaptureTests: XCTestCase {
         // priority: tens of seconds while both cores build); it is handed on after both. The
         // limit is the app's own for that last window (2 minutes) and more: only a hang reaches it.
         withIdleMachine {
-          let deadline = ContinuousClock.now + .seconds(150)
-          while recorder.isFinishing, ContinuousClock.now < deadline { spin(.milliseconds(20)) }
+          _ = spin(until: { !recorder.isFinishing }, limit: .seconds(150))
         }
 
         guard let file = recorder.recording(of: id) else { return XCTFail("no recording kept") }
@@ -77,13 +76,13 @@ final class MicrophoneCaptureTests: XCTestCase {
         XCTAssertNotNil(record.recordingGroup)
         record.playButton.click()
         XCTAssertEqual(record.playButton.accessibleName, "Pause Recording")
-        spin(.milliseconds(600))
+        spin(.milliseconds(600))  // deliberate: heard for a while
         record.playButton.click()
         XCTAssertEqual(record.playButton.accessibleName, "Play Recording")
         XCTAssertTrue(record.positionLabel.text.hasPrefix("0:0"), record.positionLabel.text)
 
         record.deleteRecordingButton.click()
-        spin(.milliseconds(200))
+        spin(.milliseconds(200))  // deliberate: a deletion nothing may follow
         XCTAssertNotNil(app.dependencies.recorder.recording(of: id), "it asks first")
       }
     }

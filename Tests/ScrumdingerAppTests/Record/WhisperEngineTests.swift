@@ -58,14 +58,13 @@ final class WhisperEngineTests: XCTestCase {
     let statuses = app.services.transcriber.statuses
     // The helper runs at idle priority: under make test-under-load the load rests meanwhile.
     withIdleMachine {
-      let deadline = ContinuousClock.now + .seconds(60)
       @MainActor func underWay() -> Bool {
         switch statuses.value[entry.id] {
         case .waiting?, .transcribing?: true
         default: false
         }
       }
-      while ContinuousClock.now < deadline, underWay() { spin(.milliseconds(50)) }
+      _ = spin(until: { !underWay() }, limit: .seconds(60))
     }
     return statuses.value[entry.id]
   }
@@ -159,7 +158,6 @@ final class WhisperEngineTests: XCTestCase {
         XCTAssertTrue(
           FileManager.default.fileExists(atPath: store.directory + "/recordings/\(entry.id.uuidString).ogg"))
         XCTAssertEqual(app.mainWindow!.pages.history!.record.transcriptionButton.accessibleName, "Transcribe Again")
-        spin(.milliseconds(200))
         app.mainWindow!.pages.history!.record.transcriptionButton.click()
         XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed the second time")
       }
@@ -176,12 +174,12 @@ final class WhisperEngineTests: XCTestCase {
       XCTAssertTrue(FileManager.default.createFile(atPath: recording + ".stopped", contents: Data()))
       withRunningApp(store: store, dependencies: recordingDependencies()) { app in
         app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
-        spin(.milliseconds(500))
+        _ = spin(until: { app.mainWindow!.pages.history != nil })
         XCTAssertEqual(app.services.transcriber.statuses.value[entry.id], .stopped)
         let before = Memory.residentKiB()
         app.mainWindow!.pages.history!.record.transcriptionButton.click()
         XCTAssertNil(Self.waitForTranscription(of: entry, in: app), "transcribed")
-        spin(.milliseconds(500))
+        spin(.milliseconds(500))  // deliberate: what the app frees as the helper ends, freed
         let after = Memory.residentKiB()
         XCTAssertLessThanOrEqual(Double(after), Double(before) * 1.05, "RSS \(before) KiB before, \(after) KiB after")
       }

@@ -17,7 +17,7 @@ final class InterruptedMeetingTests: XCTestCase {
     MainActor.assumeIsolated {
       withRunningApp(store: store) { app in
         let window = app.mainWindow!
-        for _ in 0..<40 where toastTexts(window.toasts).isEmpty { spin(.milliseconds(50)) }
+        _ = spin(until: { !toastTexts(window.toasts).isEmpty })
         let said = toastTexts(window.toasts).joined(separator: " ")
         XCTAssertTrue(said.hasPrefix("An interrupted meeting could not be read ("), said)
         XCTAssertFalse(FileManager.default.fileExists(atPath: journal), "the unreadable journal stayed in the way")

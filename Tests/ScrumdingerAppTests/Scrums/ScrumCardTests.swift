@@ -72,7 +72,7 @@ final class ScrumCardTests: XCTestCase {
         XCTAssertFalse(page.isShowingLoadingPage, "“Loading” came after a read that had already ended")
         // A long read: nothing at first (not “No Scrums” either), then the loading page.
         page.isLoading = true
-        spin(.milliseconds(20))
+        spin(.milliseconds(20))  // deliberate: nothing at first
         XCTAssertFalse(page.emptyButton.isMapped, "“No Scrums” showed while the scrums were still being read")
         _ = spin(until: { page.isShowingLoadingPage })  // after loadingPageDelay
         XCTAssertTrue(page.isShowingLoadingPage, "a long read never said “Loading Your Scrums…”")

@@ -38,7 +38,7 @@ final class MeetingResultsViewTests: XCTestCase {
         XCTAssertTrue(window.window.activateAction(Command.window(.search).detailedName), "Ctrl+F on a scrum's page")
         XCTAssertTrue(page.searchBar.isOpen)
         page.searchEntry.text = "MIGRATION drop"
-        spin(.milliseconds(400))  // the entry's search delay
+        _ = spin(until: { !page.results.rows.isEmpty })  // after the entry's search delay
         XCTAssertEqual(
           page.results.rows.map(\.match.text), ["Ben thinks we should drop the migration now."],
           "every word, any order, any case")
@@ -47,7 +47,12 @@ final class MeetingResultsViewTests: XCTestCase {
         let when = Texts.meetingDate(standup.history[1].date)
         XCTAssertEqual(found.row.accessibleName, "Ben, \(when), 1:35: Ben thinks we should drop the migration now.")
         found.row.activate()
-        spin(.milliseconds(300))
+        _ = spin(until: {
+          guard let record = window.pages.history?.record, let scroller = window.pages.history?.scroller,
+            let row = record.sentences.first(where: { $0.segment.startMilliseconds == 95_000 })?.row
+          else { return false }
+          return row.hasFocus && scroller.shows(row)
+        })
         XCTAssertEqual(app.state.navigation.value, .history(scrumID: standup.id, historyID: standup.history[1].id))
         let history = window.pages.history!
         let sentence = history.record.sentences.first { $0.segment.startMilliseconds == 95_000 }!.row
@@ -64,12 +69,12 @@ final class MeetingResultsViewTests: XCTestCase {
         let list = app.mainWindow!.pages.list
         app.state.scrums.value = [standup, DailyScrum(title: "Design")]
         list.search(["keep migration"])
-        spin(.milliseconds(100))
+        _ = spin(until: { list.meetingResults.group.isMapped })
         XCTAssertTrue(list.cards.isEmpty, "no title holds those words")
         XCTAssertEqual(list.meetingResults.rows.map(\.match.text), ["We keep the migration."])
         XCTAssertTrue(list.meetingResults.group.isMapped, "shown under the cards")
         list.search(["design"])
-        spin(.milliseconds(100))
+        _ = spin(until: { list.cards.count == 1 })
         XCTAssertEqual(list.cards.count, 1)
         XCTAssertFalse(list.meetingResults.group.isVisible, "nothing said holds it")
       }

@@ -16,10 +16,10 @@ final class DialogWindowTests: XCTestCase {
         var closed = 0
         dialog.onUnrealize { closed += 1 }
         dialog.present()
-        spin(.milliseconds(50))
+        spinUntilPainted(dialog)
         parent?.close()
         parent = nil  // the last reference: GTK destroys the parent, and with it the dialog
-        spin(.milliseconds(50))
+        _ = spin(until: { closed > 0 })
         XCTAssertEqual(closed, 1, "closing the parent did not report the dialog closed")
       }
     }

@@ -30,7 +30,7 @@ final class LongListTests: XCTestCase {
           window.present()
           windows.append(window)
         }
-        spin(.milliseconds(400))
+        for window in windows { spinUntilPainted(window) }
         try? FileManager.default.createDirectory(atPath: "Tests/output", withIntermediateDirectories: true)
         XCTAssertEqual(paged.drawnListRows, 10)
         XCTAssertTrue(paged.writePNG(to: "Tests/output/long-list.png"), "the paged list is not on screen")

@@ -123,8 +123,19 @@ func temporaryStore() -> ScrumStore {
 @MainActor func openDetailPage(of scrum: DailyScrum, in app: ScrumdingerApplication) -> DetailPage {
   app.state.scrums.value = [scrum]
   app.state.navigation.value = .detail(scrumID: scrum.id)
-  spin(.milliseconds(300))
+  waitUntilPainted { app.mainWindow!.pages.detail?.root }
   return app.mainWindow!.pages.detail!
+}
+
+/// Waits until the widget `widget()` gives (a page, once it is made) is on screen, laid out
+/// and painted, however long a busy machine takes; fails the test if a hang's limit passes.
+@MainActor func waitUntilPainted(
+  file: StaticString = #filePath, line: UInt = #line, _ widget: () -> Widget?
+) {
+  guard spin(until: { widget()?.isMapped == true }), let shown = widget() else {
+    return XCTFail("never on screen", file: file, line: line)
+  }
+  XCTAssertTrue(spinUntilPainted(shown), "never painted", file: file, line: line)
 }
 
 /// Resizes the app's window to `width` × `height` as a window manager would (X11 configure
@@ -151,7 +162,7 @@ func temporaryStore() -> ScrumStore {
     size.waitUntilExit()
   }
   // GTK's window widget sits inside a 5 px resize border on each side.
-  for _ in 0..<50 where window.window.allocatedSize != (width - 10, height - 10) { spin(.milliseconds(50)) }
+  _ = spin(until: { window.window.allocatedSize == (width - 10, height - 10) })
   XCTAssertTrue(
     window.window.allocatedSize == (width - 10, height - 10),
     "the window is \(window.window.allocatedSize), not \(width)×\(height)", file: file, line: line)
@@ -175,7 +186,7 @@ func temporaryStore() -> ScrumStore {
     app.state.navigation.value = .detail(scrumID: scrum.id)
     window.pages.detail!.startButton.click()
     guard let meeting = window.meeting else { return XCTFail("Start Meeting did not start a meeting") }
-    if size != nil { spin(.milliseconds(400)) }  // laid out at that size
+    if size != nil { waitUntilPainted { meeting.page.root } }  // laid out at that size
     try body(app, window, meeting, clock)
   }
 }
