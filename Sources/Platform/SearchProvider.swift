@@ -65,10 +65,17 @@ public struct SearchResultMeta: Sendable {
     </node>
     """
 
+  /// Where the provider is served now (GDBus's registration), so that serving it again (a
+  /// launch whose first registration failed, its primary gone, registers once more) moves it.
+  private var registration: (connection: OpaquePointer, id: guint)?
+
   public init() {}
 
-  /// Serves the interface at `path` on `connection`; nil, or why it cannot.
+  /// Serves the interface at `path` on `connection` (and no longer where it was served
+  /// before); nil, or why it cannot.
   public func serve(on connection: BusConnection, path: String) -> String? {
+    if let (connection, id) = registration { g_dbus_connection_unregister_object(connection, id) }
+    registration = nil
     var error: UnsafeMutablePointer<GError>?
     guard let node = g_dbus_node_info_new_for_xml(Self.interfaceXML, &error) else {
       defer { g_error_free(error) }
@@ -83,6 +90,7 @@ public struct SearchResultMeta: Sendable {
       defer { g_error_free(error) }
       return string(error?.pointee.message)
     }
+    registration = (connection.raw, id)
     return nil
   }
 

@@ -63,6 +63,15 @@ def spoken_seconds(text):
     return int(match.group(1) or 0) * 60 + int(match.group(2) or 0)
 
 
+def running(pid):
+    """Whether process `pid` is running (a zombie, dead but not yet reaped, is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
 def descendants(node):
     """Every node below `node`, depth first (live; no cache). A node that leaves the tree while
     it is walked (a page rebuilt, a toast replaced, a list emptied) has no children to give."""
@@ -315,6 +324,8 @@ class App:
     def kill(self):
         if self.executable is not None and os.path.exists(f"/proc/{self.pid}"):
             os.kill(self.pid, 9)
+            # Gone, not only told to go: until it is, it holds the app's D-Bus name.
+            wait_for(lambda: not running(self.pid), what=f"the app (pid {self.pid}) to end")
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(timeout=HANG)

@@ -4,7 +4,9 @@ import contextlib
 import json
 import os
 import re
+import signal
 import subprocess
+import threading
 import time
 
 import pyatspi
@@ -61,14 +63,48 @@ def test_a_second_launch_presents_the_first_window(launch, data_home):
     app.find("label", "No Scrums")
     env = dict(os.environ, XDG_DATA_HOME=str(data_home), LANGUAGE="C", GDK_BACKEND="x11")
     second = subprocess.run([os.path.join(ROOT, ".build", "debug", "scrumdinger")], env=env,
-                            timeout=20, capture_output=True)
+                            timeout=HANG, capture_output=True)
     assert second.returncode == 0
     assert [w.name for w in app.windows()] == ["Scrumdinger"]
     # The desktop file's "New Scrum" action reaches the running instance too.
     subprocess.run([os.path.join(ROOT, ".build", "debug", "scrumdinger"), "--new-scrum"], env=env,
-                   timeout=20, check=True, capture_output=True)
+                   timeout=HANG, check=True, capture_output=True)
     wait_for(lambda: app.window("New Scrum"), what="--new-scrum to open the editor in the first instance")
     assert app.proc.poll() is None
+
+
+def test_a_launch_as_the_running_app_goes_away_opens_the_app(launch, data_home):
+    """Launched while the running instance is going away (quitting, or killed): the launch
+    asks the running one for its actions, the running one leaves without answering, and the
+    launch opens the app itself rather than failing ("Failed to register", status 1: seen in
+    the loaded GNOME group, a test's app killed as the next test launched its own). The
+    running one is held stopped until the launch's question is on the bus, then killed."""
+    scrums = [scrum("Standup", ["Ana", "Ben"])]
+    write_scrums(data_home, scrums)
+    first = launch()
+    first.find("push button", "Standup")
+    monitor = subprocess.Popen(["dbus-monitor", "--session", "type='method_call',member='DescribeAll'"],
+                               stdout=subprocess.PIPE, text=True)
+
+    def kill_first_once_asked():
+        for line in monitor.stdout:
+            if "member=DescribeAll" in line:
+                break
+        os.kill(first.pid, signal.SIGKILL)
+
+    try:
+        wait_for(lambda: monitor.stdout.readline().startswith("signal"), what="dbus-monitor to listen")
+        os.kill(first.pid, signal.SIGSTOP)
+        killer = threading.Thread(target=kill_first_once_asked)
+        killer.start()
+        second = launch()
+        killer.join(timeout=HANG)
+    finally:
+        monitor.kill()
+        first.kill()
+    assert second.pid != first.pid
+    assert [w.name for w in second.windows()] == ["Scrumdinger"]
+    second.find("push button", "Standup", within=second.main)
 
 
 def test_the_menu_offers_shortcuts_about_and_quit(launch):

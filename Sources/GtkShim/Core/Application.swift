@@ -59,8 +59,33 @@ import Platform
         let options = dict?.assumingMemoryBound(to: GVariantDict.self)
         var given = Set<String>()
         for name in self.switches where g_variant_dict_contains(options, name) != 0 { given.insert(name) }
-        return handler(given) ?? -1
+        if let status = handler(given) { return status }
+        return self.register() ? -1 : 1
       })
+  }
+
+  /// Registers on the session bus as g_application_run would next, and once more when the
+  /// instance that held the app's name left while this one was handing itself over to it (it
+  /// quit or was killed a moment before: GLib's "NoReply", then "Failed to register", and the
+  /// launch came to nothing). The name is free by then, and this instance takes it. False,
+  /// with GLib's words on standard error as it says them, when it cannot register.
+  private func register() -> Bool {
+    let primaryLeft = [G_DBUS_ERROR_NO_REPLY, G_DBUS_ERROR_SERVICE_UNKNOWN, G_DBUS_ERROR_NAME_HAS_NO_OWNER]
+    for attempt in 1...5 {
+      var error: UnsafeMutablePointer<GError>?
+      if g_application_register(gapp, nil, &error) != 0 { return true }
+      guard let error else { return false }
+      defer { g_error_free(error) }
+      let left =
+        error.pointee.domain == g_dbus_error_quark()
+        && primaryLeft.contains { Int32($0.rawValue) == error.pointee.code }
+      if !left || attempt == 5 {
+        StandardError.write(line: "Failed to register: \(String(cString: error.pointee.message))")
+        return false
+      }
+      g_usleep(100_000)  // the bus frees a name as its owner's connection closes
+    }
+    return false
   }
 
   /// Registers with the session bus, then runs the application action `name` in the primary
