@@ -250,9 +250,23 @@ func temporaryStore() -> ScrumStore {
 /// `path`, waiting for that frame however long a busy machine takes (a fixed 300 ms found no
 /// frame yet on a loaded one); false when no frame came or it could not be written.
 @MainActor func paintedPNG(_ widget: Widget, to path: String) -> Bool {
-  var painted = false
-  widget.afterNextPaint { painted = true }
-  return MainLoop.run(until: { painted }, timeout: .seconds(60)) && widget.writePNG(to: path)
+  spinUntilPainted(widget, limit: .seconds(60)) && widget.writePNG(to: path)
+}
+
+/// Writes `widget` to `path` once two frames in a row paint it alike: a change of style (a
+/// warning stage's colours) reaches a drawing a frame or more after the change, so the first
+/// frame may still show the old one. False when it never settles within 20 frames.
+@MainActor func settledPNG(_ widget: Widget, to path: String) -> Bool {
+  let earlier = path + ".earlier.png"
+  defer { try? FileManager.default.removeItem(atPath: earlier) }
+  guard paintedPNG(widget, to: earlier) else { return false }
+  for _ in 0..<20 {
+    guard paintedPNG(widget, to: path) else { return false }
+    if comparePNG(earlier, path)?.largest == 0 { return true }
+    try? FileManager.default.removeItem(atPath: earlier)
+    try? FileManager.default.moveItem(atPath: path, toPath: earlier)
+  }
+  return false
 }
 
 /// How far an Ogg Opus file's last page reaches (its granule position at 48 kHz, in seconds),
