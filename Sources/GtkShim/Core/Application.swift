@@ -91,7 +91,7 @@ import Platform
   /// Registers with the session bus, then runs the application action `name` in the primary
   /// instance (this process, or the one already running).
   public func activateAction(_ name: String) {
-    g_application_register(gapp, nil, nil)
+    guard register() else { return }
     g_action_group_activate_action(cast(UnsafeMutableRawPointer(app)), name, nil)
   }
 
