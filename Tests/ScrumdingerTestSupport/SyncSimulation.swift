@@ -69,11 +69,24 @@ public struct SyncSimulation {
     public var seed: UInt64
     public var schedule: [Action]
     public var problem: String
+    /// What the stores answered in the failing run, step by step (`Run.trace`).
+    public var trace: [String] = []
 
     public var description: String {
       "seed \(seed): \(problem)\nschedule (\(schedule.count) steps):\n"
         + schedule.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+        + "\nwhat the stores answered:\n" + trace.map { "  " + $0 }.joined(separator: "\n")
     }
+  }
+
+  /// Where two traces of one schedule part: the first line that differs, with the other's.
+  public static func firstDifference(_ failing: [String], _ passing: [String]) -> String {
+    for (index, (one, other)) in zip(failing, passing).enumerated() where one != other {
+      return "line \(index + 1): failing run “\(one)”, replay “\(other)”"
+    }
+    return failing.count == passing.count
+      ? "none: the stores answered alike, and the check alone differed"
+      : "the failing run answered \(failing.count) times, the replay \(passing.count)"
   }
 
   /// How many computers share the file.
@@ -110,9 +123,18 @@ public struct SyncSimulation {
 
   /// Runs the schedule of `seed` in a fresh folder under `root`; nil when nothing was lost.
   public static func check(seed: UInt64, root: String) -> Failure? {
+    var lockWaits = 0
+    return check(seed: seed, root: root, lockWaits: &lockWaits)
+  }
+
+  /// `check(seed:root:)`, adding to `lockWaits` the times an app's start waited for its
+  /// folder's lock (`Run.lockWaits`).
+  public static func check(seed: UInt64, root: String, lockWaits: inout Int) -> Failure? {
     let schedule = schedule(seed: seed)
-    guard let problem = run(schedule, seed: seed, root: root) else { return nil }
-    return Failure(seed: seed, schedule: schedule, problem: problem)
+    let outcome = run(schedule, seed: seed, root: root)
+    lockWaits += outcome.lockWaits
+    guard let problem = outcome.problem else { return nil }
+    return Failure(seed: seed, schedule: schedule, problem: problem, trace: outcome.trace)
   }
 
   /// The shortest schedule found (steps taken out one at a time while it still fails) that
@@ -123,8 +145,9 @@ public struct SyncSimulation {
     while index < current.schedule.count {
       var shorter = current.schedule
       shorter.remove(at: index)
-      if let problem = run(shorter, seed: failure.seed, root: root) {
-        current = Failure(seed: failure.seed, schedule: shorter, problem: problem)
+      let outcome = run(shorter, seed: failure.seed, root: root)
+      if let problem = outcome.problem {
+        current = Failure(seed: failure.seed, schedule: shorter, problem: problem, trace: outcome.trace)
       } else {
         index += 1
       }
@@ -132,15 +155,30 @@ public struct SyncSimulation {
     return current
   }
 
+  /// What a run came to: what was lost (nil when nothing was), and what the stores answered
+  /// on the way (loads, merges, saves and the engine's copies, step by step, no paths), so
+  /// that a failing run and a passing replay of it can be compared line by line.
+  public struct Run {
+    public var problem: String?
+    public var trace: [String]
+    /// How many times an app's start waited for a copy of its folder's lock held by another
+    /// test's child process (`World.writableStore`).
+    public var lockWaits = 0
+  }
+
   /// Runs `schedule` (ids drawn from `seed`), brings every computer into agreement, and says
   /// what was lost, if anything.
-  public static func run(_ schedule: [Action], seed: UInt64, root: String) -> String? {
+  public static func run(_ schedule: [Action], seed: UInt64, root: String) -> Run {
     let folder = root + "/sim-\(seed)-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var world = World(folder: folder, seed: seed)
     for action in schedule { world.perform(action) }
-    guard world.settle() else { return "the computers did not come to agree: " + world.disagreement() }
-    return world.lost()
+    guard world.settle() else {
+      return Run(
+        problem: "the computers did not come to agree: " + world.disagreement(), trace: world.trace,
+        lockWaits: world.lockWaits)
+    }
+    return Run(problem: world.lost(), trace: world.trace, lockWaits: world.lockWaits)
   }
 }
 
@@ -199,8 +237,14 @@ private struct World {
   /// its scrum and attendee; and the names a computer renamed knowingly (it held that name).
   var names: [String: (scrum: UUID, attendee: UUID)] = [:]
   var replaced: Set<String> = []
+  /// What the stores answered, step by step (see `SyncSimulation.Run`).
+  var trace: [String] = []
+  /// How many times an app's start found its folder's lock held elsewhere (`writableStore`).
+  var lockWaits = 0
+  let folder: String
 
   init(folder: String, seed: UInt64) {
+    self.folder = folder
     random = SeededGenerator(seed: seed ^ 0x5EED)
     timing = SeededGenerator(seed: seed ^ 0x71AE)
     computers = (0..<SyncSimulation.computers).map { c in
@@ -236,9 +280,15 @@ private struct World {
     try? FileManager.default.setAttributes([.modificationDate: now(c)], ofItemAtPath: path(c))
   }
 
+  /// Adds `what` to the trace, under the step it happened in, without the run's folder.
+  mutating func note(_ what: String) {
+    trace.append("step \(step): " + what.replacingOccurrences(of: folder, with: ""))
+  }
+
   mutating func perform(_ action: SyncSimulation.Action) {
     step += 1
     clock += 60
+    note("\(action)")
     switch action {
     case .edit(let c, let edit, let pick): self.edit(c, edit, pick: pick)
     case .open(let c): open(c)
@@ -331,6 +381,7 @@ private struct World {
     if (try? app.store.save(taken, holding: merges)) != nil {
       app.unsaved = app.held != taken
       stampWritten(c)
+      note("computer \(c): the early save was written")
     }
   }
 
@@ -348,9 +399,15 @@ private struct World {
 
   mutating func open(_ c: Int) {
     guard computers[c].app == nil else { return }
-    let store = ScrumStore(directory: computers[c].folder)
-    store.claimWriting()
-    let held = (try? store.load()) ?? []
+    let (store, writing) = writableStore(c)
+    let held: [DailyScrum]
+    do {
+      held = try store.load()
+      note("computer \(c) opens: \(held.count) scrums\(writing ? "" : ", read-only")")
+    } catch {
+      held = []
+      note("computer \(c) opens: the load failed: \(error)")
+    }
     let app = App(store: store, held: held)
     app.reconciliation.loaded(held, written: modified(path(c)))
     if store.takeStartMerge() != nil { app.unsaved = true }  // the merge at start is saved
@@ -367,6 +424,24 @@ private struct World {
     let removed = computers[c].recordings.subtracting(kept)
     computers[c].recordings.subtract(removed)
     computers[c].cleanedUp.formUnion(removed)
+  }
+
+  /// A store of computer `c`'s folder that holds the folder's lock, and whether it does. Only
+  /// this computer's app takes that lock, but a child process that another test spawns holds
+  /// a copy of each of this process's descriptors until it execs, and a `flock` belongs to the
+  /// open file, not to the descriptor: a lock just released and taken again can meet that
+  /// copy for a few milliseconds. The model has no second instance, so it waits that out
+  /// (`lockWaits` counts it), up to a hang's limit; past that the app opens read-only, as a
+  /// real one would, and the trace says so.
+  mutating func writableStore(_ c: Int) -> (ScrumStore, Bool) {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while true {
+      let store = ScrumStore(directory: computers[c].folder)
+      if store.claimWriting() { return (store, true) }
+      guard ContinuousClock.now < deadline else { return (store, false) }
+      lockWaits += 1
+      usleep(1_000)
+    }
   }
 
   /// What the file watcher does: the file, then each conflict copy, merged; then a save.
@@ -387,14 +462,26 @@ private struct World {
         app.unsaved = true
       }
     }
-    if case .changed(let arrival) = app.store.checkDisk(), let base = app.store.accept(arrival) {
+    switch app.store.checkDisk() {
+    case .none: break
+    case .gone: note("computer \(c): its file is gone")
+    case .unreadable(let reason): note("computer \(c): its file cannot be read: \(reason)")
+    case .changed(let arrival):
+      guard let base = app.store.accept(arrival) else {
+        note("computer \(c): a file arrived and was not accepted")
+        break
+      }
       let merged = app.reconciliation.file(
         arrival.contents.scrums, base: base, written: arrival.written, into: app.held)
+      note("computer \(c) merges its file (base \(base.proven ? "proven" : "unproven")): \(merged.scrums.count) scrums")
       app.held = merged.scrums
       if merged.needsSave { app.unsaved = true }
     }
     for copy in ConflictCopies.read(besides: app.store.path) {
-      guard case .success(let theirs) = copy.contents else { continue }
+      guard case .success(let theirs) = copy.contents else {
+        note("computer \(c): a conflict copy cannot be read")
+        continue
+      }
       let merged = app.reconciliation.copy(
         theirs.scrums, lineage: theirs.lineage, written: copy.written, into: app.held, store: app.store)
       app.held = merged.scrums
@@ -409,8 +496,10 @@ private struct World {
       try app.store.save(app.held)
       app.unsaved = false
       stampWritten(c)
+      note("computer \(c) saves \(app.held.count) scrums")
     } catch {
       app.unsaved = true  // changed elsewhere: merged at the next look
+      note("computer \(c): its save is refused: \(error)")
     }
   }
 
@@ -517,6 +606,7 @@ private struct World {
     if aFollows && bFollows { return }  // the same version
     if aFollows || bFollows {
       let (from, to) = aFollows ? (a, b) : (b, a)
+      note("sync: computer \(from)'s file copied to computer \(to)")
       if let data = computers[from].file { place(data, at: path(to), modified: modified(path(from))) }
       computers[to].file = computers[from].file
       if let data = computers[from].file { computers[to].backups.append((data, modified(path(to)))) }
@@ -527,6 +617,7 @@ private struct World {
     // copy on the computer whose version lost, and both have the one version after.
     let aNewer = modified(path(a)) > modified(path(b))
     let (winner, loser) = aNewer ? (a, b) : (b, a)
+    note("sync: computer \(winner)'s file wins over computer \(loser)'s, which becomes a conflict copy")
     let copy = computers[loser].folder + "/scrums.sync-conflict-20261126-\(100_000 + step)-DEV\(winner)ABC.json"
     if computers[loser].file != nil {
       _ = rename(path(loser), copy)
