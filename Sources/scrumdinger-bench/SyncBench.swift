@@ -20,7 +20,7 @@ func syncModelRoot() -> String {
 }
 
 /// Runs the model test's schedules `seeds` (every `step`-th from `first`); prints
-/// "sync_model_run COUNT FAILURES SECONDS" and the first failure, shrunk.
+/// "sync_model_run COUNT FAILURES SECONDS" and the first failure (`SyncSimulation.report`).
 func syncModelRun(first: UInt64, count: Int, step: UInt64) {
   let root = syncModelRoot()
   defer { try? FileManager.default.removeItem(atPath: root) }
@@ -29,7 +29,7 @@ func syncModelRun(first: UInt64, count: Int, step: UInt64) {
   for index in 0..<UInt64(count) {
     let seed = first + index * step
     guard let failure = SyncSimulation.check(seed: seed, root: root) else { continue }
-    if failures == 0 { FileHandle.standardError.write(Data("\(SyncSimulation.shrink(failure, root: root))\n".utf8)) }
+    if failures == 0 { FileHandle.standardError.write(Data("\(SyncSimulation.report(failure, root: root))\n".utf8)) }
     failures += 1
   }
   print("sync_model_run \(count) \(failures) \((ContinuousClock.now - start).milliseconds / 1000)")

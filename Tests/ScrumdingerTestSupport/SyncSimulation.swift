@@ -155,6 +155,16 @@ public struct SyncSimulation {
     return current
   }
 
+  /// What to say of `failure`: where a replay of its schedule in this process passes, that
+  /// (the failure came from outside the schedule: ids, times and file times come from the
+  /// seed) and where the two runs' answers part; otherwise the failure shrunk.
+  public static func report(_ failure: Failure, root: String) -> String {
+    let replay = run(failure.schedule, seed: failure.seed, root: root)
+    guard replay.problem == nil else { return "\(shrink(failure, root: root))" }
+    return "\(failure)\nA replay of this schedule in the same process passed; where they part: "
+      + firstDifference(failure.trace, replay.trace)
+  }
+
   /// What a run came to: what was lost (nil when nothing was), and what the stores answered
   /// on the way (loads, merges, saves and the engine's copies, step by step, no paths), so
   /// that a failing run and a passing replay of it can be compared line by line.

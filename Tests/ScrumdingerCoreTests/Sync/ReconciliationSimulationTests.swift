@@ -25,16 +25,7 @@ import Testing
     defer { if lockWaits > 0 { print("the sync model's apps waited \(lockWaits) times for their folder's lock") } }
     for seed in seeds {
       guard let failure = SyncSimulation.check(seed: seed, root: Self.root, lockWaits: &lockWaits) else { continue }
-      // A schedule replays alike (ids, times and file times come from the seed), so a replay
-      // that passes says the failure came from outside the schedule: it fails all the same,
-      // with where the two runs' answers part.
-      let replay = SyncSimulation.run(failure.schedule, seed: seed, root: Self.root)
-      if replay.problem == nil {
-        let parting = SyncSimulation.firstDifference(failure.trace, replay.trace)
-        Issue.record("\(failure)\nA replay of this schedule in the same process passed; where they part: \(parting)")
-      } else {
-        Issue.record("\(SyncSimulation.shrink(failure, root: Self.root))")
-      }
+      Issue.record("\(SyncSimulation.report(failure, root: Self.root))")
       return
     }
   }
