@@ -1,8 +1,12 @@
 """Two Syncthing instances on loopback sharing one folder, as two computers of a team would:
 each with its own home, fixed ports, the REST API on 127.0.0.1 with a known key, global and
-local discovery, relays and NAT traversal off, each knowing the other at tcp://127.0.0.1:PORT,
-the file watcher on (one second's delay), redialling every second, conflict copies kept (maxConflicts 10; a folder
-written into config.xml without it gets 0, and concurrent edits then silently drop one side).
+local discovery, relays and NAT traversal off, the file watcher on (one second's delay),
+redialling every second, conflict copies kept (maxConflicts 10; a folder written into
+config.xml without it gets 0, and concurrent edits then silently drop one side).
+Only `b` dials: `a` knows `b` as `dynamic`, which with discovery off means "never dial". When
+both dial at once, each from its own listening port (Syncthing reuses it), the two dials meet
+as one TCP connection (a simultaneous open) on which neither side's Hello arrives, and both
+give up after 20 s; a loaded machine met this twice in one test and timed out.
 See ../shared/gtk-swift-notes.md for what was verified about Debian's syncthing 1.19."""
 import json
 import os
@@ -45,7 +49,9 @@ class Instance:
                                         capture_output=True, text=True).stdout.strip()
         self.proc = None
 
-    def configure(self, other):
+    def configure(self, other, dials):
+        """Writes this instance's config: its ports and API key, `other` as a device (dialled at
+        its listening port when `dials`, else only accepted) and the shared folder."""
         path = os.path.join(self.home, "config.xml")
         tree = ET.parse(path)
         config = tree.getroot()
@@ -60,7 +66,7 @@ class Instance:
         gui.find("apikey").text = API_KEY
         peer = ET.SubElement(config, "device", id=other.device_id, name=other.name, compression="metadata",
                              introducer="false")
-        ET.SubElement(peer, "address").text = f"tcp://127.0.0.1:{other.listen_port}"
+        ET.SubElement(peer, "address").text = f"tcp://127.0.0.1:{other.listen_port}" if dials else "dynamic"
         folder = ET.Element("folder", id=FOLDER_ID, label=FOLDER_ID, path=self.folder, type="sendreceive",
                             rescanIntervalS="3600", fsWatcherEnabled="true", fsWatcherDelayS="1")
         for device in (self.device_id, other.device_id):
@@ -135,8 +141,8 @@ class SyncthingPair:
     def __init__(self, root):
         ports = free_ports(4)
         self.a, self.b = Instance(root, "a", *ports[:2]), Instance(root, "b", *ports[2:])
-        self.a.configure(self.b)
-        self.b.configure(self.a)
+        self.a.configure(self.b, dials=False)
+        self.b.configure(self.a, dials=True)
         for instance in (self.a, self.b):
             instance.start()
         self.wait_connected()
@@ -156,7 +162,8 @@ class SyncthingPair:
                  what="the link to be cut")
 
     def resume(self):
-        """Restores the link on both sides (one side alone can take a minute to reconnect)."""
+        """Restores the link on both sides, the accepting side first, so that the dialling
+        side's next dial is let in (measured: 0.5–5.5 s, beside `stress-ng --cpu 2` too)."""
         self.a.rest("POST", f"/rest/system/resume?device={self.b.device_id}")
         self.b.rest("POST", f"/rest/system/resume?device={self.a.device_id}")
 
