@@ -24,7 +24,6 @@ import ScrumdingerCore
   /// `models`).
   init(application: Application, dataFolder: String) {
     let chime = Chime()
-    if let log = EventLog(path: LaunchEnvironment.eventLog) { chime.onRang = { due in log.record(due: due) } }
     let notifier = DesktopNotifier(application: application)
     let keeper = ScreenKeeper(application: application)
     let announcer = ScreenReaderAnnouncer()

@@ -37,7 +37,4 @@ enum LaunchEnvironment {
   /// SCRUMDINGER_CLOCK_OFFSET: seconds the app's wall clock is moved by (0 unless set), so the
   /// tests see a reminder due in a moment.
   static let clockOffset = variable("SCRUMDINGER_CLOCK_OFFSET").flatMap(TimeInterval.init) ?? 0
-  /// SCRUMDINGER_EVENT_LOG: a file each ding appends "ding due=<µs> rang=<µs>" to, for the
-  /// bench's ding latency.
-  static var eventLog: String? { variable("SCRUMDINGER_EVENT_LOG") }
 }

@@ -3,6 +3,7 @@
 // that a sound problem is reported once and never stops a meeting.
 import FoundationEssentials
 import GtkShim
+import Platform
 import ScrumdingerCore
 
 /// The meeting's sound effect: the chosen end-of-turn sound (the ding unless Preferences say
@@ -67,16 +68,15 @@ import ScrumdingerCore
   }
 
   /// Plays the ding unless muted; loads the player on first use. `dueAt` is the monotonic
-  /// instant the change was due, which `onRang` hears once the ding is started.
+  /// instant the change was due: the debug log gives it beside the instant the ding started,
+  /// both in µs ("ding due=… rang=…", from which the bench measures the ding's latency).
   func ring(dueAt: Duration) {
     guard !isMuted else { return }
     prepare()
     ding?.play()
-    onRang?(dueAt)
+    let due = dueAt.components.seconds * 1_000_000 + dueAt.components.attoseconds / 1_000_000_000_000
+    DebugLog.debug("ding due=\(due) rang=\(MonotonicTime.microseconds)")
   }
-
-  /// Hears each ding as it is started, with the instant it was due (the ding's log).
-  var onRang: (@MainActor (_ dueAt: Duration) -> Void)?
 
   /// Prepares the ding's player ahead of the first ding (so the first one is as prompt as
   /// the rest).
