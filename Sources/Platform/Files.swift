@@ -150,7 +150,7 @@ public enum Files {
   @discardableResult public static func remove(_ path: String) -> Bool { g_unlink(path) == 0 }
 
   /// Removes the file at `path` on a worker thread, then runs `then`: unlinking a large file
-  /// once written out to disk (a meeting's 57 MB of samples) took 25–45 ms here.
+  /// once written out to disk (a meeting's samples) stalls the thread that does it.
   @MainActor public static func removeOffMainLoop(_ path: String, then: @escaping @MainActor () -> Void = {}) {
     WorkerThreads.run({ remove(path) }, then: { _ in then() })
   }

@@ -2,8 +2,8 @@
 // once in a worker thread) and the C library keeps the freed pages; each thread that
 // allocates also gets its own arena. Our threads other than the main one (GDBus, GLib's
 // worker pool, the saver) allocate little, so they share the main arena, and start-up's
-// freed pages are handed back once the list is up. Measured by `make bench` (memory row):
-// 0.7 MiB for each of the two.
+// freed pages are handed back once the list is up (what each saves: docs/performance.md,
+// start-up and memory).
 import CGLib
 
 /// The process's memory, as the C library manages it.

@@ -9,8 +9,8 @@ import Platform
   private var done: (@MainActor (String?) -> Void)?
 
   /// Decodes `input` into `output` (a new, empty file: appended to, never truncated, since
-  /// ext4 writes a truncated file out when it is closed, measured at 12–20 ms on the main
-  /// loop for 15 minutes of samples), starting at once.
+  /// ext4 writes a truncated file out when it is closed, a stall of the main loop), starting
+  /// at once.
   public init(input: String, output: String, done: @escaping @MainActor (String?) -> Void) throws(Unavailable) {
     pipeline = try Pipeline(
       describedBy:

@@ -35,8 +35,7 @@ import Platform
 
   /// Plays from `milliseconds` into the recording (a sentence of its transcript). The first
   /// time, the pipeline is made ready paused, then sought, and only then played: played at
-  /// once, it let the recording's first moments be heard before the seek (a busy machine
-  /// measured 26 ms of them).
+  /// once, it let the recording's first moments be heard before the seek on a busy machine.
   public func play(from milliseconds: Int) {
     let target = Int64(max(0, milliseconds)) * 1_000_000
     guard prerolled else {

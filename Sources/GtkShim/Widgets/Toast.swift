@@ -12,10 +12,10 @@ import Platform
     adw_toast_overlay_set_child(cast(raw), child.widget)
   }
 
-  /// Shows a toast with `title` (plain text, never markup); with `button`, a button that runs `action` and dismisses it;
-  /// with `extraButton`, a second one beside the title (libadwaita 1.2 toasts have one button
-  /// of their own). `onDismissed` runs when it goes, however it goes. Returns the toast, to
-  /// dismiss early.
+  /// Shows a toast with `title` (plain text, never markup); with `button`, a button that runs
+  /// `action` and dismisses it; with `extraButton`, a second one beside the title (libadwaita
+  /// 1.2 toasts have one button of their own). `onDismissed` runs when it goes, however it
+  /// goes. Returns the toast, to dismiss early.
   @discardableResult
   public func show(
     _ title: String, button: String? = nil, timeout: Int = 5,

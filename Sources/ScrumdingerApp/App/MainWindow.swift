@@ -87,12 +87,7 @@ import ScrumdingerCore
     history.install()
     // The window's actions follow the enabled rules as the model's context changes (as the
     // history's and, while one runs, the meeting's do).
-    WindowCommand.updateEnabled(actions, in: model.commands.value.window)
-    observations.append(
-      model.commands.observe { [weak self] context in
-        guard let self else { return }
-        WindowCommand.updateEnabled(self.actions, in: context.window)
-      })
+    observations.append(WindowCommand.follow(model.commands, part: \.window, with: actions))
     window.onCloseRequest { [weak self] in
       guard let self else { return false }
       guard let meeting = self.meeting else { return self.holdClose?() ?? false }

@@ -35,11 +35,7 @@ import ScrumdingerCore
   func install() {
     actions = HistoryCommand.actions { [weak self] command, _ in self?.perform(command) }
     window.insertActions(Array(actions.values), prefix: HistoryCommand.scope)
-    HistoryCommand.updateEnabled(actions, in: model.commands.value.history)
-    enabling = model.commands.observe { [weak self] context in
-      guard let self else { return }
-      HistoryCommand.updateEnabled(self.actions, in: context.history)
-    }
+    enabling = HistoryCommand.follow(model.commands, part: \.history, with: actions)
   }
 
   /// Runs `command` on the page shown (a scrum's, or a past meeting's).

@@ -63,11 +63,7 @@ import ScrumdingerCore
     actions = MeetingCommand.actions { [weak self] command, argument in self?.perform(command, argument: argument) }
     meetingActions.add(Array(actions.values))
     window.insert(meetingActions, prefix: MeetingCommand.scope)
-    MeetingCommand.updateEnabled(actions, in: commands.value.meeting)
-    enabling = commands.observe { [weak self] context in
-      guard let self else { return }
-      MeetingCommand.updateEnabled(self.actions, in: context.meeting)
-    }
+    enabling = MeetingCommand.follow(commands, part: \.meeting, with: actions)
     page.showMuted(sound.isMuted)
     page.fit(width: window.allocatedSize.width, height: window.allocatedSize.height)
     page.showFullscreen(window.isFullscreen)

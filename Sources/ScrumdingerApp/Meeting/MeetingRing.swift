@@ -15,7 +15,8 @@ import ScrumdingerCore
   let area = NodeArea()
   let nameLabel = Label()
   let speakingLabel = Label(tr("is speaking"))
-  /// "Paused", shown in the middle while the meeting is paused (an alert in the tree; what is said is the ScreenReaderAnnouncer's "Paused").
+  /// "Paused", shown in the middle while the meeting is paused (an alert in the tree; what is
+  /// said is the ScreenReaderAnnouncer's "Paused").
   let pausedLabel = Label.alert()
   /// Keeps the texts within the inside of the track.
   let centre: Clamp

@@ -24,4 +24,14 @@ extension RuledCommand {
   @MainActor static func updateEnabled(_ actions: [Self: Action], in context: Context) {
     for (command, action) in actions { action.isEnabled = command.isEnabled(in: context) }
   }
+
+  /// Keeps `actions` enabled as the scope's rule says over its part of `commands`, now and at
+  /// each change: the one subscription a scope's actions have, held by the token.
+  @MainActor static func follow(
+    _ commands: ObservableValue<Command.Context>, part: @escaping (Command.Context) -> Context,
+    with actions: [Self: Action]
+  ) -> ObservationToken {
+    updateEnabled(actions, in: part(commands.value))
+    return commands.observe { context in updateEnabled(actions, in: part(context)) }
+  }
 }

@@ -2,9 +2,10 @@ import FoundationEssentials
 // Recording is opt-in per scrum and per computer (`RecordingConsent`, never the shared file)
 // and follows the meeting: it starts with a meeting of a scrum this computer records, pauses
 // with it (so the recording's timeline follows the meeting's running time; where each turn
-// changed is read on both clocks and kept beside it, `RecordingCuts`), and ends with it: deleted when the meeting is discarded; when it is
-// saved, finished properly (the sound still on its way reaches the file) and only then handed
-// on, so nothing reads a recording that is still being written. The audio itself is an injected
+// changed is read on both clocks and kept beside it, `RecordingCuts`), and ends with it:
+// deleted when the meeting is discarded; when it is saved, finished properly (the sound still
+// on its way reaches the file) and only then handed on, so nothing reads a recording that is
+// still being written. The audio itself is an injected
 // `AudioCapture` (GStreamer in the app, a fake in tests), so these rules run without a
 // microphone. A capture that fails never stops the meeting: the recording so far is kept and
 // the problem is said once. Live captions (`CaptionBoard`) hear the same microphone: where the

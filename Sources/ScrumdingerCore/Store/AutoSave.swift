@@ -1,7 +1,7 @@
 // Every change to the scrum list is saved, but not on every keystroke: changes within half
 // a second share one save, and quitting flushes what is pending. The encoding and the
-// durable write run on a serial worker thread (SerialWorker), so a large store (100 ms to save 100
-// scrums with 1,000 meetings each) never stalls the main loop; the main thread only hands
+// durable write run on a serial worker thread (SerialWorker), so a large store never stalls
+// the main loop (its figures: docs/performance.md, store); the main thread only hands
 // over the (copy-on-write) array, with how many merges it holds: a version from elsewhere
 // merged after that refuses the save (the merge saves soon after).
 import Platform

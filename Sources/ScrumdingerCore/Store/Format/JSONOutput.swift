@@ -1,6 +1,6 @@
-// Bytes of JSON written by hand, as the scrums file needs them: Foundation's JSONEncoder
-// managed about 18 MB/s here (3.1 s for 100 scrums × 1,000 meetings), far from the 150 ms
-// target. Compact, keys in the order the caller gives; dates in UTC as "yyyy-MM-ddTHH:mm:ssZ"
+// Bytes of JSON written by hand, as the scrums file needs them: Foundation's JSONEncoder was
+// an order of magnitude too slow for a large store (docs/performance.md, store). Compact,
+// keys in the order the caller gives; dates in UTC as "yyyy-MM-ddTHH:mm:ssZ"
 // on the proleptic Gregorian calendar, UUIDs upper case.
 import FoundationEssentials
 
