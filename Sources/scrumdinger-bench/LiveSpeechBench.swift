@@ -11,13 +11,23 @@ import ScrumdingerCore
 /// written, Save and End: prints how long the rest took (`live_final_seconds`) beside the same
 /// audio transcribed after the meeting as before (`recording`, decoded, two threads), the
 /// windows, the main loop's longest stall meanwhile beside an idle one's, the helper's CPU
-/// seconds, and writes what it heard to SAMPLES.live.txt.
+/// seconds, and writes what it heard to SAMPLES.live.txt. `heardOnly`: only what it heard
+/// (transcript_runs.py's word error rates), with no transcription after it to compare. With
+/// `captions` (Silero's model), the helper captions the meeting too, as the app asks it to
+/// when a scrum has live captions: the same figures then say what captions cost them.
 @MainActor func liveTranscriptionFigures(
-  samples: String, recording: String, model: String, helper: String, turns: Int, pace: Double
+  samples: String, recording: String, model: String, helper: String, turns: Int, pace: Double, heardOnly: Bool,
+  captions: String?
 ) {
   MainLoop.installDispatchBridge()
   setenv("SCRUMDINGER_WHISPER_MODEL", model, 1)
-  let engine = WhisperEngine(modelsFolder: NSTemporaryDirectory() + "bench-models-\(UUID())", helper: helper)
+  let engine = WhisperEngine(
+    modelsFolder: NSTemporaryDirectory() + "bench-models-\(UUID())", helper: helper, voiceActivityModel: captions)
+  var captionedWords = 0
+  /// Counts the words the captions make final.
+  @MainActor func countFinal(_ words: CaptionWords) {
+    if words.isFinal { captionedWords += words.text.split(separator: " ").count }
+  }
   guard let source = FileManager.default.contents(atPath: samples) else { fatalError("no samples at \(samples)") }
   let total = source.count / 64  // milliseconds
   let cuts = quietCuts(source, turns: turns)
@@ -43,7 +53,9 @@ import ScrumdingerCore
   var final = 0.0
   var live: LiveTranscript?
   let stall = longestMainLoopStall(upTo: .seconds(Int(Double(total) / 1000 / pace) + 300)) { done in
-    live = LiveTranscript(engine: engine, samples: growing, heardFile: heardFile) { recorded() }
+    live = LiveTranscript(
+      engine: engine, samples: growing, heardFile: heardFile, position: { recorded() },
+      captions: captions == nil ? nil : countFinal)
     guard let live, !live.hasFailed else { fatalError("the helper did not start: \(live?.failure ?? "")") }
     writer.start()
     live.resume()
@@ -77,6 +89,9 @@ import ScrumdingerCore
     / 1e6
   _ = FileManager.default.createFile(
     atPath: samples + ".live.txt", contents: Data(heard.segments.map(\.text).joined().utf8))
+  try? FileManager.default.removeItem(atPath: growing)
+  try? FileManager.default.removeItem(atPath: heardFile)
+  if heardOnly { return }
   // Today's way on the same audio: the whole recording transcribed after the meeting.
   engine.threadCount = { 2 }
   var after = 0.0
@@ -88,12 +103,13 @@ import ScrumdingerCore
   }
   _ = MainLoop.run(until: { after > 0 }, timeout: .seconds(900))
   withExtendedLifetime(task) {}
-  try? FileManager.default.removeItem(atPath: growing)
-  try? FileManager.default.removeItem(atPath: heardFile)
   print("live_final_seconds \(final) \(after)")
   print("live_segments \(heard.segments.count) \(total / 1000)")
   print("live_stall_ms \(stall) \(idle)")
   print("live_helper_cpu_seconds \(helperCPU) \(Double(total) / 1000)")
+  if captions != nil {  // that the captions ran beside it: their final words, and the transcript's
+    print("live_captioned_words \(captionedWords) \(heard.segments.map(\.text).joined().split(separator: " ").count)")
+  }
 }
 
 /// Where `turns` turns change in `samples` (raw 16 kHz floats): at the quietest 50 ms within

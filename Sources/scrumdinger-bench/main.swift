@@ -51,7 +51,11 @@ if let index = CommandLine.arguments.firstIndex(of: "--live-transcribe"), index 
     liveTranscriptionFigures(
       samples: arguments[index + 1], recording: arguments[index + 2], model: arguments[index + 3],
       helper: arguments[index + 4],
-      turns: Int(arguments[index + 5]) ?? 8, pace: Double(arguments[index + 6]) ?? 1)
+      turns: Int(arguments[index + 5]) ?? 8, pace: Double(arguments[index + 6]) ?? 1,
+      heardOnly: arguments.contains("--heard-only"),
+      captions: arguments.firstIndex(of: "--with-captions").flatMap {
+        $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+      })
   }
   exit(0)
 }

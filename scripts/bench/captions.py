@@ -7,6 +7,10 @@ silence and 60 s of pink noise at the speech's level −20 dB. Prints "name valu
   final words), over the words the captions and whisper-cli share: each final line aligned
   with what whisper-cli heard in the 20 s before it was first shown (the speech repeats its
   sentences, so a word is never matched with its repeat a minute away);
+- captions_final_latency_median_s / _p90_s: the same to when the word became final, what a
+  reader would wait for if only final words were shown; captions_withdrawn_pct: of the
+  changing words shown, how many were taken back (replaced or dropped) before the line was
+  final, what a reader of the greyed words sees change;
 - captions_wer_pct: the captions' final words against the reference, beside 1.5 × the
   transcript's WER (TRANSCRIPT_WER, from the same run); the words are kept in
   SPEECH.captions.txt, one final line a line, each with when it was first shown;
@@ -80,17 +84,21 @@ def caption(audio):
     # followed by its place in the line's order (aligned with what the line showed before, never
     # matched by its text alone: "the" a minute earlier is another word). A final message takes
     # the words it makes final; what follows them stays shown as changing.
-    pending, final = [], []
+    pending, final, changing, withdrawn = [], [], 0, 0
     for at, line in lines:
         if "caption" not in line:
             continue
         shown, rest = aligned(pending, words(line["caption"]), at - began)
+        kept = sum(1 for _, first in shown if first < at - began)
         if line["final"]:
-            final.append(shown)
+            final.append([(w, first, at - began) for w, first in shown])
+            withdrawn += len(pending) - kept - len(rest)
             pending = rest
         else:
+            withdrawn += len(pending) - kept
+            changing += len(shown) - kept
             pending = shown
-    return final, cpu
+    return final, cpu, (changing, withdrawn)
 
 
 def aligned(before, said, now):
@@ -131,29 +139,38 @@ def pink_noise(seconds, rms):
 
 
 audio = floats(speech)
-final, cpu = caption(audio)
+# The speaker stops at the end (3 s of silence), as a meeting goes on after its last words: the
+# last line is then made final by the pause, as every other line that ends in one is.
+final, cpu, (changing, withdrawn) = caption(audio + [0.0] * 3 * RATE)
 heard = word_ends(speech)
-latencies = []
+latencies, final_latencies = [], []
 for line in filter(None, final):
-    shown_from = min(at for _, at in line)
-    near = [(w, end) for w, end in heard if shown_from - 20 <= end <= max(at for _, at in line) + 1]
-    matcher = difflib.SequenceMatcher(a=[w for w, _ in line], b=[w for w, _ in near], autojunk=False)
-    latencies += [line[block.a + i][1] - near[block.b + i][1]
-                  for block in matcher.get_matching_blocks() for i in range(block.size)]
+    shown_from = min(at for _, at, _ in line)
+    near = [(w, end) for w, end in heard if shown_from - 20 <= end <= max(at for _, at, _ in line) + 1]
+    matcher = difflib.SequenceMatcher(a=[w for w, _, _ in line], b=[w for w, _ in near], autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for i in range(block.size):
+            _, shown, made_final = line[block.a + i]
+            latencies.append(shown - near[block.b + i][1])
+            final_latencies.append(made_final - near[block.b + i][1])
 latencies.sort()
+final_latencies.sort()
 with open(speech + ".captions.txt", "w") as said:
-    said.write("".join(f"{min(at for _, at in line):8.2f}  {' '.join(w for w, _ in line)}\n"
+    said.write("".join(f"{min(at for _, at, _ in line):8.2f}  {' '.join(w for w, _, _ in line)}\n"
                        for line in final if line))
 print(f"captions_latency_median_s {latencies[len(latencies) // 2]:.2f} 2.5")
 print(f"captions_latency_p90_s {latencies[int(len(latencies) * 0.9)]:.2f} 4")
 print(f"captions_latency_words {len(latencies)} {sum(len(line) for line in final)}")
+print(f"captions_final_latency_median_s {final_latencies[len(final_latencies) // 2]:.2f} 2.5")
+print(f"captions_final_latency_p90_s {final_latencies[int(len(final_latencies) * 0.9)]:.2f} 4")
+print(f"captions_withdrawn_pct {100 * withdrawn / max(1, changing):.1f} 0")
 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as said:
-    said.write(" ".join(w for line in final for w, _ in line))
+    said.write(" ".join(w for line in final for w, _, _ in line))
 captions_wer = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "wer.py"), reference, said.name],
                               capture_output=True, text=True, check=True).stdout.strip()
 print(f"captions_wer_pct {captions_wer} {1.5 * float(transcript_wer):.1f}")
 os.remove(said.name)
 print(f"captions_cpu_pct {100 * cpu / (len(audio) / RATE):.0f} 50")
 level = math.sqrt(sum(x * x for x in audio) / len(audio)) / 10
-quiet, _ = caption([0.0] * 60 * RATE + pink_noise(60, level))
+quiet, _, _ = caption([0.0] * 60 * RATE + pink_noise(60, level))
 print(f"captions_noise_words {sum(len(line) for line in quiet)} 0")

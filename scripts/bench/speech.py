@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""speech.py OUT.wav MINUTES — about MINUTES of stand-up talk spoken by espeak-ng, as 16 kHz
-mono WAV, with the words said in OUT.wav.txt (the reference for the word error rate)."""
+"""speech.py OUT.wav MINUTES [MEETING] — about MINUTES of stand-up talk spoken by espeak-ng, as
+16 kHz mono WAV, with the words said in OUT.wav.txt (the reference for the word error rate).
+MEETING (0 unless given) picks another order of the same sentences, for runs over different
+meetings (transcript_runs.py)."""
 import os
 import subprocess
 import sys
@@ -30,13 +32,15 @@ SENTENCES = [
 ]
 
 out, minutes = sys.argv[1], float(sys.argv[2])
+meeting = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 words_needed = int(minutes * 166)  # espeak-ng at "-s 150" says about 166 of these words a minute (measured)
-text, count, index = [], 0, 0
+stride = [7, 3, 5, 9, 11, 13][meeting % 6]  # prime to the 16 sentences: each is said once a pass
+text, count, index = [], 0, meeting
 while count < words_needed:
     sentence = SENTENCES[index % len(SENTENCES)]
     text.append(sentence)
     count += len(sentence.split())
-    index += 7  # a different order on each pass
+    index += stride  # a different order on each pass
 with open(out + ".txt", "w") as reference:
     reference.write(" ".join(text))
 raw = out + ".espeak.wav"

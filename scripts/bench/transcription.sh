@@ -54,7 +54,18 @@ live30=$(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.live30.txt
 echo "live_wer_pct $live30 $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.ours.txt")"
 echo "live_wer_20s_window_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.live20.txt") $live30"
 "$bin/scrumdinger-bench" --live-transcribe "$speech.f32" "$speech" "$(pwd)/$model" "$(pwd)/$helper" 8 "${LIVE_PACE:-1}"
-echo "live_paced_wer_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.f32.live.txt") $live30"
+paced=$(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.f32.live.txt")
+echo "live_paced_wer_pct $paced $live30"
+# The same meeting with live captions on (the helper captions it too): what they cost the
+# transcript (its time after Save and End, the main loop, its words).
+"$bin/scrumdinger-bench" --live-transcribe "$speech.f32" "$speech" "$(pwd)/$model" "$(pwd)/$helper" 8 "${LIVE_PACE:-1}" \
+  --with-captions "$(pwd)/.build/whisper/models/ggml-silero-v6.2.0.bin" | sed -n 's/^live_\(final_seconds\|stall_ms\|helper_cpu_seconds\) /live_captions_\1 /p'
+echo "live_captions_wer_pct $(/usr/bin/python3 scripts/bench/wer.py "$speech.txt" "$speech.f32.live.txt") $paced"
+# The transcript over 10 meetings (the same sentences in 10 orders, 5 minutes in 3 turns), each
+# model prepared or downloaded: the worst run beside the median (transcript_runs.py).
+models=(.build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin)
+[ -e "$data/models/ggml-base.en-q5_1.bin" ] && models+=("$data/models/ggml-base.en-q5_1.bin")
+/usr/bin/python3 scripts/bench/transcript_runs.py "$bin/scrumdinger-bench" "$helper" 10 5 3 "${models[@]}"
 # Live captions of the same speech at its real pace, then silence and noise (captions.py).
 /usr/bin/python3 scripts/bench/captions.py "$helper" "$model" .build/whisper/models/ggml-silero-v6.2.0.bin "$speech" \
   "$speech.txt" .build/whisper/bin/whisper-cli "$live30"

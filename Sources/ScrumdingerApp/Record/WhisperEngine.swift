@@ -14,15 +14,20 @@ import ScrumdingerCore
   /// The helper, looked for when speech is first needed (not at start-up).
   private lazy var helper: String? = findHelper()
   private let findHelper: @MainActor () -> String?
+  /// Silero's voice activity model, which captions need, looked for when they first start.
+  private let findVoiceActivityModel: @MainActor () -> String?
   private let setAside: SetAsideModels
   private var probing: HelperRun?
 
-  /// An engine running `helper` (looked for on first use) on models from `modelsFolder`.
+  /// An engine running `helper` (looked for on first use) on models from `modelsFolder`,
+  /// captioning with `voiceActivityModel`.
   package init(
-    modelsFolder: String, helper: @escaping @autoclosure @MainActor () -> String? = ResourceLocator.speechHelper
+    modelsFolder: String, helper: @escaping @autoclosure @MainActor () -> String? = ResourceLocator.speechHelper,
+    voiceActivityModel: @escaping @autoclosure @MainActor () -> String? = ResourceLocator.voiceActivityModel
   ) {
     self.modelsFolder = modelsFolder
     findHelper = helper
+    findVoiceActivityModel = voiceActivityModel
     setAside = SetAsideModels(modelsFolder: modelsFolder)
   }
 
@@ -111,7 +116,7 @@ import ScrumdingerCore
     guard let model, let helper, unavailableReason == nil else { return nil }
     var arguments = [helper, "--live", model, samples]
     if captions != nil {
-      guard let voice = ResourceLocator.voiceActivityModel else { return nil }
+      guard let voice = findVoiceActivityModel() else { return nil }
       arguments.append(voice)
     }
     return HelperListener(arguments, heard: heard, captions: captions) { [setAside] ending in
