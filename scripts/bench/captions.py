@@ -114,6 +114,11 @@ def aligned(before, said, now):
     return list(zip(said, times)), before[last + 1:]
 
 
+def share(values, fraction):
+    """The value `fraction` of the way up `values` (0.5: the median, 0.9: the 90th percentile)."""
+    return sorted(values)[int(len(values) * fraction)]
+
+
 def word_ends(path):
     """Each word of the file as whisper-cli hears it whole, with where it ends (seconds)."""
     out = subprocess.run([cli, "-m", model, "-f", path, "-ml", "1", "-sow", "-t", "2", "-l", "en"], capture_output=True,
@@ -153,16 +158,14 @@ for line in filter(None, final):
             _, shown, made_final = line[block.a + i]
             latencies.append(shown - near[block.b + i][1])
             final_latencies.append(made_final - near[block.b + i][1])
-latencies.sort()
-final_latencies.sort()
 with open(speech + ".captions.txt", "w") as said:
     said.write("".join(f"{min(at for _, at, _ in line):8.2f}  {' '.join(w for w, _, _ in line)}\n"
                        for line in final if line))
-print(f"captions_latency_median_s {latencies[len(latencies) // 2]:.2f} 2.5")
-print(f"captions_latency_p90_s {latencies[int(len(latencies) * 0.9)]:.2f} 4")
+print(f"captions_latency_median_s {share(latencies, 0.5):.2f} 2.5")
+print(f"captions_latency_p90_s {share(latencies, 0.9):.2f} 4")
 print(f"captions_latency_words {len(latencies)} {sum(len(line) for line in final)}")
-print(f"captions_final_latency_median_s {final_latencies[len(final_latencies) // 2]:.2f} 2.5")
-print(f"captions_final_latency_p90_s {final_latencies[int(len(final_latencies) * 0.9)]:.2f} 4")
+print(f"captions_final_latency_median_s {share(final_latencies, 0.5):.2f} 2.5")
+print(f"captions_final_latency_p90_s {share(final_latencies, 0.9):.2f} 4")
 print(f"captions_withdrawn_pct {100 * withdrawn / max(1, changing):.1f} 0")
 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as said:
     said.write(" ".join(w for line in final for w, _, _ in line))

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """speech.py OUT.wav MINUTES [MEETING] — about MINUTES of stand-up talk spoken by espeak-ng, as
-16 kHz mono WAV, with the words said in OUT.wav.txt (the reference for the word error rate).
+16 kHz mono WAV, with the words said in OUT.wav.txt (the reference for the word error rate)
+and the same samples as raw 32-bit floats in OUT.wav.f32 (what the speech helper reads).
 MEETING (0 unless given) picks another order of the same sentences, for runs over different
 meetings (transcript_runs.py)."""
+import array
 import os
 import subprocess
 import sys
+import wave
 
 import gi
 
@@ -53,3 +56,7 @@ pipeline.set_state(Gst.State.PLAYING)
 pipeline.get_bus().timed_pop_filtered(Gst.CLOCK_TIME_NONE, Gst.MessageType.EOS | Gst.MessageType.ERROR)
 pipeline.set_state(Gst.State.NULL)
 os.remove(raw)
+with wave.open(out) as audio:
+    pcm = array.array("h", audio.readframes(audio.getnframes()))
+with open(out + ".f32", "wb") as samples:
+    array.array("f", (s / 32768 for s in pcm)).tofile(samples)

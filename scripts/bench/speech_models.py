@@ -20,13 +20,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 speech, helper, cli, models = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 env = dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(os.path.abspath(helper)))
 
-# The helper reads raw 16 kHz mono 32-bit floats, as the app decodes a recording.
+# The helper reads raw 16 kHz mono 32-bit floats, as the app decodes a recording: speech.py
+# wrote them beside the WAV.
 with wave.open(speech) as audio:
     assert audio.getframerate() == 16000 and audio.getnchannels() == 1 and audio.getsampwidth() == 2
     pcm = array.array("h", audio.readframes(audio.getnframes()))
 samples = speech + ".f32"
-with open(samples, "wb") as out:
-    array.array("f", (s / 32768 for s in pcm)).tofile(out)
 seconds = len(pcm) / 16000
 
 

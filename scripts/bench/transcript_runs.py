@@ -22,10 +22,6 @@ rates = {model: [] for model in models}
 for run in range(runs):
     speech = os.path.join(folder, f"meeting-{run}.wav")
     subprocess.run([sys.executable, os.path.join(here, "speech.py"), speech, minutes, str(run)], check=True)
-    subprocess.run([sys.executable, "-c", """import array, sys, wave
-w = wave.open(sys.argv[1]); pcm = array.array("h", w.readframes(w.getnframes()))
-open(sys.argv[2], "wb").write(array.array("f", [x / 32768 for x in pcm]).tobytes())""", speech, speech + ".f32"],
-                   check=True)
     for model in models:
         subprocess.run([bench, "--live-transcribe", speech + ".f32", speech, os.path.abspath(model),
                         os.path.abspath(helper), turns, pace, "--heard-only"], check=True, stdout=subprocess.DEVNULL)

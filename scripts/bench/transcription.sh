@@ -44,9 +44,7 @@ echo "transcribe_audio_min $(awk -v a="$audio" 'BEGIN{print a/60}') 0"
 # beside 30 s; then a 15-minute meeting of 8 turns whose audio is written at its real pace
 # (scrumdinger-bench --live-transcribe: a thread appends a tenth of a second every 100 ms),
 # the time from Save and End to the transcript beside today's after-the-meeting transcription.
-/usr/bin/python3 -c 'import array, sys, wave
-w = wave.open(sys.argv[1]); pcm = array.array("h", w.readframes(w.getnframes()))
-open(sys.argv[2], "wb").write(array.array("f", [x / 32768 for x in pcm]).tobytes())' "$speech" "$speech.f32"
+# (speech.py wrote the samples as the helper reads them, $speech.f32.)
 helper=.build/whisper/lib/scrumdinger-transcribe
 /usr/bin/python3 scripts/bench/live_wer.py "$helper" "$model" "$speech.f32" "$speech.live30.txt" 30000 >&2
 /usr/bin/python3 scripts/bench/live_wer.py "$helper" "$model" "$speech.f32" "$speech.live20.txt" 20000 >&2

@@ -205,12 +205,11 @@ static bool first_pass_only(struct whisper_context *ctx, struct whisper_state *s
   return (*(int *)data)++ == 0;
 }
 
-/* Where the next window begins after a pass whose last segment is `last` (ms from the
- * window's start): the segment's end, unless it is long and holds too few words for its
- * length. Whisper can give one segment for a whole window, ended at the window's end, whose
- * words stop halfway (the bench's meeting 4: 40 words, 13 s of speech, in a segment of 30 s;
- * its token times end at 30 s too); the next window, begun at the segment's end, lost the 17 s
- * of speech after them. Such a segment (10 s or more, under 1.5 words a second where speech
+/* Where the next window begins after a pass, from its last segment (ms from the window's
+ * start): the segment's end, unless it is long and holds too few words for its length.
+ * Whisper can give one segment for a whole window, ended at the window's end, whose words stop
+ * halfway (its token times end there too); the next window, begun at the segment's end, lost
+ * the speech after them (docs/performance.md: the transcript over 10 meetings). Such a segment (10 s or more, under 1.5 words a second where speech
  * runs at 2.5–3) is taken to end where its words would at 0.3 s a word: early rather than
  * late, since a span heard twice across the seam is dropped (SeamRepeat) and one never heard
  * is lost. */
