@@ -4,10 +4,13 @@
  * helper's idle priority. It follows whisper.cpp's streaming example: every step (1.5 s of new
  * audio) it decodes the current line's audio, from where the line began to the newest sample,
  * greedily and with no prompt (the line's earlier words as the prompt made whisper leave out
- * the phrase after them, and gave worse words overall: WER 28.7 % with it, 25.9 % without,
- * on the bench's speech). The words two decodes in a row agree on are final and never change; the
- * rest is said as changing words. The line ends, all its words final, once the speaker pauses,
- * or at 8 s, at the silence before its last stretch of speech. Silero's voice activity
+ * the phrase after them, and gave worse words overall). The words three decodes in a row agree
+ * on are final and never change (with two, whisper's guess at a word just begun, from a second
+ * of audio after it, was often made final; the changing words are on screen at once all the
+ * same); the rest is said as changing words. The line ends, all its words final, once the
+ * speaker pauses, or at 12 s, at the silence before its last stretch of speech (a cut is where
+ * whisper hears worst: at 8 s there were more of them, past 12 s a line's decodes began to say
+ * earlier phrases again). Figures: docs/performance.md. Silero's voice activity
  * detection (whisper.cpp's own) decides what is speech: silence and noise are never decoded,
  * so never give whisper's inventions ("Thank you."); whisper's notes ("[BLANK_AUDIO]",
  * "(beep)") are dropped as in the transcript. A change of turn (a line "turn MS" on standard
@@ -30,10 +33,13 @@
 enum {
   RATE = 16000,
   STEP = RATE * 3 / 2,   /* a step for each 1.5 s of new audio (a step a second cost 68 % of a core) */
-  LONGEST = 8 * RATE,    /* a line this long is final as it stands (at 6 s, JFK lost a phrase at the cut) */
+  LONGEST = 12 * RATE,   /* a line this long is final as it stands */
   PAUSE = RATE,          /* a second without speech after the last words ends the line */
   KEEP = RATE * 3 / 10,  /* of a silence dropped, what is kept before the next words */
   SHORTEST = RATE / 5,   /* under 0.2 s: nothing whisper can hear */
+  LOADING = 3 * RATE,    /* how much of the meeting the helper may miss while it loads the model */
+  AGREE = 3,             /* decodes in a row that must say a word for it to be final */
+  WORDS = 256,           /* a decode's words, at most */
 };
 
 struct sw_captions {
@@ -49,8 +55,8 @@ struct sw_captions {
   int64_t line; /* where the line under way began, in samples */
   int64_t heard; /* how far the last step decoded */
   int agreed;        /* the line's words that are final */
-  int said;          /* the changing words the last decode gave (after the final ones) */
-  char last[256][48]; /* those words */
+  int said[AGREE - 1];              /* the changing words each earlier decode gave, newest first */
+  char last[AGREE - 1][WORDS][48]; /* those words, lined up after the line's final ones */
   char words[2048];   /* the line's final words */
 };
 
@@ -184,8 +190,6 @@ static bool decode(struct sw_captions *captions, const float *pcm, int count, ch
   return true;
 }
 
-enum { WORDS = 256 };
-
 /* Where the words after the line's final ones begin in a new decode of the line: just after
  * the decode's saying of the final words' last ones (up to three) nearest their count, since
  * whisper may hear the line's start a little differently each time (a word more or less), or
@@ -206,10 +210,24 @@ static int after_final(struct sw_captions *captions, char **words, int n) {
   return near;
 }
 
+/* Whether each earlier decode said `word` as its `at`-th changing word. */
+static bool said_before(struct sw_captions *captions, const char *word, int at) {
+  for (int k = 0; k < AGREE - 1; k++) {
+    if (at >= captions->said[k] || !same_word(word, captions->last[k][at])) return false;
+  }
+  return true;
+}
+
+/* A new line: nothing of it final, no changing words to agree with. */
+static void forget_changing(struct sw_captions *captions) {
+  captions->agreed = 0;
+  memset(captions->said, 0, sizeof captions->said);
+}
+
 /* One step over the line's audio up to sample `to` (`ending`: the turn ends there). The words
- * two decodes in a row agree on, after the line's final words, are final; the rest still
+ * AGREE decodes in a row agree on, after the line's final words, are final; the rest still
  * change. The line ends (all its words final) where the speaker pauses, at the turn's end, or
- * once it is 8 s long: then at the silence before its last stretch of speech, so that no word
+ * once it is LONGEST: then at the silence before its last stretch of speech, so that no word
  * is cut in two (the last stretch begins the next line), or where it is if it has no silence. */
 static void step(struct sw_captions *captions, int64_t to, bool ending) {
   int64_t from = captions->line;
@@ -219,7 +237,7 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
   struct speech heard = pcm ? speech_in(captions, pcm, count) : (struct speech){0};
   if (heard.stretches == 0) {
     if (count > PAUSE) captions->line = to - KEEP; /* nothing said: the silence is let go */
-    captions->agreed = captions->said = 0;
+    forget_changing(captions);
     say(captions, "", ending, to);
     free(pcm);
     return;
@@ -245,16 +263,11 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
   if (!decoded) return;
   int n = split(text, words, WORDS);
   n = unlooped(words, n);
-  /* Final: after the words already final, those the last decode said there too, in order, or
-   * all of them at the line's end. */
+  /* Final: after the words already final, those the earlier decodes said there too, in order,
+   * or all of them at the line's end. */
   int start = after_final(captions, words, n), agreed = start;
-  if (whole) {
-    agreed = n;
-  } else {
-    while (agreed < n && agreed - start < captions->said && same_word(words[agreed], captions->last[agreed - start])) {
-      agreed++;
-    }
-  }
+  if (whole) agreed = n;
+  while (agreed < n && said_before(captions, words[agreed], agreed - start)) agreed++;
   char done[2048] = "", changing[2048] = "";
   for (int i = start; i < n; i++) {
     char *into = i < agreed ? done : changing;
@@ -269,13 +282,19 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
   if (whole) {
     captions->words[0] = '\0';
     captions->line = from + ends;
-    captions->agreed = captions->said = 0;
+    forget_changing(captions);
     if (!done[0]) say(captions, "", true, to);
     return;
   }
-  captions->agreed += agreed - start;
-  captions->said = n - agreed;
-  for (int i = 0; i < captions->said; i++) snprintf(captions->last[i], sizeof captions->last[i], "%s", words[agreed + i]);
+  int newly = agreed - start;
+  captions->agreed += newly;
+  /* Each earlier decode moves back one, less the words just made final. */
+  for (int k = AGREE - 2; k >= 1; k--) {
+    captions->said[k] = captions->said[k - 1] > newly ? captions->said[k - 1] - newly : 0;
+    memcpy(captions->last[k], captions->last[k - 1] + newly, (size_t)captions->said[k] * sizeof captions->last[k][0]);
+  }
+  captions->said[0] = n - agreed;
+  for (int i = 0; i < captions->said[0]; i++) snprintf(captions->last[0][i], sizeof captions->last[0][i], "%s", words[agreed + i]);
   say(captions, changing, false, to);
 }
 
@@ -317,7 +336,9 @@ struct sw_captions *sw_captions_start(struct whisper_context *ctx, const char *v
   if (!state || !captions) _exit(5); /* a want of memory */
   *captions = (struct sw_captions){.ctx = ctx, .state = state, .vad = vad, .fd = fd, .say = say_line, .turn = -1};
   struct stat info;
-  captions->line = captions->heard = fstat(fd, &info) == 0 ? info.st_size / 4 : 0;
+  /* From what was said while the model loaded on: the meeting's first words too. */
+  int64_t size = fstat(fd, &info) == 0 ? info.st_size / 4 : 0;
+  captions->line = captions->heard = size > LOADING ? size - LOADING : 0;
   pthread_mutex_init(&captions->lock, NULL);
   if (pthread_create(&captions->thread, NULL, run, captions) != 0) _exit(5);
   return captions;
