@@ -206,20 +206,21 @@ static bool first_pass_only(struct whisper_context *ctx, struct whisper_state *s
 }
 
 /* Where the next window begins after a pass, from its last segment (ms from the window's
- * start): the segment's end, unless it is long and holds too few words for its length.
- * Whisper can give one segment for a whole window, ended at the window's end, whose words stop
- * halfway (its token times end there too); the next window, begun at the segment's end, lost
- * the speech after them (docs/performance.md: the transcript over 10 meetings). Such a segment (10 s or more, under 1.5 words a second where speech
- * runs at 2.5–3) is taken to end where its words would at 0.3 s a word: early rather than
- * late, since a span heard twice across the seam is dropped (SeamRepeat) and one never heard
- * is lost. */
-static int64_t resume_after(const struct segments *heard) {
+ * start; the window `length_ms` long): the segment's end, unless whisper did not hear where it
+ * ends. Whisper can give one segment for a whole window, ended at the window's end, whose words
+ * stop before it, halfway or a few seconds short (its token times end there too); the next
+ * window, begun at the segment's end, lost the speech after them (docs/performance.md: the
+ * transcript over 10 meetings). Such a segment (10 s or more, ended at the window's end) is
+ * taken to end where its words would at 0.3 s a word (the bench's speech runs at 0.36): early
+ * rather than late, since the words heard twice across the seam are dropped (SeamRepeat) and
+ * those never heard are lost. */
+static int64_t resume_after(const struct segments *heard, int64_t length_ms) {
   int64_t t0 = heard->items[heard->count - 1].t0, t1 = heard->items[heard->count - 1].t1;
   int words = 0;
   for (const char *c = heard->items[heard->count - 1].text; *c; c++) {
     if (*c != ' ' && (c == heard->items[heard->count - 1].text || c[-1] == ' ')) words++;
   }
-  if (t1 - t0 < 10000 || words * 1000 >= (t1 - t0) * 3 / 2) return t1;
+  if (t1 - t0 < 10000 || t1 < length_ms) return t1;
   int64_t spoken = t0 + words * 300;
   return spoken < t1 ? spoken : t1;
 }
@@ -259,15 +260,20 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
   if (status != 0) return status;
   /* The next window begins where the pass's last word ended. A pass that found nothing to
    * stop at in its first 5 s moves on by the whole window. */
-  int64_t last = heard.count > 0 ? resume_after(&heard) : 0;
+  int64_t last = heard.count > 0 ? resume_after(&heard, (int64_t)count * 1000 / 16000) : 0;
+  bool within = seam && last >= 5000 && last < heard.items[heard.count - 1].t1;
   if (seam && last >= 5000) *resume_ms = from_ms + last;
+  /* The prompt is what was said before the next window: without the last segment when that
+   * window begins within it (with it, whisper began by going on from its words, then said
+   * them again: "for the login page. The new endpoint…", or made up a phrase). */
+  int told = within ? heard.count - 1 : heard.count;
   size_t length = 1;
   for (int i = 0; i < heard.count; i++) length += strlen(heard.items[i].text);
   free(live->prompt);
   live->prompt = seam ? needed(calloc(1, length)) : NULL; /* a new turn is a new speaker: no prompt */
   for (int i = 0; i < heard.count; i++) {
     segment(from_ms + heard.items[i].t0, from_ms + heard.items[i].t1, heard.items[i].text, user);
-    if (live->prompt) strcat(live->prompt, heard.items[i].text);
+    if (live->prompt && i < told) strcat(live->prompt, heard.items[i].text);
   }
   segments_free(&heard);
   return 0;

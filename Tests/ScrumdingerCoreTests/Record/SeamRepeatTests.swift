@@ -32,4 +32,36 @@ import Testing
     #expect(SeamRepeat.dropped([], after: before).isEmpty)
     #expect(SeamRepeat.dropped([segment(" Fine.")], after: []).map(\.text) == [" Fine."])
   }
+
+  @Test func aRepeatHeardDifferentlyIsDroppedAsFarAsItEnds() {
+    // Meeting 2 of the bench's ten (q8_0): the window ran to its end, the next began before it.
+    let before = [segment(" The dashboard shows you the errors since the last deploy. I am locked on the")]
+    let window = [segment(" deploy. I am blocked on the database migration until the backup finishes.", 27_000)]
+    #expect(SeamRepeat.dropped(window, after: before).map(\.text) == [" database migration until the backup finishes."])
+  }
+
+  @Test func aWordCutByTheSeamIsHeardWhole() {
+    let before = [segment(" I will write the documentation for the export fea")]
+    let window = [segment(" for the export feature. Today I will review it.", 28_000)]
+    #expect(SeamRepeat.dropped(window, after: before).map(\.text) == [" feature. Today I will review it."])
+  }
+
+  @Test func aStartThatOnlyEndsLikeThePreviousWindowIsKept() {
+    let before = [segment(" We shipped it to the")]
+    let window = [segment(" Then we looked at the logs.", 28_000)]
+    #expect(SeamRepeat.dropped(window, after: before).map(\.text) == [" Then we looked at the logs."])
+  }
+
+  @Test func aRepeatWithWordsHeardApartIsDropped() {
+    // Meeting 9 of the bench's ten (q8_0): "timeout" heard as "time out", "yesterday" as "yes to me".
+    let before = [
+      segment(" The test suite is greener get after the timeout change."),
+      segment(" Yesterday I fixed the wheel on the release branch", 24_000),
+    ]
+    let window = [
+      segment(" tweet is greener after the time out change. Yes to me I fixed the bill on the release ranch.", 26_000),
+      segment(" Please look at my comments.", 30_000),
+    ]
+    #expect(SeamRepeat.dropped(window, after: before).map(\.text) == [" ranch.", " Please look at my comments."])
+  }
 }
