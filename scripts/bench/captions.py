@@ -6,7 +6,10 @@ silence and 60 s of pink noise at the speech's level −20 dB. Prints "name valu
   times on the whole file, -ml 1) to the first time the captions showed it (as changing or
   final words), over the words the captions and whisper-cli share: each final line aligned
   with what whisper-cli heard in the 20 s before it was first shown (the speech repeats its
-  sentences, so a word is never matched with its repeat a minute away);
+  sentences, so a word is never matched with its repeat a minute away) and after the words
+  earlier lines matched: each word said is matched once, in order (a garbled word, the "to"
+  of "yes to" for "yesterday", was matched with the same word said up to 20 s before, often
+  one an earlier line had matched already);
 - captions_final_latency_median_s / _p90_s: the same to when the word became final, what a
   reader would wait for if only final words were shown; captions_withdrawn_pct: of the
   changing words shown, how many were taken back (replaced or dropped) before the line was
@@ -149,15 +152,17 @@ audio = floats(speech)
 final, cpu, (changing, withdrawn) = caption(audio + [0.0] * 3 * RATE)
 heard = word_ends(speech)
 latencies, final_latencies = [], []
+unheard = 0  # the first of whisper-cli's words no final line has matched yet
 for line in filter(None, final):
     shown_from = min(at for _, at, _ in line)
-    near = [(w, end) for w, end in heard if shown_from - 20 <= end <= max(at for _, at, _ in line) + 1]
-    matcher = difflib.SequenceMatcher(a=[w for w, _, _ in line], b=[w for w, _ in near], autojunk=False)
+    near = [k for k in range(unheard, len(heard)) if shown_from - 20 <= heard[k][1] <= max(at for _, at, _ in line) + 1]
+    matcher = difflib.SequenceMatcher(a=[w for w, _, _ in line], b=[heard[k][0] for k in near], autojunk=False)
     for block in matcher.get_matching_blocks():
         for i in range(block.size):
             _, shown, made_final = line[block.a + i]
-            latencies.append(shown - near[block.b + i][1])
-            final_latencies.append(made_final - near[block.b + i][1])
+            latencies.append(shown - heard[near[block.b + i]][1])
+            final_latencies.append(made_final - heard[near[block.b + i]][1])
+            unheard = near[block.b + i] + 1
 with open(speech + ".captions.txt", "w") as said:
     said.write("".join(f"{min(at for _, at, _ in line):8.2f}  {' '.join(w for w, _, _ in line)}\n"
                        for line in final if line))

@@ -211,9 +211,10 @@ static bool first_pass_only(struct whisper_context *ctx, struct whisper_state *s
  * stop before it, halfway or a few seconds short (its token times end there too); the next
  * window, begun at the segment's end, lost the speech after them (docs/performance.md: the
  * transcript over 10 meetings). Such a segment (10 s or more, ended at the window's end) is
- * taken to end where its words would at 0.3 s a word (the bench's speech runs at 0.36): early
- * rather than late, since the words heard twice across the seam are dropped (SeamRepeat) and
- * those never heard are lost. */
+ * taken to end where its words would at 0.25 s a word, faster than people speak (the bench's
+ * speech: 0.27 within a turn, 93 words in 25.2 s where at 0.3 the next window began after a
+ * sentence whisper had passed over): early rather than late, since the words heard twice
+ * across the seam are dropped (SeamRepeat) and those never heard are lost. */
 static int64_t resume_after(const struct segments *heard, int64_t length_ms) {
   int64_t t0 = heard->items[heard->count - 1].t0, t1 = heard->items[heard->count - 1].t1;
   int words = 0;
@@ -221,7 +222,7 @@ static int64_t resume_after(const struct segments *heard, int64_t length_ms) {
     if (*c != ' ' && (c == heard->items[heard->count - 1].text || c[-1] == ' ')) words++;
   }
   if (t1 - t0 < 10000 || t1 < length_ms) return t1;
-  int64_t spoken = t0 + words * 300;
+  int64_t spoken = t0 + words * 250;
   return spoken < t1 ? spoken : t1;
 }
 
@@ -255,14 +256,26 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
   }
   struct segments heard = {0};
   int status = recognise(live->ctx, params, pcm, 0, count, &heard);
-  int64_t end_ms = from_ms + (int64_t)count * 1000 / 16000;
-  *resume_ms = end_ms;
+  int64_t length_ms = (int64_t)count * 1000 / 16000;
+  *resume_ms = from_ms + length_ms;
   if (status != 0) return status;
   /* The next window begins where the pass's last word ended. A pass that found nothing to
    * stop at in its first 5 s moves on by the whole window. */
-  int64_t last = heard.count > 0 ? resume_after(&heard, (int64_t)count * 1000 / 16000) : 0;
-  bool within = seam && last >= 5000 && last < heard.items[heard.count - 1].t1;
-  if (seam && last >= 5000) *resume_ms = from_ms + last;
+  int64_t last = heard.count > 0 ? resume_after(&heard, length_ms) : 0;
+  if (seam && last < 5000 && live->prompt && live->prompt[0]) {
+    /* Nothing to stop at in the first 5 s of a window cut by its length, after a prompt: whisper
+     * may have gone on from the prompt's last words and stopped there ("I am blocked" → "on
+     * the", one segment for the whole window: 30 s lost in meeting 1, q8_0). Heard again
+     * without it; a window with no speech gives nothing again. */
+    segments_free(&heard);
+    params.initial_prompt = NULL;
+    passes = 0;
+    status = recognise(live->ctx, params, pcm, 0, count, &heard);
+    if (status != 0) return status;
+    last = heard.count > 0 ? resume_after(&heard, length_ms) : 0;
+  }
+  bool resumes = seam && last >= 5000, within = resumes && last < heard.items[heard.count - 1].t1;
+  if (resumes) *resume_ms = from_ms + last;
   /* The prompt is what was said before the next window: without the last segment when that
    * window begins within it (with it, whisper began by going on from its words, then said
    * them again: "for the login page. The new endpoint…", or made up a phrase). */

@@ -7,7 +7,10 @@
  * the phrase after them, and gave worse words overall). The words three decodes in a row agree
  * on are final and never change (with two, whisper's guess at a word just begun, from a second
  * of audio after it, was often made final; the changing words are on screen at once all the
- * same); the rest is said as changing words. The line ends, all its words final, once the
+ * same), or two where more than 14 words follow it (heard with seconds of speech after it:
+ * early in a line whisper may hear a word otherwise from one decode to the next, so three in a
+ * row seldom agreed and the word was taken back and shown again for seconds); the rest is said
+ * as changing words. The line ends, all its words final, once the
  * speaker pauses, or at 12 s, at the silence before its last stretch of speech (a cut is where
  * whisper hears worst: at 8 s there were more of them, past 12 s a line's decodes began to say
  * earlier phrases again). Figures: docs/performance.md. Silero's voice activity
@@ -38,7 +41,8 @@ enum {
   KEEP = RATE * 3 / 10,  /* of a silence dropped, what is kept before the next words */
   SHORTEST = RATE / 5,   /* under 0.2 s: nothing whisper can hear */
   LOADING = 3 * RATE,    /* how much of the meeting the helper may miss while it loads the model */
-  AGREE = 3,             /* decodes in a row that must say a word for it to be final */
+  AGREE = 3,             /* decodes in a row that must say a word near the audio's end for it to be final */
+  HEARD = 14,            /* words after it in the decode: a word this far back, two decodes are enough */
   WORDS = 256,           /* a decode's words, at most */
 };
 
@@ -210,9 +214,9 @@ static int after_final(struct sw_captions *captions, char **words, int n) {
   return near;
 }
 
-/* Whether each earlier decode said `word` as its `at`-th changing word. */
-static bool said_before(struct sw_captions *captions, const char *word, int at) {
-  for (int k = 0; k < AGREE - 1; k++) {
+/* Whether the `decodes` earlier decodes said `word` as their `at`-th changing word. */
+static bool said_before(struct sw_captions *captions, const char *word, int at, int decodes) {
+  for (int k = 0; k < decodes; k++) {
     if (at >= captions->said[k] || !same_word(word, captions->last[k][at])) return false;
   }
   return true;
@@ -225,7 +229,8 @@ static void forget_changing(struct sw_captions *captions) {
 }
 
 /* One step over the line's audio up to sample `to` (`ending`: the turn ends there). The words
- * AGREE decodes in a row agree on, after the line's final words, are final; the rest still
+ * AGREE decodes in a row agree on (two, more than HEARD words back), after the line's final
+ * words, are final; the rest still
  * change. The line ends (all its words final) where the speaker pauses, at the turn's end, or
  * once it is LONGEST: then at the silence before its last stretch of speech, so that no word
  * is cut in two (the last stretch begins the next line), or where it is if it has no silence. */
@@ -267,7 +272,9 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
    * or all of them at the line's end. */
   int start = after_final(captions, words, n), agreed = start;
   if (whole) agreed = n;
-  while (agreed < n && said_before(captions, words[agreed], agreed - start)) agreed++;
+  while (agreed < n && said_before(captions, words[agreed], agreed - start, n - agreed > HEARD ? 1 : AGREE - 1)) {
+    agreed++;
+  }
   char done[2048] = "", changing[2048] = "";
   for (int i = start; i < n; i++) {
     char *into = i < agreed ? done : changing;

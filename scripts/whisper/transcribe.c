@@ -11,9 +11,10 @@
  *   scrumdinger-transcribe --live MODEL SAMPLES [VAD]
  *       a meeting's windows while it runs: SAMPLES grows as the meeting is recorded; each line
  *       on standard input, "FROM TO SEAM" (milliseconds; TO -1: to the end of the file, now
- *       complete; SEAM 1: cut by the window's length, not at a change of turn), is one window,
- *       recognised once the file holds it (waiting up to 10 s), then answered with its
- *       segments and {"done":RESUME}: where the next window begins (-1 after the last). It
+ *       complete; SEAM 1: cut by the window's length, not at a change of turn, and with TO -1
+ *       cut there when the rest is longer than 30 s), is one window, recognised once the file
+ *       holds it (waiting up to 10 s), then answered with its segments and {"done":RESUME}:
+ *       where the next window begins (-1 after the last). It
  *       runs at idle priority, CPU and disk, on one thread; the end of its input ends it.
  *       With VAD (Silero's voice activity model), live captions as well, from a thread of
  *       their own (captions.c): {"caption":"…","final":true|false,"to":MS} lines as the file
@@ -161,9 +162,10 @@ static void idle_priority(void) {
   syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, 3 << 13 /* IOPRIO_CLASS_IDLE */);
 }
 
-/* Samples [from, to) of the growing file `fd` (to -1: to its end), waiting up to 10 s for the
- * recording to reach `to`; how many were read into *pcm (malloc'd), or -1. */
-static int read_window(int fd, int64_t from, int64_t to, float **pcm) {
+/* Samples [from, to) of the growing file `fd` (to -1: to its end, at most `most` of them),
+ * waiting up to 10 s for the recording to reach `to`; how many were read into *pcm
+ * (malloc'd), or -1. */
+static int read_window(int fd, int64_t from, int64_t to, int64_t most, float **pcm) {
   struct stat info;
   for (int waited = 0;; waited++) {
     if (fstat(fd, &info) != 0) return -1;
@@ -171,12 +173,16 @@ static int read_window(int fd, int64_t from, int64_t to, float **pcm) {
     nanosleep(&(struct timespec){0, 100000000}, NULL);
   }
   int64_t have = info.st_size / 4, end = to < 0 || to > have ? have : to;
+  if (to < 0 && end > from + most) end = from + most;
   int count = end > from ? (int)(end - from) : 0;
   *pcm = malloc((size_t)count * 4 + 4);
   if (!*pcm) _exit(5); /* a want of memory: see on_abort */
   if (count > 0 && pread(fd, *pcm, (size_t)count * 4, from * 4) != (ssize_t)count * 4) return -1;
   return count;
 }
+
+/* What whisper hears at once: 30 s of samples. */
+#define WINDOW (30 * 16000)
 
 static int live(const char *model, const char *samples, const char *vad) {
   idle_priority();
@@ -206,9 +212,20 @@ static int live(const char *model, const char *samples, const char *vad) {
     }
     if (sscanf(line, "%lld %lld %d", &from, &to, &seam) != 3 || from < 0) continue;
     float *pcm = NULL;
-    int count = read_window(fileno(file), from * 16, to < 0 ? -1 : to * 16, &pcm);
+    /* The rest of a complete recording (TO -1) is heard as the windows before it were, 30 s at
+     * a time where it is longer (the helper had fallen behind): a window cut by its length,
+     * answered with where the next begins, which the app then asks for. In one run of
+     * whisper's own, a segment ended at 30 s lost the words after it (as a window did before
+     * resume_after), so the transcript changed with how far behind the helper was. */
+    bool rest = to < 0;
+    int count = read_window(fileno(file), from * 16, rest ? -1 : to * 16, seam == 1 ? WINDOW + 1 : INT32_MAX, &pcm);
+    if (rest && seam == 1 && count > WINDOW) {
+      count = WINDOW;
+      to = from + WINDOW / 16;
+      rest = false;
+    }
     /* Audio not in the file after the wait is not skipped: the next window asks for it again. */
-    int64_t resume = to < 0 || count >= (to - from) * 16 ? to : from + count / 16;
+    int64_t resume = rest || count >= (to - from) * 16 ? to : from + count / 16;
     if (count < 0) {
       free(pcm);
       say_error("the meeting's audio could not be read");
@@ -216,8 +233,8 @@ static int live(const char *model, const char *samples, const char *vad) {
     }
     if (count >= 16000 / 5) { /* under 0.2 s: nothing whisper can hear */
       int64_t heard = resume;
-      int status = sw_live_window(live, pcm, count, from, seam == 1 && to >= 0, on_segment, NULL, &heard);
-      if (to >= 0 && heard < resume) resume = heard; /* a word across the seam: the next window has it */
+      int status = sw_live_window(live, pcm, count, from, seam == 1 && !rest, on_segment, NULL, &heard);
+      if (!rest && heard < resume) resume = heard; /* a word across the seam: the next window has it */
       if (status != 0) {
         free(pcm);
         snprintf(reason, sizeof reason, "whisper could not transcribe the recording (status %d)", status);
@@ -227,7 +244,7 @@ static int live(const char *model, const char *samples, const char *vad) {
     }
     free(pcm);
     char done[64];
-    snprintf(done, sizeof done, "{\"done\":%lld}\n", to < 0 ? -1LL : (long long)resume);
+    snprintf(done, sizeof done, "{\"done\":%lld}\n", rest ? -1LL : (long long)resume);
     say_line(done);
   }
   if (captions) sw_captions_stop(captions);

@@ -46,7 +46,7 @@ public enum SeamRepeat {
   }
 
   /// How many words `coming` begins with that end `said` (nil: none), the longest such start.
-  static func repeatLength(of said: [String], in coming: [String]) -> Int? {
+  private static func repeatLength(of said: [String], in coming: [String]) -> Int? {
     guard said.count >= fewestWords else { return nil }
     let ends = Set(said.suffix(2))
     for count in stride(from: coming.count, through: fewestWords, by: -1) where ends.contains(coming[count - 1]) {

@@ -17,6 +17,8 @@ public struct TranscriptWindows: Equatable, Sendable {
     /// Where it ends; nil: at the end of the recording, which is complete.
     public var to: Int?
     /// Whether its end is only its length's (not a change of turn): a word may run across it.
+    /// The last window (`to` nil) is one too: the rest of a meeting the helper had not caught
+    /// up with may be longer than whisper hears at once, and is then cut by its length.
     public var seam: Bool
 
     /// The stretch from `from` to `to` (nil: the end), cut by its length if `seam`.
@@ -81,7 +83,7 @@ public struct TranscriptWindows: Equatable, Sendable {
     } else if recorded - next >= length && (cuts.first.map { $0 - next > length } ?? !complete) {
       window = Window(from: next, to: next + length, seam: true)
     } else if complete {
-      window = Window(from: next, to: nil, seam: false)
+      window = Window(from: next, to: nil, seam: true)
     } else {
       return nil
     }
@@ -90,8 +92,9 @@ public struct TranscriptWindows: Equatable, Sendable {
   }
 
   /// The pending window was recognised; the next begins at `resume` (nil: it was the last):
-  /// its end, or earlier where the helper stopped (a word across a seam, or audio not yet in
-  /// the samples file, asked for again in the next window rather than skipped).
+  /// its end, or earlier where the helper stopped (a word across a seam, audio not yet in
+  /// the samples file, asked for again in the next window rather than skipped, or the rest
+  /// of the recording cut by the window's length).
   public mutating func recognised(resumeAt resume: Int?) {
     guard let window = pending else { return }
     pending = nil
@@ -100,7 +103,7 @@ public struct TranscriptWindows: Equatable, Sendable {
       return
     }
     // The helper never goes back before the window, nor past its end.
-    next = min(window.to ?? resume, max(window.from + (window.seam ? 1 : 0), resume))
+    next = min(window.to ?? .max, max(window.from + (window.seam ? 1 : 0), resume))
     while let cut = cuts.first, cut <= next { cuts.removeFirst() }
   }
 }
