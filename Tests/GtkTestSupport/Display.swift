@@ -56,3 +56,19 @@ import Platform
   gtk_widget_queue_draw(widget.widget)
   return spin(until: { painted.isSet }, limit: limit)
 }
+
+/// Whether a page change is still cross-fading in `widget` or under it (a GtkStack's
+/// transition): a picture taken then shows the page before with the new one faded over it.
+@MainActor public func isChangingPage(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+  if String(cString: gtk_widget_get_css_name(widget)) == "stack",
+    gtk_stack_get_transition_running(OpaquePointer(widget)) != 0
+  {
+    return true
+  }
+  var child = gtk_widget_get_first_child(widget)
+  while let current = child {
+    if isChangingPage(current) { return true }
+    child = gtk_widget_get_next_sibling(current)
+  }
+  return false
+}

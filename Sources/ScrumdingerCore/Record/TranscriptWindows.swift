@@ -3,7 +3,9 @@
 // at most that length, one after another as the audio arrives; a window is closed early where
 // the turn changed, so no segment runs across a change of speaker (as after the meeting). A
 // window closed by its length may end inside a word: the helper then leaves its last segment
-// to the next window and says where that one begins. These rules are kept apart from the
+// to the next window and says where that one begins. The rest at the end is asked for the same
+// way, so a helper that had fallen behind hears it as it would have heard the meeting (the
+// windows follow the audio, never the machine's load). These rules are kept apart from the
 // helper process and the clock so that the core's tests run them on their own.
 import FoundationEssentials
 

@@ -250,7 +250,8 @@ func temporaryStore() -> ScrumStore {
 /// `path`, waiting for that frame however long a busy machine takes (a fixed 300 ms found no
 /// frame yet on a loaded one); false when no frame came or it could not be written.
 @MainActor func paintedPNG(_ widget: Widget, to path: String) -> Bool {
-  spinUntilPainted(widget, limit: .seconds(60)) && widget.writePNG(to: path)
+  spin(until: { !isChangingPage(widget.widget) }, limit: .seconds(60)) && spinUntilPainted(widget, limit: .seconds(60))
+    && widget.writePNG(to: path)
 }
 
 /// Writes `widget` to `path` once two frames in a row paint it alike: a change of style (a

@@ -59,9 +59,9 @@ import Testing
   }
 
   @Test func aRestLongerThanAWindowIsHeardAWindowAtATimeAsTheMeetingWas() {
-    // The helper fell behind: 95 s were left at Save and End. It hears them as it heard the
-    // meeting, 30 s at a time from where each pass's last word ended, not in one run of
-    // whisper's own (which lost the words after a segment it had ended at 30 s).
+    // The helper fell behind: more than a window was left at Save and End. It hears the rest
+    // as it heard the meeting, 30 s at a time from where each pass's last word ended, not in
+    // one run of whisper's own (which lost the words after a segment it had ended at 30 s).
     var windows = TranscriptWindows()
     _ = windows.due(recorded: 31_000)
     windows.recognised(resumeAt: 28_000)
