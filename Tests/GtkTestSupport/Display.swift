@@ -60,7 +60,8 @@ import Platform
 /// Whether a page change is still cross-fading in `widget` or under it (a GtkStack's
 /// transition): a picture taken then shows the page before with the new one faded over it.
 @MainActor public func isChangingPage(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-  if String(cString: gtk_widget_get_css_name(widget)) == "stack",
+  let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+  if g_type_check_instance_is_a(instance, gtk_stack_get_type()) != 0,
     gtk_stack_get_transition_running(OpaquePointer(widget)) != 0
   {
     return true
