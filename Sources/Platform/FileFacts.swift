@@ -15,8 +15,23 @@ public enum FileKind: Sendable {
 public struct FileStamp: Equatable, Sendable {
   public var inode: UInt, size: Int, seconds: Int, nanoseconds: Int
 
-  /// When the file was last written.
-  public var modified: Date { Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9) }
+  /// When the file was last written. A file time is data a sync tool copies from any clock:
+  /// one outside the years 1 to 9999 reads as the nearest of them.
+  public var modified: Date {
+    let (first, last) = (-62_135_596_800, 253_402_300_799)
+    if seconds < first { return Date(timeIntervalSince1970: Double(first)) }
+    if seconds > last { return Date(timeIntervalSince1970: Double(last) + 0.999_999_999) }
+    return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+  }
+
+  /// When the file was last written, in nanoseconds since 1970: a time past 2262 (or before
+  /// 1678) that an Int cannot say reads as the last (or first) it can, never a trap.
+  public var nanosecondsSince1970: Int {
+    let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return seconds < 0 ? .min : .max }
+    let (sum, beyond) = product.addingReportingOverflow(nanoseconds)
+    return beyond ? (nanoseconds < 0 ? .min : .max) : sum
+  }
 }
 
 extension FileProblem {
@@ -71,7 +86,7 @@ extension Files {
 
   /// When the file at `path` was last changed, in nanoseconds since 1970; 0 when there is none.
   public static func modified(_ path: String) -> Int {
-    stamp(of: path).map { $0.seconds * 1_000_000_000 + $0.nanoseconds } ?? 0
+    stamp(of: path)?.nanosecondsSince1970 ?? 0
   }
 
   /// Renames `path` to `destination`, replacing a file there; why not when it cannot

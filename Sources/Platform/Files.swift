@@ -117,26 +117,38 @@ public enum Files {
     return true
   }
 
-  /// Writes `text` to the file at `path` (replacing it whole, not flushed to disk); false when
-  /// it cannot.
+  /// Writes `text` to the file at `path` (replacing it whole, its owner's alone, not flushed
+  /// to disk); false when it cannot.
   @discardableResult public static func write(_ text: String, to path: String) -> Bool {
-    g_file_set_contents(path, text, -1, nil) != 0
+    (try? replace(path, with: Data(text.utf8), mode: 0o600, durable: false)) != nil
   }
 
+  /// What a save names the file it writes before it takes the place of `name`: a name that
+  /// starts with a dot and says whose it is, so that no file of a user's can bear it (GLib's
+  /// own temporary files, `NAME.XXXXXX`, can: `scrums.json.backup`).
+  public static func stagingName(of name: String) -> String { "." + name + stagingMark }
+
+  /// What every staging name (and the temporary file GLib writes for it) holds.
+  public static let stagingMark = ".scrumdinger-save"
+
   /// Replaces the file at `path` with `data`, whole or not at all: GLib writes a temporary
-  /// file beside it, flushes it to disk (unless not `durable`) and renames it over the old
-  /// one, so a crash leaves the old or the new bytes. The file gets `mode`.
+  /// file beside it, flushes it to disk (unless not `durable`) and renames it to the staging
+  /// name (`stagingName`), which is then renamed over the old file, so a crash leaves the old
+  /// or the new bytes, and at most files only the app names. The file gets `mode`.
   public static func replace(_ path: String, with data: Data, mode: Int32, durable: Bool) throws(FileProblem) {
+    let staging = folder(of: path) + "/" + stagingName(of: name(of: path))
     var error: UnsafeMutablePointer<GError>?
     let flags = GFileSetContentsFlags(
       G_FILE_SET_CONTENTS_CONSISTENT.rawValue | (durable ? G_FILE_SET_CONTENTS_DURABLE.rawValue : 0))
     let ok = data.withUnsafeBytes { bytes in
       g_file_set_contents_full(
-        path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count), flags, mode, &error)
+        staging, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count), flags, mode, &error)
     }
-    guard ok == 0, let error else { return }
-    defer { g_error_free(error) }
-    throw FileProblem(error)
+    if ok == 0, let error {
+      defer { g_error_free(error) }
+      throw FileProblem(error)
+    }
+    try rename(staging, to: path)
   }
 
   /// Whether the open file `descriptor` is a kernel's (/proc, /sys): it says it is empty and

@@ -25,7 +25,7 @@ public enum ConflictCopies {
 
   /// A file's identity and version as `lstat` gives them (the link itself, never its target).
   public struct Mark: Hashable, Sendable {
-    var inode: UInt, size: Int, modified: Int
+    var inode: UInt, size: Int, seconds: Int, nanoseconds: Int
   }
 
   /// Whether `name` is a conflict copy of the file called `fileName` ("scrums.json"):
@@ -50,16 +50,20 @@ public enum ConflictCopies {
   public static func read(besides file: String, skipping refused: [String: Mark] = [:]) -> [Copy] {
     let folder = Files.folder(of: file)
     let fileName = Files.name(of: file)
-    let found = Files.names(in: folder).filter { isCopy($0, of: fileName) }.compactMap { name -> (String, Mark)? in
+    let found = Files.names(in: folder).filter { isCopy($0, of: fileName) }.compactMap {
+      name -> (path: String, stamp: FileStamp, mark: Mark)? in
       let path = folder + "/" + name
       guard let stamp = Files.stamp(of: path, followingLinks: false) else { return nil }
-      let mark = Mark(
-        inode: stamp.inode, size: stamp.size, modified: stamp.seconds * 1_000_000_000 + stamp.nanoseconds)
-      return refused[path] == mark ? nil : (path, mark)
+      let mark = Mark(inode: stamp.inode, size: stamp.size, seconds: stamp.seconds, nanoseconds: stamp.nanoseconds)
+      return refused[path] == mark ? nil : (path, stamp, mark)
     }
     var budget = bytesPerPass
     var copies: [Copy] = []
-    for (path, mark) in found.sorted(by: { ($0.1.modified, $1.0) > ($1.1.modified, $0.0) }) {
+    // Newest first: file times compared as they are (seconds, then nanoseconds), whatever their size.
+    let newestFirst = found.sorted {
+      ($0.mark.seconds, $0.mark.nanoseconds, $1.path) > ($1.mark.seconds, $1.mark.nanoseconds, $0.path)
+    }
+    for (path, stamp, mark) in newestFirst {
       // One too large to read costs nothing: it is refused unread.
       if mark.size <= ScrumFile.maximumSize {
         guard mark.size <= budget || copies.isEmpty else { break }
@@ -68,7 +72,7 @@ public enum ConflictCopies {
       copies.append(
         Copy(
           path: path, contents: Result { () throws(UnreadableReason) in try ScrumStore.readArrived(path) },
-          written: Date(timeIntervalSince1970: Double(mark.modified) / 1e9), mark: mark))
+          written: stamp.modified, mark: mark))
     }
     return copies
   }

@@ -56,7 +56,7 @@ import Platform
     self.transcripts = transcripts
     self.now = now
     shown = state.scrums.value
-    reconciliation.loaded(shown, written: Date(timeIntervalSince1970: Double(Files.modified(store.path)) / 1e9))
+    reconciliation.loaded(shown, written: Files.stamp(of: store.path)?.modified ?? Date(timeIntervalSince1970: 0))
     observation = state.scrums.observe { [weak self] scrums in self?.noteEdits(scrums) }
     watch()
     changed()  // conflict copies left while the app was not running

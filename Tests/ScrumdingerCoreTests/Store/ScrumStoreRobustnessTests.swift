@@ -19,19 +19,21 @@ private let oneScrum =
   #"{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": "x", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": []}"#
 
 @Suite(.serialized) struct ScrumStoreRobustnessTests {
-  @Test func tempFilesOfKilledWritesAreClearedAndNothingElse() throws {
+  @Test func stagingFilesOfKilledWritesAreClearedAndNothingElse() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try store.save(sampleScrums)
-    // The scrums file's, the kept base's (16 MB of them seen after 100 kills), the journal's,
-    // a transcript's.
+    // The scrums file's (renamed or not yet), the kept base's, the journal's, a transcript's.
     let transcript = "transcripts/6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01.json"
     let leftovers = [
-      "scrums.json.3VT6Y3", "scrums.json.a0b1C2", "merge-base.json.6954Y3", "meeting-journal.json.Q7xk2P",
-      transcript + ".Zz9Yy8",
+      ".scrums.json.scrumdinger-save", ".scrums.json.scrumdinger-save.3VT6Y3",
+      ".merge-base.json.scrumdinger-save.6954Y3",
+      ".meeting-journal.json.scrumdinger-save.Q7xk2P", "transcripts/.6F1A3C0E.json.scrumdinger-save.Zz9Yy8",
     ]
+    // A user's own files, GLib's temporary names among them (which a user's backup can bear).
     let kept = [
-      "scrums.json.unreadable-20251121T044000Z", "scrums.json.ABCDEFG", "notes.txt", "scrums.json.ab-d12",
-      "notes.txt.3VT6Y3", "recording.ogg.a0b1C2", transcript,
+      "scrums.json.unreadable-20251121T044000Z", "scrums.json.backup", "notes.json.backup", "config.json.old123",
+      "scrums.json.3VT6Y3", "merge-base.json.6954Y3", "notes.txt", ".notes.scrumdinger-save-copy",
+      ".scrums.json.scrumdinger-save.toolong", transcript,
     ]
     try FileManager.default.createDirectory(
       atPath: store.directory + "/transcripts", withIntermediateDirectories: false)
@@ -39,13 +41,59 @@ private let oneScrum =
       #expect(FileManager.default.createFile(atPath: store.directory + "/" + name, contents: Data("x".utf8)))
     }
     try FileManager.default.createDirectory(
-      atPath: store.directory + "/scrums.json.FOLDER", withIntermediateDirectories: false)
+      atPath: store.directory + "/.scrums.json.scrumdinger-save.FOLDER", withIntermediateDirectories: false)
     #expect(store.claimWriting())
     let names = Set(try FileManager.default.subpathsOfDirectory(atPath: store.directory))
-    #expect(
-      names
-        == Set(kept + ["scrums.json", "scrums.json.lock", "scrums.json.FOLDER", "merge-base.json", "transcripts"]))
+    let ours = ["scrums.json", "scrums.json.lock", "merge-base.json", "sync-computer", "transcripts"]
+    #expect(names == Set(kept + ours + [".scrums.json.scrumdinger-save.FOLDER"]))
     #expect(try store.load() == sampleScrums)
+  }
+
+  /// `touch -d 2300-01-01` on the scrums file, a conflict copy and the kept base (a computer
+  /// with a wrong clock, or a crafted file in the synced folder): the app starts, the copy is
+  /// read with its time, and the file is seen as it is.
+  @Test func filesFromAfter2262AreReadAtStart() throws {
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    try store.save(sampleScrums)
+    let copy = store.directory + "/scrums.sync-conflict-20261126-101500-ABCDEFG.json"
+    #expect(FileManager.default.createFile(atPath: copy, contents: ScrumFile.encode(Array(sampleScrums.prefix(1)))))
+    for file in [store.path, copy, store.keptBasePath] {
+      var times = [timespec(tv_sec: 10_413_792_000, tv_nsec: 0), timespec(tv_sec: 10_413_792_000, tv_nsec: 0)]
+      #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+    }
+    let again = ScrumStore(directory: store.directory)
+    #expect(again.claimWriting())
+    #expect(try again.load() == sampleScrums)
+    let copies = ConflictCopies.read(besides: again.path)
+    #expect(copies.map(\.written) == [Date(timeIntervalSince1970: 10_413_792_000)])
+    guard case .none = again.checkDisk() else {
+      Issue.record("the file as it was read is not a change")
+      return
+    }
+  }
+
+  /// A user's backups beside the scrums file, in the data folder and in the synced folder
+  /// (where the file's link points), are there after ten starts, each with a save.
+  @Test func aUsersBackupsSurviveTenStarts() throws {
+    let data = makeTemporaryDirectory()
+    let synced = makeTemporaryDirectory()
+    try FileManager.default.createSymbolicLink(
+      atPath: data + "/scrums.json", withDestinationPath: synced + "/scrums.json")
+    #expect(FileManager.default.createFile(atPath: synced + "/scrums.json", contents: ScrumFile.encode([])))
+    let backups = [
+      data + "/scrums.json.backup", data + "/notes.json.backup", synced + "/scrums.json.backup",
+      synced + "/notes.json.backup", synced + "/config.json.old123",
+    ]
+    for file in backups { #expect(FileManager.default.createFile(atPath: file, contents: Data("mine".utf8))) }
+    for start in 0..<10 {
+      let store = ScrumStore(directory: data)
+      #expect(store.claimWriting())
+      var scrums = try store.load()
+      scrums.append(DailyScrum(title: "Start \(start)", attendees: [], lengthInMinutes: 5, theme: .sky, history: []))
+      try store.save(scrums)
+    }
+    for file in backups { #expect(FileManager.default.contents(atPath: file) == Data("mine".utf8), "\(file)") }
+    #expect(try ScrumStore(directory: data).load().count == 10)
   }
 
   /// Two large conflict copies merged make more than any reader takes: the save says so, and
