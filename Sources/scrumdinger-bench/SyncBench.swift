@@ -74,7 +74,7 @@ func syncFigures(directory: String) throws {
       History(date: Date(timeIntervalSince1970: 1_800_000_000), attendees: ["Ana"], durationSeconds: 60))
   }
   let written = try ScrumFile.contents(of: Data(contentsOf: URL(fileURLWithPath: store.path)))
-  let grown = Lineage(of: written.unknown, bytes: Data()).child()
+  let grown = Lineage(of: written.unknown, bytes: Data()).child(by: "bench", save: 1)
   let reader = ScrumStore(directory: directory + "/merge")
   _ = try reader.load()
   let based = medianMilliseconds(runs: 7) {

@@ -15,9 +15,17 @@
 // and the user undoes it or lets it go; one computer's data folder cannot keep it (read-only),
 // so its merges keep what they would remove. The computers' clocks are a day apart (one
 // ahead, one behind): the edits' times and the files' modification times follow them.
-// After a schedule every app is opened and the engine runs until all agree; then every scrum, attendee and meeting
-// added anywhere must be everywhere unless some computer deleted it knowingly, and no
-// recording of a meeting that is kept may have been removed by a clean-up.
+// Besides the random schedules (6–24 steps), long everyday ones (`longSchedule`: 200–2,000
+// steps on two or three computers taking turns, syncing between turns, restarting, and a
+// laptop gone offline for 50–500 of the others' saves, editing before it left or as it
+// comes back), for the merge's proof must not age with the file.
+// After a schedule every app is opened and the engine runs until all agree; then the three
+// ways to fail are checked: every scrum, attendee and meeting added anywhere must be
+// everywhere unless some computer deleted it knowingly (missing); nothing a computer deleted
+// knowingly may be back unless a computer that had not seen the deletion changed it since
+// (come back); an attendee renamed by computers that each saw the others' names is kept once
+// (doubled: only renames that did not see each other keep both versions). And no recording
+// of a meeting that is kept may have been removed by a clean-up.
 import Foundation
 import Platform
 import ScrumdingerCore
@@ -121,6 +129,80 @@ public struct SyncSimulation {
     }
   }
 
+  /// Whether the schedule of `seed` is a long everyday one: one in 250.
+  public static func isLong(seed: UInt64) -> Bool { seed % 250 == 0 }
+
+  /// A long everyday schedule of `seed`: 200–2,000 steps on two or three computers that take
+  /// turns (an edit, then a sync with every computer online and, mostly, a look), restart now
+  /// and then, and go offline as a closed laptop does for 50–500 of the others' turns, some
+  /// after an edit the others have not seen, some editing as they come back before they sync.
+  public static func longSchedule(seed: UInt64) -> [Action] {
+    var random = SeededGenerator(seed: seed ^ 0x1046)
+    let count = Int.random(in: 200...2_000, using: &random)
+    let inPlay = Int.random(in: 2...computers, using: &random)
+    var actions: [Action] = (0..<inPlay).map { .open($0) }
+    actions += [.edit(computer: 0, .addScrum, pick: 0)]
+    actions += (0..<3).map { _ in .edit(computer: 0, .addAttendee, pick: 0) }
+    actions += (1..<inPlay).flatMap { [.sync(0, $0), .look($0)] }
+    // Turns left offline, per computer (a closed laptop).
+    var offline: [Int: Int] = [:]
+    var turn = 0
+    let everyday: [(Edit, Int)] = [
+      (.addMeeting, 30), (.addRecordedMeeting, 5), (.editNote, 12), (.renameAttendee, 14), (.addAttendee, 8),
+      (.deleteMeeting, 10), (.renameScrum, 8), (.addScrum, 4), (.deleteScrum, 2),
+    ]
+    func pickEdit() -> Edit {
+      var roll = Int.random(in: 0..<everyday.reduce(0) { $0 + $1.1 }, using: &random)
+      for (edit, weight) in everyday {
+        if roll < weight { return edit }
+        roll -= weight
+      }
+      return .addMeeting
+    }
+    while actions.count < count {
+      let c = turn % inPlay
+      turn += 1
+      let online = (0..<inPlay).filter { offline[$0] == nil }
+      for (laptop, left) in offline {
+        guard left <= 1 else {
+          offline[laptop] = left - 1
+          continue
+        }
+        // Back: the app starts on the file it left, maybe edited before the sync catches up.
+        offline[laptop] = nil
+        actions.append(.open(laptop))
+        if Bool.random(using: &random) {
+          actions.append(.edit(computer: laptop, pickEdit(), pick: Int.random(in: 0..<8, using: &random)))
+        }
+        for other in online { actions += [.sync(laptop, other), .look(other), .look(laptop)] }
+      }
+      guard offline[c] == nil else { continue }
+      if online.count > 1, Int.random(in: 0..<80, using: &random) == 0 {
+        // The laptop leaves: an edit first, now and then, that the others do not see.
+        if Bool.random(using: &random) {
+          actions.append(.edit(computer: c, pickEdit(), pick: Int.random(in: 0..<8, using: &random)))
+        }
+        actions.append(.close(c))
+        offline[c] = Int.random(in: 50...500, using: &random) * online.count
+        continue
+      }
+      actions.append(.edit(computer: c, pickEdit(), pick: Int.random(in: 0..<8, using: &random)))
+      // Each sync is seen by the app it brought a file to, now or (one in five) a turn later.
+      for other in online where other != c {
+        actions.append(.sync(c, other))
+        if Int.random(in: 0..<5, using: &random) > 0 { actions.append(.look(other)) }
+      }
+      actions.append(.look(c))
+      if Int.random(in: 0..<50, using: &random) == 0 { actions += [.close(c), .open(c)] }
+    }
+    return actions
+  }
+
+  /// The schedule of `seed`: a long everyday one (`isLong`) or a random one.
+  public static func anySchedule(seed: UInt64) -> [Action] {
+    isLong(seed: seed) ? longSchedule(seed: seed) : schedule(seed: seed)
+  }
+
   /// Runs the schedule of `seed` in a fresh folder under `root`; nil when nothing was lost.
   public static func check(seed: UInt64, root: String) -> Failure? {
     var lockWaits = 0
@@ -130,7 +212,7 @@ public struct SyncSimulation {
   /// `check(seed:root:)`, adding to `lockWaits` the times an app's start waited for its
   /// folder's lock (`Run.lockWaits`).
   public static func check(seed: UInt64, root: String, lockWaits: inout Int) -> Failure? {
-    let schedule = schedule(seed: seed)
+    let schedule = anySchedule(seed: seed)
     let outcome = run(schedule, seed: seed, root: root)
     lockWaits += outcome.lockWaits
     guard let problem = outcome.problem else { return nil }
@@ -160,7 +242,9 @@ public struct SyncSimulation {
   /// seed) and where the two runs' answers part; otherwise the failure shrunk.
   public static func report(_ failure: Failure, root: String) -> String {
     let replay = run(failure.schedule, seed: failure.seed, root: root)
-    guard replay.problem == nil else { return "\(shrink(failure, root: root))" }
+    // A long schedule is reported as it is: shrinking it a step at a time would replay it
+    // thousands of times.
+    guard replay.problem == nil else { return "\(isLong(seed: failure.seed) ? failure : shrink(failure, root: root))" }
     return "\(failure)\nA replay of this schedule in the same process passed; where they part: "
       + firstDifference(failure.trace, replay.trace)
   }
@@ -182,13 +266,15 @@ public struct SyncSimulation {
     let folder = root + "/sim-\(seed)-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var world = World(folder: folder, seed: seed)
+    if isLong(seed: seed) { world.startFromHistory(saves: 10_000) }
     for action in schedule { world.perform(action) }
     guard world.settle() else {
       return Run(
         problem: "the computers did not come to agree: " + world.disagreement(), trace: world.trace,
         lockWaits: world.lockWaits)
     }
-    return Run(problem: world.lost(), trace: world.trace, lockWaits: world.lockWaits)
+    return Run(
+      problem: world.lost() ?? world.cameBack() ?? world.doubled(), trace: world.trace, lockWaits: world.lockWaits)
   }
 }
 
@@ -247,6 +333,17 @@ private struct World {
   /// its scrum and attendee; and the names a computer renamed knowingly (it held that name).
   var names: [String: (scrum: UUID, attendee: UUID)] = [:]
   var replaced: Set<String> = []
+  /// Each scrum and meeting deleted knowingly, as the computer that deleted it held it, with
+  /// the step; and what an Undo (or a merge that could not keep what it removed) brought
+  /// back: what may come back after a deletion is only what another computer changed first.
+  var deletions: [(step: Int, scrum: DailyScrum, meeting: History?)] = []
+  var undone: Set<UUID> = []
+  /// Each attendee name's first attendee, and each attendee's newest name: a rename made on a
+  /// name that is not the newest did not see the other rename (`renamedApart`), and only such
+  /// an attendee may be kept in two versions.
+  var origin: [String: UUID] = [:]
+  var newestName: [UUID: String] = [:]
+  var renamedApart: Set<UUID> = []
   /// What the stores answered, step by step (see `SyncSimulation.Run`).
   var trace: [String] = []
   /// How many times an app's start found its folder's lock held elsewhere (`writableStore`).
@@ -267,6 +364,44 @@ private struct World {
     // stands where the file goes, which stops root too).
     let blocked = computers[computers.count - 1].folder + "/merge-removals.json"
     try? FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: false)
+  }
+
+  /// Puts in every computer's folder, as a sync tool would have, a file of a team's long
+  /// history: a scrum with three attendees and twenty meetings, written by two computers that
+  /// saved `saves` times between them (what its lineage states: the saves, each part's dot,
+  /// and the 64 newest ancestors that earlier versions of the app read).
+  mutating func startFromHistory(saves: Int) {
+    let (first, second) = ("0123456789abcdef", "fedcba9876543210")
+    var scrum = DailyScrum(
+      id: newID(), title: "Team history", attendees: [], lengthInMinutes: 15, theme: .sky, history: [])
+    added[scrum.id] = "scrum of the history"
+    for index in 0..<3 {
+      let attendee = Attendee(id: newID(), name: "Veteran \(index)")
+      added[attendee.id] = "attendee \(attendee.name) of the history"
+      origin[attendee.name] = attendee.id
+      newestName[attendee.id] = attendee.name
+      scrum.attendees.append(attendee)
+    }
+    for index in 0..<20 {
+      let meeting = History(
+        id: newID(), date: clock - Double(20 - index) * 86_400, attendees: ["Ana"], durationSeconds: 60)
+      added[meeting.id] = "meeting \(index) of the history"
+      scrum.history.append(meeting)
+    }
+    var lineage = Lineage(
+      revision: newID(), ancestors: (0..<Lineage.limit).map { _ in newID() },
+      saves: [first: saves / 2, second: saves - saves / 2])
+    var dots: [UUID: Dot] = [:]
+    for (offset, id) in ([scrum.id] + scrum.attendees.map(\.id) + scrum.history.map(\.id)).enumerated() {
+      dots[id] = Dot(computer: offset % 2 == 0 ? first : second, save: saves / 2 - offset)
+    }
+    lineage.dots = dots
+    let data = ScrumFile.encode([scrum], unknown: lineage.unknownFields)
+    for c in computers.indices {
+      place(data, at: path(c), modified: clock)
+      computers[c].file = data
+      computers[c].version = [Int](repeating: 1, count: SyncSimulation.computers)
+    }
   }
 
   mutating func newID() -> UUID {
@@ -315,7 +450,8 @@ private struct World {
       let removals = app.pending.removals(from: app.held)
       app.pending.letGo(removals)
       guard !removals.isEmpty else { return }
-      app.held = removals.restored(into: app.held)
+      putBack(removals)
+      app.held = app.store.restoring(removals, into: app.held)
       app.unsaved = true
       save(c)
     case .letGoRemovals(let c):
@@ -362,6 +498,18 @@ private struct World {
     }
     deleted.formUnion(ids(in: app.held).subtracting(kept))
     replaced.formUnion(Set(app.held.flatMap(\.attendees).map(\.name)).subtracting(keptNames))
+  }
+
+  /// Notes what an Undo (or a merge that could not keep what it removed) puts back: it may
+  /// come back, and an attendee put back under a name that is not its newest is an edit
+  /// made apart from the rename the computer had not seen (both names may stay).
+  mutating func putBack(_ removals: MergeRemovals) {
+    let scrums = removals.asScrums
+    undone.formUnion(ids(in: scrums))
+    for attendee in scrums.flatMap(\.attendees) {
+      guard let first = origin[attendee.name], newestName[first] != attendee.name else { continue }
+      renamedApart.insert(first)
+    }
   }
 
   /// Every scrum, attendee, meeting and note in `scrums`.
@@ -423,7 +571,8 @@ private struct World {
     if store.takeStartMerge() != nil { app.unsaved = true }  // the merge at start is saved
     // Removed elsewhere while closed: waits for a window like what a merge removes.
     if let removals = store.takeRemovedWhileClosed(), !app.pending.keep(removals) {
-      app.held = removals.restored(into: app.held)
+      putBack(removals)
+      app.held = app.store.restoring(removals, into: app.held)
       app.unsaved = true
     }
     computers[c].app = app
@@ -468,7 +617,8 @@ private struct World {
       // What went waits for a window; where it cannot be kept, the merge keeps it.
       let removals = MergeRemovals(before: before, after: app.held)
       if !removals.isEmpty, !app.pending.keep(removals) {
-        app.held = removals.restored(into: app.held)
+        putBack(removals)
+        app.held = app.store.restoring(removals, into: app.held)
         app.unsaved = true
       }
     }
@@ -530,6 +680,7 @@ private struct World {
     case .deleteScrum:
       guard let s else { return }
       deleted.insert(scrums[s].id)
+      deletions.append((step, scrums[s], nil))
       for entry in scrums[s].history {
         deleted.insert(entry.id)
         deleted.formUnion(entry.notes.map(\.id))
@@ -540,13 +691,20 @@ private struct World {
     case .renameAttendee:
       guard let s, !scrums[s].attendees.isEmpty else { return }
       let a = pick % scrums[s].attendees.count
-      replaced.insert(scrums[s].attendees[a].name)
+      let attendee = scrums[s].attendees[a]
+      replaced.insert(attendee.name)
+      let first = origin[attendee.name] ?? attendee.id
+      if let newest = newestName[first], newest != attendee.name { renamedApart.insert(first) }
       scrums[s].attendees[a].name = "Renamed \(step)"
-      names[scrums[s].attendees[a].name] = (scrums[s].id, scrums[s].attendees[a].id)
+      names[scrums[s].attendees[a].name] = (scrums[s].id, attendee.id)
+      origin[scrums[s].attendees[a].name] = first
+      newestName[first] = scrums[s].attendees[a].name
     case .addAttendee:
       guard let s else { return }
       let attendee = Attendee(id: newID(), name: "Person \(step)")
       added[attendee.id] = "attendee \(attendee.name), added on computer \(c)"
+      origin[attendee.name] = attendee.id
+      newestName[attendee.id] = attendee.name
       scrums[s].attendees.append(attendee)
     case .addMeeting, .addRecordedMeeting:
       guard let s else { return }
@@ -559,6 +717,7 @@ private struct World {
       guard let s, !scrums[s].history.isEmpty else { return }
       let entry = scrums[s].history.remove(at: pick % scrums[s].history.count)
       deleted.insert(entry.id)
+      deletions.append((step, scrums[s], entry))
       deleted.formUnion(entry.notes.map(\.id))
       computers[c].recordings.remove(entry.id)
     case .editNote:
@@ -693,6 +852,51 @@ private struct World {
     }.joined(separator: "; ")
   }
 
+  /// A scrum or meeting a computer deleted knowingly that is back somewhere as that computer
+  /// held it (so no computer that had not seen the deletion changed it), and not by Undo.
+  func cameBack() -> String? {
+    for c in computers.indices {
+      let held = computers[c].app?.held ?? []
+      for deletion in deletions {
+        let what: String
+        if let meeting = deletion.meeting {
+          let back = held.lazy.flatMap(\.history).first { $0.id == meeting.id }
+          guard let back, back.withoutTranscript == meeting.withoutTranscript, !undone.contains(meeting.id) else {
+            continue
+          }
+          what = added[meeting.id] ?? "meeting"
+        } else {
+          let back = held.first { $0.id == deletion.scrum.id }
+          guard let back, [back].withoutTranscripts == [deletion.scrum].withoutTranscripts,
+            !undone.contains(back.id)
+          else { continue }
+          what = added[back.id] ?? "scrum"
+        }
+        return "the \(what), deleted at step \(deletion.step), is back on computer \(c) as it was deleted"
+      }
+    }
+    return nil
+  }
+
+  /// An attendee kept in two versions (two of its names side by side) though every rename of
+  /// it saw the ones before.
+  func doubled() -> String? {
+    for c in computers.indices {
+      for scrum in computers[c].app?.held ?? [] {
+        var seen: [UUID: String] = [:]
+        for attendee in scrum.attendees {
+          guard let first = origin[attendee.name] else { continue }
+          if let other = seen[first], !renamedApart.contains(first) {
+            return "the attendee “\(other)” is also “\(attendee.name)” on computer \(c), "
+              + "though no two computers renamed it without seeing each other's name"
+          }
+          seen[first] = attendee.name
+        }
+      }
+    }
+    return nil
+  }
+
   /// What was added and not deleted but is missing somewhere, or a recording of a kept
   /// meeting removed by a clean-up.
   func lost() -> String? {
@@ -714,5 +918,14 @@ private struct World {
       }
     }
     return nil
+  }
+}
+
+extension History {
+  /// The meeting as the scrums file has it.
+  fileprivate var withoutTranscript: History {
+    var meeting = self
+    meeting.transcript = []
+    return meeting
   }
 }

@@ -249,6 +249,7 @@ import ScrumdingerCore
         recorder.removeLeftovers(of: state.scrums.value.adding(saving.pendingRemovals), journal: read.journal)
       }
       if let merge = store.takeStartMerge() { saving.mergedAtStart(merge) }
+      if let shown = store.takeMissingAtStart() { saving.missingAtStart(shown) }
       if let removals = store.takeRemovedWhileClosed() { saving.removed(removals) }
       if let journal = read.journal { interrupted.found(journal, window: mainWindow) }
       services.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting

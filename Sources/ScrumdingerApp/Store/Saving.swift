@@ -25,6 +25,9 @@ import ScrumdingerCore
   /// The file read at start was merged with this computer's version while no window was
   /// open: said when one opens.
   private var startMerge: StartMerge?
+  /// The file was gone at start, and this computer's last version was shown, while no window
+  /// was open: said when one opens.
+  private var missingVersion: [DailyScrum]?
   /// What merges removed that no window has shown and the user let go of yet.
   private let pending: PendingRemovals
   /// What the toasts on screen say was removed, by toast.
@@ -91,7 +94,7 @@ import ScrumdingerCore
   func removed(_ removals: MergeRemovals) {
     guard pending.keep(removals) else {
       warn(tr("What a merge removed cannot be kept in %@, so it stays", pending.path))
-      state.scrums.value = removals.restored(into: state.scrums.value)
+      state.scrums.value = store.restoring(removals, into: state.scrums.value)
       autoSave?.saveSoon()
       return
     }
@@ -113,7 +116,7 @@ import ScrumdingerCore
       action: { [weak self] in
         guard let self else { return }
         undone.isSet = true
-        state.scrums.value = removals.restored(into: state.scrums.value)
+        state.scrums.value = store.restoring(removals, into: state.scrums.value)
         autoSave?.saveSoon()
       },
       onDismissed: { [weak self] in
@@ -174,6 +177,7 @@ import ScrumdingerCore
   func windowShown(_ window: any WindowSurface) {
     shown = window
     if let merge = startMerge { sayMergedAtStart(merge) }
+    if let version = missingVersion { sayMissingAtStart(version) }
     showPendingRemovals()
     guard let error = unreadable else { return }
     unreadable = nil
@@ -187,6 +191,26 @@ import ScrumdingerCore
     autoSave?.saveSoon()
     startMerge = merge
     if shown != nil { sayMergedAtStart(merge) }
+  }
+
+  /// The scrums file was gone at start, and `shown`, this computer's last version, is shown
+  /// in its place: said, with Start Empty (which puts that version in the Trash as a scrums
+  /// file, as what a merge removes goes). Nothing is written until the user edits or chooses.
+  func missingAtStart(_ shown: [DailyScrum]) {
+    missingVersion = shown
+    if self.shown != nil { sayMissingAtStart(shown) }
+  }
+
+  private func sayMissingAtStart(_ version: [DailyScrum]) {
+    missingVersion = nil
+    self.shown?.toast(
+      tr("The scrums file was missing: this computer's last version is shown"), button: tr("Start Empty")
+    ) { [weak self] in
+      guard let self else { return }
+      trash(MergeRemovals(before: version, after: []))
+      state.scrums.value = []
+      autoSave?.saveSoon()
+    }
   }
 
   private func sayMergedAtStart(_ merge: StartMerge) {

@@ -8,8 +8,8 @@ import FoundationEssentials
 /// The versions of the scrums file this computer knows, and the lineage of what the app
 /// holds: the bases a merge can prove. A value the store keeps under its lock.
 struct MergeBases {
-  /// How many versions are kept.
-  static let versionLimit = 5
+  /// How many of the newest versions are kept, for a version that states no dots.
+  static let versionLimit = 8
   /// Oldest first, each with its lineage.
   private var versions: [(scrums: [DailyScrum], lineage: Lineage)] = []
   /// The versions what the app holds grew from: the file it read, what it saved since, and
@@ -18,31 +18,96 @@ struct MergeBases {
   /// How many versions from elsewhere have been merged into what the app holds: scrums
   /// captured under one count are not saved under another.
   private(set) var mergesHeld = 0
+  /// This computer's name in the versions' saves, and how many saves it has made.
+  private(set) var computer = ""
+  private var savesMade = 0
+  /// The parts of the last version read or written, and of every version merged since, each
+  /// with its dot: what a save stamps a part it did not change with.
+  private var known: [UUID: [CausalBase.KnownPart]] = [:]
 
-  /// Keeps `version` among the known ones.
-  mutating func remember(_ version: [DailyScrum], _ lineage: Lineage) {
-    if versions.last?.lineage.revision != lineage.revision { versions.append((version, lineage)) }
+  /// Names this computer `computer`; its saves count on from the most any known version holds.
+  mutating func name(_ computer: String) {
+    self.computer = computer
+    savesMade = max(
+      savesMade, versions.map { $0.lineage.saves(of: computer) }.max() ?? 0, held?.saves(of: computer) ?? 0)
+  }
+
+  /// The lineage of the next save of `scrums`, grown from what the app holds, with the dot of
+  /// each part: the one it came with where a known version had it so, this save's otherwise.
+  mutating func nextSave(of scrums: [DailyScrum]) -> Lineage {
+    savesMade = max(savesMade, held?.saves(of: computer) ?? 0) + 1
+    var lineage = (held ?? Lineage(revision: UUID())).child(by: computer, save: savesMade)
+    let save = Dot(computer: computer, save: savesMade)
+    var dots: [UUID: Dot] = [:]
+    for (id, part) in StampedPart.parts(of: scrums) {
+      dots[id] = known[id]?.last { $0.part == part }?.dot ?? save
+    }
+    lineage.dots = dots
+    return lineage
+  }
+
+  /// Forgets the dots of the parts `ids`: the next save stamps them as its own change (what
+  /// an Undo put back is made anew, and every merge keeps it).
+  mutating func forget(_ ids: some Sequence<UUID>) {
+    for id in ids { known[id] = nil }
+  }
+
+  /// Keeps `version` among the known ones (the newest few), and its parts with their dots.
+  mutating func remember(_ version: [DailyScrum], _ lineage: Lineage, replacingParts: Bool = false) {
+    savesMade = max(savesMade, lineage.saves(of: computer))
+    learn(version, lineage, replacing: replacingParts)
+    guard !versions.contains(where: { $0.lineage.revision == lineage.revision }) else { return }
+    versions.append((version, lineage))
     if versions.count > Self.versionLimit { versions.removeFirst() }
   }
 
-  /// The base to merge `theirs` (a version from elsewhere) over what the app holds: of the
-  /// known versions, the one both provably grew from and that `theirs` grew from last. Where
-  /// none is proven (none kept, or neither side grew from one), the one `theirs` most likely
-  /// grew from, unproven: the merge then deletes nothing. What the app holds grows from
-  /// `theirs` from now on, and it is a known version.
+  /// Adds the parts of `version` with their dots to the known ones (`replacing` them: a
+  /// version read at start or written).
+  private mutating func learn(_ version: [DailyScrum], _ lineage: Lineage, replacing: Bool) {
+    let dots = self.dots(of: version, lineage)
+    if replacing { known = [:] }
+    for (id, part) in StampedPart.parts(of: version) {
+      guard let dot = dots[id] else { continue }
+      if known[id]?.contains(where: { $0.dot == dot && $0.part == part }) == true { continue }
+      known[id, default: []].append(CausalBase.KnownPart(part: part, dot: dot))
+    }
+  }
+
+  /// The dots of `version`'s parts: as stated; where an earlier version of the app wrote the
+  /// file over stated dots, those of parts as this computer knows them, and that save's for
+  /// the rest; where none are stated (an earlier version's file), the version's own for all.
+  private func dots(of version: [DailyScrum], _ lineage: Lineage) -> [UUID: Dot] {
+    let own = Dot(computer: Lineage.computer(named: lineage.revision), save: 1)
+    guard let stated = lineage.dots else { return StampedPart.parts(of: version).mapValues { _ in own } }
+    guard lineage.dotsAreStale else { return stated }
+    var dots: [UUID: Dot] = [:]
+    for (id, part) in StampedPart.parts(of: version) {
+      let dot = stated[id]
+      dots[id] = known[id]?.contains { $0.dot == dot && $0.part == part } == true ? dot : own
+    }
+    return dots
+  }
+
+  /// The base to merge `theirs` (a version from elsewhere) over what the app holds: made from
+  /// the parts' dots where `theirs` states them (`CausalBase`), with the latest known version
+  /// both provably grew from for the fields both sides changed; for a version that states
+  /// none, that version. Where no version is proven (none kept, or neither side grew from
+  /// one), the one `theirs` most likely grew from, unproven: the merge then deletes nothing.
+  /// What the app holds grows from `theirs` from now on, and it is a known version.
   mutating func base(for theirs: [DailyScrum], lineage: Lineage) -> MergeBase {
     let ours = held
     let common = versions.filter {
-      ours?.descends(from: $0.lineage.revision) == true && lineage.descends(from: $0.lineage.revision)
+      ours?.descends(from: $0.lineage) == true && lineage.descends(from: $0.lineage)
     }
-    // The latest common version: one no other common version grew from (after merges,
-    // theirs' nearest ancestor may be older than a version both sides merged it into).
-    let candidates = common.filter { version in
-      !common.contains { $0.lineage.ancestors.contains(version.lineage.revision) }
-    }.map { (scrums: $0.scrums, distance: lineage.distance(to: $0.lineage.revision) ?? Int.max) }
-    let base =
-      candidates.min { $0.distance < $1.distance }.map { MergeBase($0.scrums, proven: true) }
+    // The latest common version: the one that holds the most saves (of two, one grew from
+    // the other, the later holds more; of two neither grew from, either is proven).
+    var base =
+      common.max { $0.lineage.saveCount < $1.lineage.saveCount }.map { MergeBase($0.scrums, proven: true) }
       ?? MergeBase(ScrumMerge.likelyBase(of: theirs, among: versions.map(\.scrums)), proven: false)
+    if lineage.dots != nil, let ours {
+      base.causal = CausalBase(
+        oursSaves: ours.saves, theirsSaves: lineage.saves, theirsDots: dots(of: theirs, lineage), oursKnown: known)
+    }
     held = held.map { $0.including(lineage) } ?? lineage
     mergesHeld += 1
     remember(theirs, lineage)

@@ -1,19 +1,21 @@
 // The store owns one file and one rule: never lose the user's data. Saves go through GLib's
 // g_file_set_contents_full (temp file, fsync, rename), so a crash leaves the old or the new
-// file, never half of one; temp files a killed save left behind are cleared at the next
-// start. A file that cannot be read blocks every save until the user explicitly moves it
-// aside; nothing is ever deleted. A symbolic link (data kept in a synced folder) is followed,
-// and stays a link; a second link, in the synced folder, came from another computer and is
-// not. The version this computer last read at start or wrote is kept beside the file
-// (`merge-base.json`) and each save names its lineage, so a merge after a restart can prove
-// what was deleted, and a file that did not grow from that version (restored from a backup,
-// replaced by a sync tool without a conflict copy) is merged with it rather than taken whole.
+// file, never half of one; the staging files a killed save left behind (names only the app
+// makes) are cleared at the next start. A file that cannot be read blocks every save until
+// the user explicitly moves it aside; nothing is ever deleted. A symbolic link (data kept in
+// a synced folder) is followed, and stays a link; a second link, in the synced folder, came
+// from another computer and is not. Each save states its lineage: the saves it holds per
+// computer and which save last changed each part (`Lineage`, `Stamps`), so a merge proves
+// what was deleted without a version kept from before, however long two computers were
+// apart. The version this computer last read at start or wrote is kept beside the file
+// (`merge-base.json`), so a file that did not grow from it (restored from a backup, replaced
+// by a sync tool without a conflict copy) is merged with it rather than taken whole.
 // A version that arrives while the app runs is named by nothing here until it is merged
 // (`accept`), and a save of scrums captured before a merge is refused, so no save can name a
 // version as an ancestor without its contents. One instance writes at a time
 // (`DataFolderLock`). What the store leans on has a file of its own: the link policy and the
-// capped read (`ScrumFileAccess`), the known versions and the kept base (`MergeBases`), the
-// clean-up of killed saves (`LeftoverTempFiles`).
+// capped read (`ScrumFileAccess`), the known versions and the kept base (`MergeBases`), this
+// computer's name (`ComputerName`), the clean-up of killed saves (`LeftoverTempFiles`).
 import FoundationEssentials
 import Platform
 import Synchronization
@@ -51,6 +53,8 @@ public final class ScrumStore: @unchecked Sendable {
   /// What the version kept on disk held that the file read at start, grown from it, no longer
   /// does: removed on another computer while the app was closed.
   private var removedWhileClosed: MergeRemovals?
+  /// This computer's last version, shown at start because the file was gone.
+  private var missingAtStart: [DailyScrum]?
   /// Held while the file is written, or read to see whether it changed elsewhere.
   private let io = Mutex(())
 
@@ -83,11 +87,9 @@ public final class ScrumStore: @unchecked Sendable {
     writeLock.claim { removeLeftoverTempFiles() }
   }
 
-  /// Deletes the temp files GLib's atomic replace makes (`NAME.XXXXXX`, six letters or
-  /// digits) that a killed write left: the scrums file's, beside it (in the synced folder,
-  /// where a link points), and those of every JSON file the app replaces in its data folder
-  /// and the transcripts' (the kept base, the meeting journal, consent, transcripts);
-  /// nothing else. Returns how many.
+  /// Deletes the staging files a killed save left (`Files.stagingName`, a name only the app
+  /// makes): beside the scrums file (in the synced folder, where a link points), in the data
+  /// folder and the transcripts'; nothing else. Returns how many.
   @discardableResult
   public func removeLeftoverTempFiles() -> Int {
     LeftoverTempFiles.remove(of: syncedFile, andJSONIn: [directory, directory + "/transcripts"])
@@ -95,29 +97,43 @@ public final class ScrumStore: @unchecked Sendable {
 
   // MARK: Loading
 
-  /// Reads the scrums. No file → an empty list. If only Apple's `scrums.data` is there, it
-  /// is read (and left in place; the next save writes `scrums.json`). Duplicate ids get
-  /// fresh ones (`notes` says which), so every card opens its own scrum.
+  /// Reads the scrums. No file → an empty list, or, where this computer kept its last version
+  /// (the file was deleted or moved while the app was closed), that version, said once
+  /// (`takeMissingAtStart`). If only Apple's `scrums.data` is there, it is read (and left in
+  /// place; the next save writes `scrums.json`). Duplicate ids get fresh ones (`notes` says
+  /// which), so every card opens its own scrum.
   public func load(notes: ((String) -> Void)? = nil) throws(StoreError) -> [DailyScrum] {
     let candidate = [path, legacyPath].first { Files.kind(at: $0) != nil }
     guard let file = candidate else {
-      lock.withLock { _ in unreadablePath = nil }
-      return []
+      let kept = keptVersion(unlike: Data())
+      lock.withLock { _ in
+        unreadablePath = nil
+        guard let kept, !kept.scrums.isEmpty else { return }
+        bases.held = kept.lineage
+        nameComputer()
+        bases.remember(kept.scrums, kept.lineage, replacingParts: true)
+        missingAtStart = kept.scrums
+      }
+      return kept?.scrums ?? []
     }
     do {
+      // The stamp before the bytes: a file replaced between the two is read again, never
+      // taken as known.
+      let stamp = Files.stamp(of: file)
       let data = try ScrumFileAccess.bytes(of: file)
       var contents = try ScrumFile.contents(of: data)
       for note in ScrumFile.freshenDuplicateIDs(&contents.scrums) { notes?(note) }
       let lineage = Lineage(of: contents.unknown, bytes: data)
       let kept = keptVersion(unlike: data)
-      let grown = kept.map { lineage.descends(from: $0.lineage.revision) } ?? true
+      let grown = kept.map { lineage.descends(from: $0.lineage) } ?? true
       lock.withLock { _ in
         unreadablePath = nil
         fileUnknown = contents.unknown
-        lastKnown = (contents.scrums, data, Files.stamp(of: file))
+        lastKnown = (contents.scrums, data, stamp)
         bases.held = lineage
-        if let kept { bases.remember(kept.scrums, kept.lineage) }
-        if grown { bases.remember(contents.scrums, lineage) }
+        nameComputer()
+        if let kept { bases.remember(kept.scrums, kept.lineage, replacingParts: true) }
+        if grown { bases.remember(contents.scrums, lineage, replacingParts: true) }
       }
       guard let kept, !grown else {
         if let kept {
@@ -128,7 +144,7 @@ public final class ScrumStore: @unchecked Sendable {
         return contents.scrums
       }
       return mergeAtStart(
-        kept: kept, file: contents.scrums, lineage: lineage, written: Files.stamp(of: file)?.modified)
+        kept: kept, file: contents.scrums, lineage: lineage, written: stamp?.modified)
     } catch {
       lock.withLock { _ in unreadablePath = file }
       throw StoreError.unreadable(path: file, reason: error)
@@ -146,7 +162,7 @@ public final class ScrumStore: @unchecked Sendable {
     let base = io.withLock { _ in provenBase(for: file, lineage: lineage) }
     // Lineage orders the two where it can: a file this computer's version grew from (a
     // restored older copy) is the older side whatever its time says.
-    let keptIsNewer = kept.lineage.descends(from: lineage.revision)
+    let keptIsNewer = kept.lineage.descends(from: lineage)
     let outcome = ScrumMerge.merge(
       base: base, ours: kept.scrums, theirs: file, oursEdited: [:],
       theirsWritten: keptIsNewer ? .distantPast : (written ?? .distantFuture))
@@ -164,6 +180,22 @@ public final class ScrumStore: @unchecked Sendable {
     lock.withLock { _ in
       defer { removedWhileClosed = nil }
       return removedWhileClosed
+    }
+  }
+
+  /// `scrums` with what a merge removed put back (an Undo, or a removal that cannot wait for
+  /// one): saved as made anew here, so that every computer's merge keeps it.
+  public func restoring(_ removals: MergeRemovals, into scrums: [DailyScrum]) -> [DailyScrum] {
+    lock.withLock { _ in bases.forget(removals.asScrums.flatMap(\.partIDs)) }
+    return removals.restored(into: scrums)
+  }
+
+  /// This computer's last version, shown at start in place of a scrums file that was gone,
+  /// once: nil when the file was there (or never was).
+  public func takeMissingAtStart() -> [DailyScrum]? {
+    lock.withLock { _ in
+      defer { missingAtStart = nil }
+      return missingAtStart
     }
   }
 
@@ -200,6 +232,13 @@ public final class ScrumStore: @unchecked Sendable {
     return keptBase.version(unlike: data)
   }
 
+  /// Names this computer in the versions' saves, once, under `lock` (a copy that does not own
+  /// the folder, which only reads, keeps no name).
+  private func nameComputer() {
+    guard bases.computer.isEmpty else { return }
+    bases.name(ComputerName.of(folder: directory, writable: !isReadOnly))
+  }
+
   /// Keeps `data` (the file as read at start, or just written) as the base: not by a copy
   /// that does not own the folder, which only reads.
   private func keepAsBase(_ data: Data) {
@@ -229,10 +268,11 @@ public final class ScrumStore: @unchecked Sendable {
     try io.withLock { _ throws(StoreError) in
       let (lineage, unknown) = try lock.withLock { _ throws(StoreError) in
         if let merges, merges != bases.mergesHeld { throw .changedElsewhere(path: path) }
-        return (bases.held?.child() ?? Lineage(revision: UUID()), fileUnknown)
+        nameComputer()
+        return (bases.nextSave(of: scrums), fileUnknown)
       }
       var stated = unknown
-      stated.set(Lineage.key, json: lineage.json)
+      for field in lineage.fields { stated.set(field.key, json: field.json) }
       let data = ScrumFile.encode(scrums, unknown: stated)
       // A file no reader takes (this app's included) is never written over one it takes.
       guard data.count <= ScrumFile.maximumSize else {
@@ -259,7 +299,7 @@ public final class ScrumStore: @unchecked Sendable {
         lastKnown = (written, data, Files.stamp(of: path))
         fileUnknown = stated
         bases.held = lineage
-        bases.remember(written, lineage)
+        bases.remember(written, lineage, replacingParts: true)
       }
     }
   }

@@ -19,11 +19,19 @@ public struct MergeBase: Equatable, Sendable {
   /// Whether both sides provably grew from it (then a deletion on one side is carried over);
   /// otherwise it is only the likeliest, and nothing is deleted.
   public var proven: Bool
+  /// What the parts' dots prove, when both sides state them: the base is then made from
+  /// them, part by part (`scrums` only says which field of a scrum's own fields changed where
+  /// both sides changed them).
+  public var causal: CausalBase?
 
-  public init(_ scrums: [DailyScrum], proven: Bool) {
+  public init(_ scrums: [DailyScrum], proven: Bool, causal: CausalBase? = nil) {
     self.scrums = scrums
     self.proven = proven
+    self.causal = causal
   }
+
+  /// Whether the merge over it deletes what one side deleted: proven by a version or by dots.
+  public var provesDeletions: Bool { proven || causal != nil }
 
   /// No base at all: a union, each field that differs a conflict.
   public static let none = MergeBase([], proven: false)
@@ -74,8 +82,14 @@ public enum ScrumMerge {
   /// - History is a union by meeting id: a meeting recorded on either side is kept; one
   ///   deleted on one side goes, unless the other side changed it (its notes) since.
   public static func merge(
-    base: MergeBase, ours: [DailyScrum], theirs: [DailyScrum], oursEdited: [UUID: Date], theirsWritten: Date
+    base given: MergeBase, ours: [DailyScrum], theirs: [DailyScrum], oursEdited: [UUID: Date], theirsWritten: Date
   ) -> Outcome {
+    var base = given
+    var made = CausalBase.Made()
+    if let causal = given.causal {
+      made = causal.base(ours: ours, theirs: theirs, likely: given.scrums)
+      base = MergeBase(made.scrums, proven: true)
+    }
     let proven = base.proven
     let baseByID = Dictionary(base.scrums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -87,21 +101,31 @@ public enum ScrumMerge {
       guard let other = theirsByID[scrum.id] else {
         // Gone there: it goes too, unless it is new here or changed here since (or the base
         // is not proven). A transcript kept here is no change: it is not in the file.
-        if !proven || !(original.map { $0.sameInFile(as: scrum) } ?? false) { merged.append(scrum) }
+        if made.changedWhereDeleted.contains(scrum.id), let original {
+          merged.append(scrum.keepingChanges(over: original))
+        } else if !proven || !(original.map { $0.sameInFile(as: scrum) } ?? false) {
+          merged.append(scrum)
+        }
         continue
       }
       let theirsNewer = theirsWritten > (oursEdited[scrum.id] ?? .distantPast)
       var conflicted = Conflict(title: scrum.title)
       merged.append(
         mergeScrum(
-          base: original, proven: proven, ours: scrum, theirs: other, theirsNewer: theirsNewer, conflicted: &conflicted)
+          base: original, fieldsBase: made.fieldsUnproven.contains(scrum.id) ? nil : original,
+          noteBases: made.noteBases,
+          proven: proven, ours: scrum, theirs: other, theirsNewer: theirsNewer, conflicted: &conflicted)
       )
       if conflicted.changedOnBoth { conflicts.append(conflicted) }
     }
     for scrum in theirs where !oursIDs.contains(scrum.id) {
-      // Deleted here: it stays deleted, unless it changed there since (or the base is not proven).
-      if proven, let original = baseByID[scrum.id], original.sameInFile(as: scrum) { continue }
-      merged.append(scrum)
+      // Deleted here: it stays deleted, unless it changed there since (or the base is not
+      // proven); where the dots say which parts changed, only those.
+      if made.changedWhereDeleted.contains(scrum.id), let original = baseByID[scrum.id] {
+        merged.append(scrum.keepingChanges(over: original))
+      } else if !proven || !(baseByID[scrum.id].map { $0.sameInFile(as: scrum) } ?? false) {
+        merged.append(scrum)
+      }
     }
     return Outcome(scrums: merged, conflicts: conflicts)
   }
@@ -162,16 +186,17 @@ public enum ScrumMerge {
   }
 
   private static func mergeScrum(
-    base: DailyScrum?, proven: Bool, ours: DailyScrum, theirs: DailyScrum, theirsNewer: Bool, conflicted: inout Conflict
+    base: DailyScrum?, fieldsBase: DailyScrum?, noteBases: [UUID: [MeetingNote]], proven: Bool, ours: DailyScrum,
+    theirs: DailyScrum, theirsNewer: Bool, conflicted: inout Conflict
   ) -> DailyScrum {
     var result = ours
     for field in fields where !field.same(ours, theirs) {
-      if base.map({ field.same($0, theirs) }) == true { continue }  // changed here only
-      if proven, let base, field.same(base, ours) {
+      if fieldsBase.map({ field.same($0, theirs) }) == true { continue }  // changed here only
+      if proven, let fieldsBase, field.same(fieldsBase, ours) {
         field.take(&result, theirs)  // changed there only
       } else {
         // Both changed it, or (no proven base) theirs may be an older version: the newer wins.
-        if base.map({ !field.same($0, ours) }) ?? true { conflicted.changedOnBoth = true }
+        if fieldsBase.map({ !field.same($0, ours) }) ?? true { conflicted.changedOnBoth = true }
         if theirsNewer { field.take(&result, theirs) }
       }
     }
@@ -179,8 +204,8 @@ public enum ScrumMerge {
       base: base?.attendees ?? [], proven: proven, theirsNewer: theirsNewer, ours: ours.attendees,
       theirs: theirs.attendees, conflicted: &conflicted)
     result.history = mergeHistory(
-      base: base?.history ?? [], proven: proven, theirsNewer: theirsNewer, ours: ours.history, theirs: theirs.history,
-      conflicted: &conflicted)
+      base: base?.history ?? [], noteBases: noteBases, proven: proven, theirsNewer: theirsNewer, ours: ours.history,
+      theirs: theirs.history, conflicted: &conflicted)
     return result
   }
 
@@ -222,7 +247,8 @@ public enum ScrumMerge {
   /// taken from that side over a proven base, and otherwise keeps the notes of both. This
   /// computer's transcripts are not in the file, so they never count as a change.
   private static func mergeHistory(
-    base: [History], proven: Bool, theirsNewer: Bool, ours: [History], theirs: [History], conflicted: inout Conflict
+    base: [History], noteBases: [UUID: [MeetingNote]], proven: Bool, theirsNewer: Bool, ours: [History],
+    theirs: [History], conflicted: inout Conflict
   ) -> [History] {
     let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -237,7 +263,8 @@ public enum ScrumMerge {
       guard proven, unchangedHere else {
         var both = entry
         both.notes = mergeList(
-          base: original?.notes ?? [], proven: proven, theirsNewer: theirsNewer, ours: entry.notes, theirs: other.notes,
+          base: original?.notes ?? noteBases[entry.id] ?? [], proven: proven, theirsNewer: theirsNewer,
+          ours: entry.notes, theirs: other.notes,
           conflicted: &conflicted)
         return both
       }
@@ -266,6 +293,17 @@ extension History {
 }
 
 extension DailyScrum {
+  /// The scrum without the attendees and meetings `deleted` holds as they are here: what stays
+  /// of a scrum one side deleted and the other changed since.
+  func keepingChanges(over deleted: DailyScrum) -> DailyScrum {
+    let attendees = Dictionary(deleted.attendees.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let meetings = Dictionary(deleted.history.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var kept = self
+    kept.attendees.removeAll { attendees[$0.id] == $0 }
+    kept.history.removeAll { meetings[$0.id]?.sameInFile(as: $0) == true }
+    return kept
+  }
+
   /// Whether the two are the same in the scrums file (this computer's transcripts aside).
   func sameInFile(as other: DailyScrum) -> Bool {
     [self].withoutTranscripts == [other].withoutTranscripts
