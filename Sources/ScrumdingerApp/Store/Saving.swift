@@ -134,11 +134,17 @@ import ScrumdingerCore
 
   /// Puts what `removals` took in the Trash as a scrums file.
   private func trash(_ removals: MergeRemovals) {
+    let time = Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)
     // Translators: the name of the file in the Trash holding what a merge removed; %@ is the time.
-    let name = tr("Scrums removed by a merge %@", Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)) + ".json"
-    let file = store.directory + "/" + name
+    trash(removals.asScrums, named: tr("Scrums removed by a merge %@", time))
+  }
+
+  /// Puts `scrums` in the Trash as a scrums file called `name` (GNOME Files lists and restores
+  /// it, and Import Scrums… reads it); where it cannot, says where it is kept.
+  private func trash(_ scrums: [DailyScrum], named name: String) {
+    let file = store.directory + "/" + name + ".json"
     do throws(StoreError) {
-      try AtomicFile.write(ScrumFile.encode(removals.asScrums), to: file)
+      try AtomicFile.write(ScrumFile.encode(scrums), to: file)
       if !Path.trash(file) { warn(tr("What the merge removed is kept in %@", file)) }
     } catch {
       warn(error.description)
@@ -207,7 +213,10 @@ import ScrumdingerCore
       tr("The scrums file was missing: this computer's last version is shown"), button: tr("Start Empty")
     ) { [weak self] in
       guard let self else { return }
-      trash(MergeRemovals(before: version, after: []))
+      let time = Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)
+      // Translators: the name of the file in the Trash holding the scrums shown when the file
+      // was missing, once the user started empty; %@ is the time.
+      trash(version, named: tr("Scrums shown when the file was missing %@", time))
       state.scrums.value = []
       autoSave?.saveSoon()
     }

@@ -138,6 +138,35 @@ final class SavingTests: XCTestCase {
     }
   }
 
+  /// The scrums file was deleted while the app was closed: the list shows this computer's
+  /// last version and says so; Start Empty empties it, and that version goes to the Trash.
+  func testAFileGoneWhileClosedShowsTheLastVersionWithStartEmpty() throws {
+    let store = ScrumStore(directory: trashableFolder())
+    XCTAssertNoThrow(try store.save([DailyScrum(title: "Standup"), DailyScrum(title: "Retro")]))
+    try FileManager.default.removeItem(atPath: store.path)
+    MainActor.assumeIsolated {
+      withRunningApp(store: ScrumStore(directory: store.directory)) { app in
+        let window = app.mainWindow!
+        XCTAssertEqual(app.state.scrums.value.map(\.title), ["Standup", "Retro"])
+        XCTAssertEqual(
+          toastTexts(window.toasts),
+          ["The scrums file was missing: this computer's last version is shown", "Start Empty"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "nothing written before the user chooses")
+        XCTAssertTrue(pressToastButton(window.toasts, "Start Empty"))
+        XCTAssertTrue(MainLoop.run(until: { app.state.scrums.value.isEmpty }, timeout: .seconds(30)))
+        XCTAssertTrue(
+          MainLoop.run(until: { (try? ScrumStore.read(store.path)) == [] }, timeout: .seconds(30)), "and saved")
+        let trashed = trashedPaths(named: "Scrums shown when the file was missing ", prefix: true).filter {
+          $0.hasPrefix(store.directory)
+        }
+        XCTAssertEqual(trashed.count, 1, "the version shown is in the Trash")
+        let file = String(cString: g_get_user_data_dir()) + "/Trash/files/" + Files.name(of: trashed.first ?? "")
+        XCTAssertEqual(
+          (try? ScrumFile.decode(Data(contentsOf: URL(fileURLWithPath: file))))?.map(\.title), ["Standup", "Retro"])
+      }
+    }
+  }
+
   /// Ana was renamed here and, before the computers synced, on the teammate's: the teammate's
   /// version arrives as a conflict copy. Both names stay, the second marked on the detail
   /// page, and the toast says so.

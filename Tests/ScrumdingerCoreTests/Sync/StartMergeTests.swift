@@ -16,6 +16,37 @@ import Testing
     try FileManager.default.setAttributes([.modificationDate: Date() - age], ofItemAtPath: path)
   }
 
+  /// The scrums file is gone while the app is closed (a sync tool deleted it, the user moved
+  /// it): this computer's last version is shown and said, and nothing is written until the
+  /// user edits or starts empty. Before, the list was empty and the next save wrote over the
+  /// kept version.
+  @Test func aFileGoneWhileClosedShowsThisComputersLastVersion() throws {
+    let here = makeTemporaryDirectory()
+    let store = ScrumStore(directory: here)
+    _ = try store.load()
+    try store.save([v.standup([v.m1, v.m2]), retro])
+    let kept = v.bytes(store.keptBasePath)
+    try FileManager.default.removeItem(atPath: store.path)
+
+    let restarted = ScrumStore(directory: here)
+    #expect(restarted.claimWriting())
+    #expect(try restarted.load() == [v.standup([v.m1, v.m2]), retro])
+    #expect(restarted.takeMissingAtStart() == [v.standup([v.m1, v.m2]), retro], "said")
+    #expect(restarted.takeMissingAtStart() == nil, "once")
+    #expect(!FileManager.default.fileExists(atPath: restarted.path), "nothing written yet")
+    #expect(v.bytes(restarted.keptBasePath) == kept, "the kept version stays as it was")
+    // Start Empty: an empty list is saved (the app puts the version shown in the Trash first).
+    try restarted.save([])
+    #expect(try ScrumStore(directory: here).load() == [])
+  }
+
+  /// A first start (no file, no version kept): an empty list, and nothing to say.
+  @Test func aFirstStartIsAnEmptyList() throws {
+    let store = ScrumStore(directory: makeTemporaryDirectory())
+    #expect(try store.load() == [])
+    #expect(store.takeMissingAtStart() == nil)
+  }
+
   @Test func aRestoredOlderFileIsMergedWithWhatThisComputerLastSaved() throws {
     let here = makeTemporaryDirectory()
     let store = ScrumStore(directory: here)
