@@ -44,7 +44,9 @@ import ScrumdingerCore
     self?.toast(text)
   }
   /// Import Scrums…, and files the desktop opens with the app.
-  private(set) lazy var importing = ScrumImporting(window: window, state: state) { [weak self] in self?.toast($0) }
+  private(set) lazy var importing = ScrumImporting(window: window, state: state) { [weak self] text, undo in
+    _ = self?.toast(text, button: undo == nil ? nil : tr("Undo"), action: undo)
+  }
   /// The toasts that undo a delete or a meeting just saved.
   private(set) lazy var undo = UndoToasts(model: model, toasts: toasts)
   /// The meeting under way, if any.
@@ -145,14 +147,14 @@ import ScrumdingerCore
     }
   }
 
-  /// A file the desktop asked the app to open: imported once the user says so (never where
-  /// another instance owns the scrums).
-  func askToImport(_ path: String) {
+  /// Files the desktop asked the app to open: imported once the user says so, one question
+  /// for them all (never where another instance owns the scrums).
+  func askToImport(_ paths: [String]) {
     guard !model.list.isReadOnly else {
       toast(readOnlyBanner.text)
       return
     }
-    importing.ask(path)
+    importing.ask(paths)
   }
 
   // MARK: Commands

@@ -88,7 +88,7 @@ import ScrumdingerCore
     application.onShutdown { [weak self] in self?.saveBeforeQuitting() }
     // Files' "Open With Scrumdinger" (a scrums file, what a merge removed from the Trash).
     application.onOpen { [weak self] paths in
-      self?.activateThen { window in paths.forEach(window.askToImport) }
+      self?.activateThen { window in window.askToImport(paths) }
     }
     handleCommandLine()
     actions = AppCommand.actions { [weak self] command, argument in

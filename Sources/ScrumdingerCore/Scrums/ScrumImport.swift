@@ -14,6 +14,44 @@ public enum ScrumImport {
     return (scrums, MergeRemovals(before: scrums, after: current))
   }
 
+  /// A file's scrums as they may join the team's file: what only this version of the file
+  /// says is left out (keys this version does not know, which the file to import may carry
+  /// by any name), and ids that stand twice in it are made unique the same way on every
+  /// computer (`ScrumFile.freshenDuplicateIDs`).
+  public static func prepared(_ file: [DailyScrum]) -> [DailyScrum] {
+    var scrums = file
+    _ = ScrumFile.freshenDuplicateIDs(&scrums)
+    for s in scrums.indices {
+      scrums[s].unknown = UnknownFields()
+      for a in scrums[s].attendees.indices { scrums[s].attendees[a].unknown = UnknownFields() }
+      for h in scrums[s].history.indices { scrums[s].history[h].unknown = UnknownFields() }
+    }
+    return scrums
+  }
+
+  /// Whether `scrums` make a file any reader takes (no larger than `limit`, the reader's cap):
+  /// an import that would make a larger one is refused, or every later save would be.
+  public static func fits(_ scrums: [DailyScrum], limit: Int = ScrumFile.maximumSize) -> Bool {
+    ScrumFile.encode(scrums).count <= limit
+  }
+
+  /// `scrums` without what an import `added`: its Undo.
+  public static func removing(_ added: MergeRemovals, from scrums: [DailyScrum]) -> [DailyScrum] {
+    let wholeScrums = Set(added.scrums.map(\.scrum.id))
+    let meetings = Set(added.meetings.map(\.meeting.id))
+    return scrums.filter { !wholeScrums.contains($0.id) }.map { scrum in
+      var kept = scrum
+      kept.history.removeAll { meetings.contains($0.id) }
+      return kept
+    }
+  }
+
+  /// What the question before an import says will be added: "1 scrum and 2 meetings will be
+  /// added to yours…".
+  public static func question(for added: MergeRemovals) -> String {
+    tr("%@ will be added to yours. Nothing of yours is changed or removed.", added.counted)
+  }
+
   /// What importing the file called `name` did, said in a toast.
   public static func summary(of added: MergeRemovals, from name: String) -> String {
     added.isEmpty

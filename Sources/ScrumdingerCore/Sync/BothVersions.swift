@@ -33,13 +33,14 @@ enum BothVersions {
     return (oneFirst ? one : other, second)
   }
 
-  /// A version-8 UUID from the SHA-256 of `id` and `contents`.
-  static func derivedID(of id: UUID, contents: Data) -> UUID {
+  /// A UUID of `version` (8 unless said: the second version of a pair) from the SHA-256 of
+  /// `id` and `contents`.
+  static func derivedID(of id: UUID, contents: Data, version: Character = "8") -> UUID {
     var bytes = Data(id.uuidString.utf8)
     bytes.append(0)
     bytes.append(contents)
     var hex = Array(Checksum.sha256(of: bytes).prefix(32))
-    hex[12] = "8"  // version 8
+    hex[12] = version
     hex[16] = "a"  // the RFC 4122 variant
     let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
     return UUID(uuidString: parts.joined(separator: "-")) ?? id

@@ -103,13 +103,17 @@ public enum ScrumFile {
   }
 
   /// Gives a fresh id to every scrum, attendee or past meeting whose id another already has
-  /// (so each card opens its own scrum); the data itself is kept. Returns a note per change.
+  /// (so each card opens its own scrum), derived from the id and its place, so that every
+  /// computer that reads the file gives the same; the data itself is kept. Returns a note per
+  /// change.
   public static func freshenDuplicateIDs(_ scrums: inout [DailyScrum]) -> [String] {
     var notes: [String] = []
     func freshen<T>(_ items: inout [T], _ id: WritableKeyPath<T, UUID>, _ what: (Int) -> String) {
       var seen = Set<UUID>()
       for index in items.indices where !seen.insert(items[index][keyPath: id]).inserted {
-        let fresh = UUID()
+        // From the id and where it stands: every computer that reads the file makes the same.
+        let fresh = BothVersions.derivedID(
+          of: items[index][keyPath: id], contents: Data(what(index).utf8), version: "5")
         notes.append("\(what(index)) had the id \(items[index][keyPath: id]) of another; now \(fresh)")
         items[index][keyPath: id] = fresh
         seen.insert(fresh)
