@@ -89,6 +89,12 @@ extension Files {
     stamp(of: path)?.nanosecondsSince1970 ?? 0
   }
 
+  /// Sets the modification time of the file at `path` (a link there is not followed) to now;
+  /// false when it cannot.
+  @discardableResult public static func touch(_ path: String) -> Bool {
+    utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW) == 0  // no times: now
+  }
+
   /// Renames `path` to `destination`, replacing a file there; why not when it cannot
   /// (`.otherFileSystem` across file systems, where a rename cannot go).
   public static func rename(_ path: String, to destination: String) throws(FileProblem) {

@@ -106,6 +106,7 @@ import ScrumdingerCore
   /// it, and Import Scrums… reads it).
   private func showPendingRemovals() {
     guard merged, let window = shown else { return }
+    pending.letGoOfReturned(in: state.scrums.value)
     let removals = pending.removals(from: state.scrums.value, except: Array(onScreen.values))
     guard !removals.isEmpty else { return }
     let toast = UUID()

@@ -4,7 +4,7 @@ import FoundationEssentials
 // by name and read as what they are, input from another computer: only a regular file under
 // the reader's cap is opened (never a link, a pipe or a device). Once merged (`Reconciliation`,
 // over the base the store proves) a copy moves into the data folder's `merged-conflicts`:
-// never deleted, and never left where nobody looks. The file watcher in the app decides when
+// never deleted, and never left where nobody looks; after 30 days there it goes to the Trash. The file watcher in the app decides when
 // to look.
 import Platform
 
@@ -42,11 +42,15 @@ public enum ConflictCopies {
   /// How many bytes of copies one pass reads at most: a pass's copies are decoded and held at
   /// once, so a folder of large copies is merged a few at a time.
   public static let bytesPerPass = 512 << 20
+  /// How many copies one pass reads at most: each is merged on the main loop, so a folder of
+  /// thousands is merged a hundred at a time.
+  public static let copiesPerPass = 100
 
   /// The conflict copies of `file` in its folder, read (off the main thread: it reads them
   /// whole) as files that arrived from elsewhere (`ScrumStore.readArrived`: no link, pipe,
   /// device or oversized file is opened), but those `refused` before and unchanged since:
-  /// newest first, up to `bytesPerPass` of them (the rest once these are merged and moved).
+  /// newest first, up to `bytesPerPass` and `copiesPerPass` of them (the rest once these are
+  /// merged and moved).
   public static func read(besides file: String, skipping refused: [String: Mark] = [:]) -> [Copy] {
     let folder = Files.folder(of: file)
     let fileName = Files.name(of: file)
@@ -63,7 +67,7 @@ public enum ConflictCopies {
     let newestFirst = found.sorted {
       ($0.mark.seconds, $0.mark.nanoseconds, $1.path) > ($1.mark.seconds, $1.mark.nanoseconds, $0.path)
     }
-    for (path, stamp, mark) in newestFirst {
+    for (path, stamp, mark) in newestFirst.prefix(copiesPerPass) {
       // One too large to read costs nothing: it is refused unread.
       if mark.size <= ScrumFile.maximumSize {
         guard mark.size <= budget || copies.isEmpty else { break }
@@ -75,6 +79,24 @@ public enum ConflictCopies {
           written: stamp.modified, mark: mark))
     }
     return copies
+  }
+
+  /// How long a merged copy is kept in `merged-conflicts` before it goes to the Trash.
+  public static let keptFor: TimeInterval = 30 * 86_400
+
+  /// Moves the merged copies kept in `folder` longer than `keptFor` before `now` to the Trash
+  /// (a regular file the app named alone: no link, no folder); returns how many went.
+  @discardableResult
+  public static func pruneKept(in folder: String, now: Date = Date()) -> Int {
+    var trashed = 0
+    for name in Files.names(in: folder) {
+      let path = folder + "/" + name
+      guard Files.kind(at: path) == .regular, let stamp = Files.stamp(of: path, followingLinks: false),
+        now.timeIntervalSince(stamp.modified) > keptFor, Files.trash(path) == nil
+      else { continue }
+      trashed += 1
+    }
+    return trashed
   }
 
   /// Moves the merged copy at `path` into `folder` (created 0700), under its own name or, if
@@ -90,6 +112,7 @@ public enum ConflictCopies {
     }
     do throws(FileProblem) {
       try Files.rename(path, to: target)
+      Files.touch(target)  // when it was kept, for `pruneKept`
       return target
     } catch {
       guard error.kind == .otherFileSystem else { return nil }

@@ -92,8 +92,12 @@ import Platform
       return
     }
     checking = true
-    let (store, refused) = (store, refused)
-    WorkerThreads.run({ (store.checkDisk(), ConflictCopies.read(besides: store.syncedFile, skipping: refused)) }) {
+    let (store, refused, first) = (store, refused, !checkedOnce)
+    WorkerThreads.run({
+      // Once a run: merged copies kept past their time go to the Trash.
+      if first { ConflictCopies.pruneKept(in: store.mergedConflictsFolder) }
+      return (store.checkDisk(), ConflictCopies.read(besides: store.syncedFile, skipping: refused))
+    }) {
       [weak self] change, copies in
       guard let self else { return }
       checking = false
@@ -105,7 +109,8 @@ import Platform
         checkedOnce = true
         onFirstCheck()
       }
-      if checkAgain {
+      // A pass of as many copies as one reads: more may wait.
+      if checkAgain || copies.count >= ConflictCopies.copiesPerPass {
         checkAgain = false
         check()
       }

@@ -24,6 +24,12 @@ public struct MergeRemovals: Sendable {
     }
   }
 
+  /// Counts `scrum` as removed whole.
+  mutating func add(scrum: DailyScrum) { scrums.append((scrums.count, scrum)) }
+
+  /// Counts `meeting` as removed from `scrum`.
+  mutating func add(meeting: History, of scrum: DailyScrum) { meetings.append((scrum, meeting)) }
+
   /// Whether nothing was removed.
   public var isEmpty: Bool { scrums.isEmpty && meetings.isEmpty }
 

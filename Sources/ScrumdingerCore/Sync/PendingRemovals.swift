@@ -37,6 +37,22 @@ public final class PendingRemovals {
     MergeRemovals(before: current.adding(shown.reduce(scrums) { Self.without($1, in: $0) }), after: current)
   }
 
+  /// Lets go of what is back in `current` (a scrum or meeting that came back by another way:
+  /// an import, another computer's Undo): nothing is left to show or keep of it.
+  public func letGoOfReturned(in current: [DailyScrum]) {
+    let scrums = Set(current.map(\.id))
+    let meetings = Set(current.flatMap { $0.history.map(\.id) })
+    var returned = MergeRemovals(before: [], after: [])
+    for scrum in self.scrums {
+      if scrums.contains(scrum.id), scrum.history.allSatisfy({ meetings.contains($0.id) }) {
+        returned.add(scrum: scrum)
+      } else {
+        for meeting in scrum.history where meetings.contains(meeting.id) { returned.add(meeting: meeting, of: scrum) }
+      }
+    }
+    if !returned.isEmpty { letGo(returned) }
+  }
+
   /// Lets go of what `removals` took (shown, and undone or accepted).
   public func letGo(_ removals: MergeRemovals) {
     let left = Self.without(removals, in: scrums)

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import ScrumdingerTestSupport
 import Testing
 
 @testable import ScrumdingerCore
@@ -21,6 +22,42 @@ import Testing
     ] {
       #expect(!ConflictCopies.isCopy(name, of: "scrums.json"), "\(name)")
     }
+  }
+
+  /// 150 small copies (a long time apart, many restarts): one pass reads the newest 100; the
+  /// rest wait for the next. Before, a pass read them all, whatever their number.
+  @Test func onePassReadsAtMostAHundredCopies() throws {
+    let folder = NSTemporaryDirectory() + "conflicts-\(UUID())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let data = ScrumFile.encode([DailyScrum(title: "Standup")])
+    for index in 0..<150 {
+      let path = folder + "/scrums.sync-conflict-20261125-\(100_000 + index)-ABCDEFG.json"
+      #expect(FileManager.default.createFile(atPath: path, contents: data))
+      try FileManager.default.setAttributes([.modificationDate: Date() - Double(index) * 60], ofItemAtPath: path)
+    }
+    let pass = ConflictCopies.read(besides: folder + "/scrums.json")
+    #expect(pass.count == ConflictCopies.copiesPerPass)
+    #expect(pass.first.map { Files.name(of: $0.path) } == "scrums.sync-conflict-20261125-100000-ABCDEFG.json")
+  }
+
+  /// A copy merged 31 days ago goes to the Trash at the next start; one merged today, and a
+  /// link or folder placed there, stay. (Before, `merged-conflicts` grew for ever.)
+  @Test func mergedCopiesGoToTheTrashAfterThirtyDays() throws {
+    let data = makeTemporaryDirectory()
+    let source = data + "/scrums.sync-conflict-20261125-101500-ABCDEFG.json"
+    let folder = data + "/merged-conflicts"
+    #expect(FileManager.default.createFile(atPath: source, contents: ScrumFile.encode([])))
+    try FileManager.default.setAttributes([.modificationDate: Date() - 90 * 86_400], ofItemAtPath: source)
+    let kept = try #require(ConflictCopies.keep(source, in: folder))
+    let old = folder + "/scrums.sync-conflict-20261020-101500-ABCDEFG.json"
+    #expect(FileManager.default.createFile(atPath: old, contents: ScrumFile.encode([])))
+    try FileManager.default.setAttributes([.modificationDate: Date() - 31 * 86_400], ofItemAtPath: old)
+    try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: old)
+    #expect(ConflictCopies.pruneKept(in: folder) == 1, "the copy kept 31 days, not the one kept today (written 90 ago)")
+    #expect(FileManager.default.fileExists(atPath: kept))
+    #expect(!FileManager.default.fileExists(atPath: old))
+    #expect(trashed(Files.name(of: old)))
   }
 
   /// Three copies of 200 MiB (two large merges that met): one pass reads the newest two,

@@ -31,6 +31,21 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: pending.path))
   }
 
+  /// What came back by another way (an import, another computer's Undo) is no longer kept
+  /// as pending; what is still gone stays. Before, it stayed in the file for ever.
+  @Test func whatCameBackIsLetGo() throws {
+    let folder = makeTemporaryDirectory()
+    #expect(
+      PendingRemovals(folder: folder).keep(
+        MergeRemovals(before: [v.standup([v.m1, v.m2, v.m3]), retro], after: [v.standup([v.m1])])))
+    let pending = PendingRemovals(folder: folder)
+    pending.letGoOfReturned(in: [v.standup([v.m1, v.m2]), retro])
+    #expect(PendingRemovals(folder: folder).scrums == [v.standup([v.m3])], "Retro and m2 came back; m3 is still gone")
+    pending.letGoOfReturned(in: [v.standup([v.m1, v.m2, v.m3]), retro])
+    #expect(pending.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: pending.path))
+  }
+
   @Test func whatCannotBeKeptIsRefused() throws {
     let folder = makeTemporaryDirectory()
     // Where the file goes, a folder (as good as a read-only data folder, even for root).
