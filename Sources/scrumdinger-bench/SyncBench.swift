@@ -87,6 +87,7 @@ func syncFigures(directory: String) throws {
   print("merge_1000_meetings_ms \(based) \(union)")
 
   try startMergeFigure(directory: directory + "/restored")
+  try longApartFigures(directory: directory + "/apart")
   try largestCopiesFigure(directory: directory + "/copies")
 }
 
