@@ -161,6 +161,9 @@ import ScrumdingerCore
   private var segments: [TranscriptSegment] = []
   private var reason: String?
   private var tooLong = false
+  /// Whether the model ran: a segment written, or progress past 0 % (whisper's passes need
+  /// the model loaded), so a crash after it is not the model's loading.
+  private var ran = false
 
   /// Starts `arguments`; a failure to start is said to `done` at once.
   init(
@@ -172,8 +175,12 @@ import ScrumdingerCore
         arguments,
         onLine: { [weak self] text in
           switch TranscriptionHelperLine(text) {
-          case .progress(let percent)?: progress(percent)
-          case .segment(let segment)?: self?.segments.append(segment)
+          case .progress(let percent)?:
+            if percent > 0 { self?.ran = true }
+            progress(percent)
+          case .segment(let segment)?:
+            self?.ran = true
+            self?.segments.append(segment)
           case .error(let reason)?: self?.reason = reason
           case .windowDone?, .caption?, nil: break
           }
@@ -187,7 +194,7 @@ import ScrumdingerCore
           case .killed(let signal):
             done(
               TranscriptionHelperEnding(
-                status: nil, signal: signal, reason: self.reason, spoke: !self.segments.isEmpty), [])
+                status: nil, signal: signal, reason: self.reason, spoke: self.ran), [])
           case .exited(let status):
             done(TranscriptionHelperEnding(status: status, reason: self.reason), status == 0 ? self.segments : [])
           }

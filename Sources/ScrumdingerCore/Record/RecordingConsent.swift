@@ -31,7 +31,7 @@ import Platform
     self.path = path
     guard Files.exists(path) else { return }
     isNew = false
-    if let data = Files.contents(of: path),
+    if let data = try? Files.readRegular(path, limit: 1 << 20),
       let file = try? JSONDecoder().decode(File.self, from: data)
     {
       scrumIDs = Set(file.recordedScrums)

@@ -14,7 +14,7 @@ public struct SetAsideModels: Sendable {
 
   /// The paths set aside.
   public var paths: Set<String> {
-    guard let contents = Files.text(of: file) else { return [] }
+    guard let contents = Files.regularText(of: file, limit: 1 << 20) else { return [] }
     return Set(contents.split(separator: "\n").map(String.init))
   }
 

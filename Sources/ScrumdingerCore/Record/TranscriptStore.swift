@@ -80,7 +80,7 @@ import Platform
       for h in result[s].history.indices {
         let id = result[s].history[h].id
         result[s].history[h].transcript = []
-        guard here.contains(id), let data = Files.contents(of: path(of: id)),
+        guard here.contains(id), let data = try? Files.readRegular(path(of: id), limit: ScrumFile.maximumSize),
           let segments = try? JSONDecoder().decode([TranscriptSegment].self, from: data)
         else { continue }
         result[s].history[h].transcript = segments

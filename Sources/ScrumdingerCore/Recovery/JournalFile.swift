@@ -51,7 +51,7 @@ import Platform
   /// What the file holds: nothing, a journal, or why it cannot be read.
   public nonisolated static func read(_ path: String) -> Result<MeetingJournal, UnreadableReason>? {
     guard Files.exists(path) else { return nil }
-    guard let data = Files.contents(of: path) else { return .failure(.notJSON) }
+    guard let data = try? Files.readRegular(path, limit: ScrumFile.maximumSize) else { return .failure(.notJSON) }
     do throws(UnreadableReason) {
       return .success(try MeetingJournal.decode(data))
     } catch {

@@ -164,6 +164,26 @@ final class WhisperEngineTests: XCTestCase {
     }
   }
 
+  /// A helper that crashes after whisper made progress (before any segment) crashed on the
+  /// speech, not on loading the model: the run says so and the model is not taken for
+  /// unreadable (before, it was set aside).
+  func testACrashAfterProgressIsNotTheModels() {
+    MainActor.assumeIsolated {
+      let crash = "echo '{\"progress\": 0}'; echo '{\"progress\": 40}'; kill -SEGV $$"
+      var ending: TranscriptionHelperEnding?
+      let run = HelperRun(["/bin/sh", "-c", crash], limit: .seconds(60), progress: { _ in }) { end, _ in ending = end }
+      XCTAssertTrue(MainLoop.run(until: { ending != nil }, timeout: .seconds(30)))
+      XCTAssertEqual(ending, .failed("the transcription crashed (signal 11)"))
+      let early = "echo '{\"progress\": 0}'; kill -SEGV $$"
+      ending = nil
+      let before = HelperRun(["/bin/sh", "-c", early], limit: .seconds(60), progress: { _ in }) { end, _ in ending = end
+      }
+      XCTAssertTrue(MainLoop.run(until: { ending != nil }, timeout: .seconds(30)))
+      XCTAssertEqual(ending, .modelUnreadable, "a crash before any progress is the model's loading")
+      withExtendedLifetime((run, before)) {}
+    }
+  }
+
   /// The app's resident memory after a transcription is within 5 % of what it was before:
   /// the recogniser's memory was the helper's, and left with it.
   func testTheAppsMemoryComesBackAfterATranscription() {
