@@ -113,7 +113,7 @@ import ScrumdingerCore
     onScreen[toast] = removals
     let undone = UndoMark()
     window.toast(
-      tr("Merged changes made on another computer: %@", removals.summary), button: tr("Undo"),
+      tr("Merged changes made on another computer: %@", removals.summary), button: tr("Undo"), timeout: 5,
       action: { [weak self] in
         guard let self else { return }
         undone.isSet = true
@@ -211,25 +211,28 @@ import ScrumdingerCore
   private func sayMissingAtStart(_ version: [DailyScrum]) {
     missingVersion = nil
     self.shown?.toast(
-      tr("The scrums file was missing: this computer's last version is shown"), button: tr("Start Empty")
-    ) { [weak self] in
-      guard let self else { return }
-      let time = Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)
-      // Translators: the name of the file in the Trash holding the scrums shown when the file
-      // was missing, once the user started empty; %@ is the time.
-      trash(version, named: tr("Scrums shown when the file was missing %@", time))
-      state.scrums.value = []
-      autoSave?.saveSoon()
-    }
+      tr("The scrums file was missing: this computer's last version is shown"), button: tr("Start Empty"), timeout: 0,
+      action: { [weak self] in
+        guard let self else { return }
+        let time = Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)
+        // Translators: the name of the file in the Trash holding the scrums shown when the file
+        // was missing, once the user started empty; %@ is the time.
+        trash(version, named: tr("Scrums shown when the file was missing %@", time))
+        state.scrums.value = []
+        autoSave?.saveSoon()
+      }, onDismissed: nil)
   }
 
   private func sayMergedAtStart(_ merge: StartMerge) {
     startMerge = nil
-    shown?.toast(merge.summary, button: tr("Use the File as It Is")) { [weak self] in
-      guard let self else { return }
-      state.scrums.value = transcripts.attach(to: merge.fileAsIs)
-      autoSave?.saveSoon()
-    }
+    // Until dismissed: the choice stays the user's for as long as they need.
+    shown?.toast(
+      merge.summary, button: tr("Use the File as It Is"), timeout: 0,
+      action: { [weak self] in
+        guard let self else { return }
+        state.scrums.value = transcripts.attach(to: merge.fileAsIs(keepingEditsIn: state.scrums.value))
+        autoSave?.saveSoon()
+      }, onDismissed: nil)
   }
 
   private func askAboutUnreadableFile(_ error: StoreError, in window: any WindowSurface) {

@@ -40,6 +40,25 @@ import Testing
     #expect(try ScrumStore(directory: here).load() == [])
   }
 
+  /// "Use the File as It Is" pressed after editing: the file as it was, with the edits made
+  /// since the merge was shown (before, the whole list was replaced and they were lost).
+  @Test func usingTheFileAsItIsLaterKeepsWhatWasEditedSince() throws {
+    let here = makeTemporaryDirectory()
+    let store = ScrumStore(directory: here)
+    _ = try store.load()
+    try store.save([v.standup([v.m1])])
+    let older = v.bytes(store.path)
+    try store.save([v.standup([v.m1, v.m2]), retro])
+    try place(older, at: store.path, age: 7 * 86_400)
+    let restarted = ScrumStore(directory: here)
+    var shown = try restarted.load()
+    let merge = try #require(restarted.takeStartMerge())
+    shown[0].history.append(v.m3)  // a meeting held since
+    shown[0].title = "Daily"
+    #expect(merge.fileAsIs(keepingEditsIn: shown) == [v.standup([v.m1, v.m3], title: "Daily")])
+    #expect(merge.fileAsIs(keepingEditsIn: merge.merged) == merge.fileAsIs, "with no edit, the file as it was")
+  }
+
   /// A first start (no file, no version kept): an empty list, and nothing to say.
   @Test func aFirstStartIsAnEmptyList() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
