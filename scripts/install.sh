@@ -19,6 +19,8 @@ files() {  # "source destination" pairs, destination relative to PREFIX
   echo "data/$app.service.in share/dbus-1/services/$app.service"
   echo "data/$app.search-provider.ini share/gnome-shell/search-providers/$app.search-provider.ini"
   echo "data/$app.gschema.xml share/glib-2.0/schemas/$app.gschema.xml"
+  # The app's own file type (*.scrums.json), so that it opens those and not every JSON file.
+  echo "data/$app.mime.xml share/mime/packages/$app.xml"
   echo "data/scrumdinger.1 share/man/man1/scrumdinger.1"
   echo "data/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/scalable/apps/$app.svg"
   echo "data/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png share/icons/hicolor/128x128/apps/$app-symbolic.symbolic.png"
@@ -44,6 +46,9 @@ refresh_caches() {
   fi
   if command -v update-desktop-database >/dev/null && [ -f "$root/applications/mimeinfo.cache" ]; then
     update-desktop-database -q "$root/applications" || true
+  fi
+  if command -v update-mime-database >/dev/null && [ -f "$root/mime/mime.cache" ]; then
+    update-mime-database "$root/mime" || true
   fi
 }
 

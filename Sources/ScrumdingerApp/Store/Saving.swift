@@ -143,7 +143,7 @@ import ScrumdingerCore
   /// Puts `scrums` in the Trash as a scrums file called `name` (GNOME Files lists and restores
   /// it, and Import Scrums… reads it); where it cannot, says where it is kept.
   private func trash(_ scrums: [DailyScrum], named name: String) {
-    let file = store.directory + "/" + name + ".json"
+    let file = store.directory + "/" + name + ".scrums.json"  // the app's own file type
     do throws(StoreError) {
       try AtomicFile.write(ScrumFile.encode(scrums), to: file)
       if !Path.trash(file) { warn(tr("What the merge removed is kept in %@", file)) }
