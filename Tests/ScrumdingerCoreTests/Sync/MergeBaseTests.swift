@@ -134,6 +134,34 @@ import Testing
       "m1 deleted here and m2 there stay deleted; m3 added there and the 70 added here stay")
   }
 
+  /// A laptop whose app was closed while the other computer saved 100 times (its sync tool
+  /// brought each save): at start the file grew from the laptop's last version, so nothing is
+  /// merged or said, and a meeting the other computer deleted stays deleted. Before, past 64
+  /// saves the file no longer named the laptop's version, and the start merged it back
+  /// ("The scrums file lacked this computer's last changes").
+  @Test func aLaptopClosedForAHundredSavesStartsOnTheFileAsItIs() throws {
+    let (laptop, desk) = (makeTemporaryDirectory(), makeTemporaryDirectory())
+    let mine = ScrumStore(directory: laptop)
+    _ = try mine.load()
+    try mine.save([v.standup([v.m1, v.m2])])
+    try sync(mine, to: desk + "/scrums.json")
+    let theirs = ScrumStore(directory: desk)
+    var scrums = try theirs.load()
+    scrums[0].history.removeFirst()  // m1 deleted there
+    for day in 0..<100 {
+      scrums[0].history.append(
+        History(
+          date: Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400), attendees: ["Ana"],
+          durationSeconds: 60))
+      try theirs.save(scrums)
+      try sync(theirs, to: mine.path)
+    }
+    let restarted = ScrumStore(directory: laptop)
+    #expect(try restarted.load() == scrums)
+    #expect(restarted.takeStartMerge() == nil, "no merge at start, no toast")
+    #expect(restarted.takeRemovedWhileClosed()?.summary == "1 meeting removed", "m1's removal is said, with Undo")
+  }
+
   @Test func eachSaveNamesItsVersionAndTheOnesItGrewFrom() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try store.save([v.standup([v.m1])])
