@@ -133,18 +133,17 @@ import ScrumdingerCore
     meeting?.session.end(save: true)
   }
 
-  /// Shows a short message over the window, optionally with an undo-style button, for
-  /// `timeout` seconds (0: until dismissed); during a meeting over its ring, where it covers
-  /// no control.
+  /// Shows a short message over the window, optionally with an undo-style button; during a
+  /// meeting over its ring, where it covers no control.
   @discardableResult
   func toast(
-    _ text: String, button: String? = nil, timeout: Int = 5, action: (@MainActor () -> Void)? = nil,
+    _ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil,
     onDismissed: (@MainActor () -> Void)? = nil
   ) -> Toast {
     if let page = meeting?.page, !page.isCompact {
-      page.toasts.show(text, button: button, timeout: timeout, action: action, onDismissed: onDismissed)
+      page.toasts.show(text, button: button, action: action, onDismissed: onDismissed)
     } else {
-      toasts.show(text, button: button, timeout: timeout, action: action, onDismissed: onDismissed)
+      toasts.show(text, button: button, action: action, onDismissed: onDismissed)
     }
   }
 

@@ -113,7 +113,7 @@ import ScrumdingerCore
     onScreen[toast] = removals
     let undone = UndoMark()
     window.toast(
-      tr("Merged changes made on another computer: %@", removals.summary), button: tr("Undo"), timeout: 5,
+      tr("Merged changes made on another computer: %@", removals.summary), button: tr("Undo"),
       action: { [weak self] in
         guard let self else { return }
         undone.isSet = true
@@ -211,7 +211,7 @@ import ScrumdingerCore
   private func sayMissingAtStart(_ version: [DailyScrum]) {
     missingVersion = nil
     self.shown?.toast(
-      tr("The scrums file was missing: this computer's last version is shown"), button: tr("Start Empty"), timeout: 0,
+      tr("The scrums file was missing: this computer's last version is shown"), button: tr("Start Empty"),
       action: { [weak self] in
         guard let self else { return }
         let time = Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)
@@ -225,9 +225,8 @@ import ScrumdingerCore
 
   private func sayMergedAtStart(_ merge: StartMerge) {
     startMerge = nil
-    // Until dismissed: the choice stays the user's for as long as they need.
     shown?.toast(
-      merge.summary, button: tr("Use the File as It Is"), timeout: 0,
+      merge.summary, button: tr("Use the File as It Is"),
       action: { [weak self] in
         guard let self else { return }
         state.scrums.value = transcripts.attach(to: merge.fileAsIs(keepingEditsIn: state.scrums.value))
