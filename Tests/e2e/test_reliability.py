@@ -11,7 +11,9 @@ from atspi_app import HANG, BINARY, wait_for
 from conftest import read_scrums, scrum, write_scrums
 
 FOLDER = "io.github.scrumdinger.Scrumdinger"
-TEMP_NAME = re.compile(r"^scrums\.json\.[A-Za-z0-9]{6}$")
+# What a save writes before it takes the file's place: a name only the app makes, and GLib's
+# temporary file for it.
+TEMP_NAME = re.compile(r"^\.scrums\.json\.scrumdinger-save(\.[A-Za-z0-9]{6})?$")
 
 
 def big_scrums(count=40, meetings=1500):
@@ -44,14 +46,17 @@ def test_kills_during_saves_leave_no_temp_files_after_the_next_start(launch, dat
         app.proc.wait(timeout=HANG)
     left = [name for name in os.listdir(folder) if TEMP_NAME.match(name)]
     print(f"temp files left by {round + 1} kills: {len(left)}")
-    # However the kills fell, one more as a killed save leaves it (GLib's name pattern).
-    (folder / "scrums.json.Q7xk2P").write_bytes(b'{"version": 1, "scr')
+    # However the kills fell, one more as a killed save leaves it; and a user's backup, which
+    # GLib's own temporary names (NAME.XXXXXX) could not be told from.
+    (folder / ".scrums.json.scrumdinger-save.Q7xk2P").write_bytes(b'{"version": 1, "scr')
+    (folder / "scrums.json.backup").write_bytes(b'{"version": 1, "scrums": []}')
     app = launch()
     app.find("push button", titles[4])  # loaded
     wait_for(lambda: not [n for n in os.listdir(folder) if TEMP_NAME.match(n)],
              what=f"the temp files {left} to be cleared at start")
     saved = [s["title"] for s in read_scrums(data_home)]
     assert saved[-30:] == titles[-30:], "a saved scrum was lost"
+    assert (folder / "scrums.json.backup").read_bytes() == b'{"version": 1, "scrums": []}', "the user's backup stays"
 
 
 UNSAVED = "Your changes could not be saved: the file on disk cannot be read"

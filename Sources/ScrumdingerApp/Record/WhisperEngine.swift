@@ -311,6 +311,8 @@ extension WhisperEngine {
 
   /// Nil when the file at `path` begins as a whisper.cpp model does, else why not.
   private nonisolated static func looksLikeModel(_ path: String) -> String? {
+    // A pipe or a device named like a model would block the read for ever.
+    guard Files.isRegularFile(path) else { return tr("it is not a whisper.cpp model file") }
     guard let input = fopen(path, "rb") else { return String(cString: strerror(errno)) }
     defer { fclose(input) }
     var magic: UInt32 = 0

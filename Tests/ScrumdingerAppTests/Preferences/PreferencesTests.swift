@@ -146,6 +146,14 @@ final class PreferencesTests: XCTestCase {
         XCTAssertTrue(spin(until: { answer != nil }), "no answer")
         XCTAssertEqual(answer, .some("it is not a whisper.cpp model file"))
         answer = nil
+        // A pipe named like a model: refused at once, never read (its read would wait for ever).
+        let pipe = NSTemporaryDirectory() + "ggml-pipe-\(UUID()).bin"
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        defer { unlink(pipe) }
+        engine.adopt(modelFile: pipe) { answer = .some($0) }
+        XCTAssertTrue(spin(until: { answer != nil }), "no answer: the pipe was read")
+        XCTAssertEqual(answer, .some("it is not a whisper.cpp model file"))
+        answer = nil
         let bad = NSTemporaryDirectory() + "ggml-bad-\(UUID()).bin"
         XCTAssertTrue(
           FileManager.default.createFile(
