@@ -43,13 +43,7 @@ import Testing
   /// "Use the File as It Is" pressed after editing: the file as it was, with the edits made
   /// since the merge was shown (before, the whole list was replaced and they were lost).
   @Test func usingTheFileAsItIsLaterKeepsWhatWasEditedSince() throws {
-    let here = makeTemporaryDirectory()
-    let store = ScrumStore(directory: here)
-    _ = try store.load()
-    try store.save([v.standup([v.m1])])
-    let older = v.bytes(store.path)
-    try store.save([v.standup([v.m1, v.m2]), retro])
-    try place(older, at: store.path, age: 7 * 86_400)
+    let (here, _) = try lastWeeksFileRestored()
     let restarted = ScrumStore(directory: here)
     var shown = try restarted.load()
     let merge = try #require(restarted.takeStartMerge())
@@ -66,15 +60,22 @@ import Testing
     #expect(store.takeMissingAtStart() == nil)
   }
 
-  @Test func aRestoredOlderFileIsMergedWithWhatThisComputerLastSaved() throws {
+  /// A folder whose app saved Standup (m1), then Standup (m1, m2) and Retro, and was closed;
+  /// then last week's copy (Standup with m1) was put back over the file. Returns the folder
+  /// and that copy's bytes.
+  func lastWeeksFileRestored() throws -> (folder: String, older: Data) {
     let here = makeTemporaryDirectory()
     let store = ScrumStore(directory: here)
     _ = try store.load()
     try store.save([v.standup([v.m1])])
     let older = v.bytes(store.path)
     try store.save([v.standup([v.m1, v.m2]), retro])
-    // The app is closed; last week's copy is put back over the file.
     try place(older, at: store.path, age: 7 * 86_400)
+    return (here, older)
+  }
+
+  @Test func aRestoredOlderFileIsMergedWithWhatThisComputerLastSaved() throws {
+    let (here, older) = try lastWeeksFileRestored()
 
     let restarted = ScrumStore(directory: here)
     let loaded = try restarted.load()
