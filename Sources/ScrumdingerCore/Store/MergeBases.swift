@@ -23,7 +23,7 @@ struct MergeBases {
   private var savesMade = 0
   /// The parts of the last version read or written, and of every version merged since, each
   /// with its dot: what a save stamps a part it did not change with.
-  private var known: [UUID: [CausalBase.KnownPart]] = [:]
+  private var known = KnownParts()
 
   /// Names this computer `computer`; its saves count on from the most any known version holds.
   mutating func name(_ computer: String) {
@@ -40,7 +40,7 @@ struct MergeBases {
     let save = Dot(computer: computer, save: savesMade)
     var dots: [UUID: Dot] = [:]
     for (id, part) in StampedPart.parts(of: scrums) {
-      dots[id] = known[id]?.last { $0.part == part }?.dot ?? save
+      dots[id] = known.dot(of: id, part) ?? save
     }
     lineage.dots = dots
     return lineage
@@ -49,7 +49,7 @@ struct MergeBases {
   /// Forgets the dots of the parts `ids`: the next save stamps them as its own change (what
   /// an Undo put back is made anew, and every merge keeps it).
   mutating func forget(_ ids: some Sequence<UUID>) {
-    for id in ids { known[id] = nil }
+    known.forget(ids)
   }
 
   /// Keeps `version` among the known ones (the newest few), and its parts with their dots.
@@ -64,26 +64,22 @@ struct MergeBases {
   /// Adds the parts of `version` with their dots to the known ones (`replacing` them: a
   /// version read at start or written).
   private mutating func learn(_ version: [DailyScrum], _ lineage: Lineage, replacing: Bool) {
-    let dots = self.dots(of: version, lineage)
-    if replacing { known = [:] }
-    for (id, part) in StampedPart.parts(of: version) {
-      guard let dot = dots[id] else { continue }
-      if known[id]?.contains(where: { $0.dot == dot && $0.part == part }) == true { continue }
-      known[id, default: []].append(CausalBase.KnownPart(part: part, dot: dot))
-    }
+    let parts = StampedPart.parts(of: version)
+    let dots = self.dots(of: parts, lineage)
+    if replacing { known.replace(with: parts, dots: dots) } else { known.add(parts, dots: dots) }
   }
 
   /// The dots of `version`'s parts: as stated; where an earlier version of the app wrote the
   /// file over stated dots, those of parts as this computer knows them, and that save's for
   /// the rest; where none are stated (an earlier version's file), the version's own for all.
-  private func dots(of version: [DailyScrum], _ lineage: Lineage) -> [UUID: Dot] {
+  private func dots(of parts: [UUID: StampedPart], _ lineage: Lineage) -> [UUID: Dot] {
     let own = Dot(computer: Lineage.computer(named: lineage.revision), save: 1)
-    guard let stated = lineage.dots else { return StampedPart.parts(of: version).mapValues { _ in own } }
+    guard let stated = lineage.dots else { return parts.mapValues { _ in own } }
     guard lineage.dotsAreStale else { return stated }
     var dots: [UUID: Dot] = [:]
-    for (id, part) in StampedPart.parts(of: version) {
+    for (id, part) in parts {
       let dot = stated[id]
-      dots[id] = known[id]?.contains { $0.dot == dot && $0.part == part } == true ? dot : own
+      dots[id] = known.has(id, part, dot: dot) ? dot : own
     }
     return dots
   }
@@ -106,7 +102,8 @@ struct MergeBases {
       ?? MergeBase(ScrumMerge.likelyBase(of: theirs, among: versions.map(\.scrums)), proven: false)
     if lineage.dots != nil, let ours {
       base.causal = CausalBase(
-        oursSaves: ours.saves, theirsSaves: lineage.saves, theirsDots: dots(of: theirs, lineage), oursKnown: known)
+        oursSaves: ours.saves, theirsSaves: lineage.saves,
+        theirsDots: dots(of: StampedPart.parts(of: theirs), lineage), oursKnown: known)
     }
     held = held.map { $0.including(lineage) } ?? lineage
     mergesHeld += 1

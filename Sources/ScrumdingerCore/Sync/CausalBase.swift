@@ -14,15 +14,9 @@ public struct CausalBase: Equatable, Sendable {
   /// The saves each side holds.
   let oursSaves: [String: Int]
   let theirsSaves: [String: Int]
-  /// The dot of each part of theirs, and of the parts this computer knows with theirs.
+  /// The dot of each part of theirs, and the parts this computer knows, with theirs.
   let theirsDots: [UUID: Dot]
-  let oursKnown: [UUID: [KnownPart]]
-
-  /// A part as a version this computer knows had it, and the save that made it so.
-  struct KnownPart: Equatable, Sendable {
-    var part: StampedPart
-    var dot: Dot
-  }
+  let oursKnown: KnownParts
 
   /// What a merge needs beyond the base's scrums.
   struct Made {
@@ -129,7 +123,7 @@ public struct CausalBase: Equatable, Sendable {
 
   /// The dot of this computer's version of a part: none for a change not saved yet.
   private func oursDot(_ id: UUID, _ part: StampedPart) -> Dot? {
-    oursKnown[id]?.last { $0.part == part }?.dot
+    oursKnown.dot(of: id, part)
   }
 
   private func held(_ dot: Dot?, by saves: [String: Int]) -> Bool {

@@ -23,7 +23,7 @@ public struct Dot: Hashable, Sendable {
 /// A part of a version that a dot stamps, as it is compared: a scrum's own fields (its lists
 /// left out), an attendee, a meeting as the file has it (notes in, this computer's transcript
 /// out), a note.
-enum StampedPart: Equatable, Sendable {
+enum StampedPart: Hashable, Sendable {
   case scrum(DailyScrum)
   case attendee(Attendee)
   case meeting(History)
@@ -84,5 +84,61 @@ struct StoredStamps: Codable {
       }
     }
     return dots
+  }
+}
+
+/// The parts of the versions known here, each as a hash of its value with its dot: what a save
+/// stamps a part it did not change with, and how a merge finds the dot of this side's version
+/// of a part. Hashes are this process's own (`Hasher`), never stored, so a part costs a few
+/// bytes here, not a copy of its value.
+struct KnownParts: Equatable, Sendable {
+  private struct Known: Equatable, Sendable {
+    var hash: Int
+    var dot: Dot
+  }
+
+  /// Of the version read or written last, and of versions merged since where they differ.
+  private var last: [UUID: Known] = [:]
+  private var merged: [UUID: [Known]] = [:]
+
+  /// Only the parts of `version`, with `dots` (a version read or written).
+  mutating func replace(with version: [UUID: StampedPart], dots: [UUID: Dot]) {
+    last = [:]
+    last.reserveCapacity(version.count)
+    merged = [:]
+    for (id, part) in version {
+      if let dot = dots[id] { last[id] = Known(hash: part.hashValue, dot: dot) }
+    }
+  }
+
+  /// Adds the parts of `version` with `dots` (a version merged in).
+  mutating func add(_ version: [UUID: StampedPart], dots: [UUID: Dot]) {
+    for (id, part) in version {
+      guard let dot = dots[id] else { continue }
+      let known = Known(hash: part.hashValue, dot: dot)
+      if last[id] == known || merged[id]?.contains(known) == true { continue }
+      merged[id, default: []].append(known)
+    }
+  }
+
+  /// The dot of `part` (of id `id`) as a known version had it; nil when none did.
+  func dot(of id: UUID, _ part: StampedPart) -> Dot? {
+    let hash = part.hashValue
+    if let known = last[id], known.hash == hash { return known.dot }
+    return merged[id]?.last { $0.hash == hash }?.dot
+  }
+
+  /// Whether a known version had `part` (of id `id`) with `dot`.
+  func has(_ id: UUID, _ part: StampedPart, dot: Dot?) -> Bool {
+    let known = Known(hash: part.hashValue, dot: dot ?? Dot(computer: "", save: 0))
+    return dot != nil && (last[id] == known || merged[id]?.contains(known) == true)
+  }
+
+  /// Forgets the parts `ids`: the next save stamps them anew.
+  mutating func forget(_ ids: some Sequence<UUID>) {
+    for id in ids {
+      last[id] = nil
+      merged[id] = nil
+    }
   }
 }
