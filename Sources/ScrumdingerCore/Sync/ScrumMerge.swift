@@ -30,9 +30,6 @@ public struct MergeBase: Equatable, Sendable {
     self.causal = causal
   }
 
-  /// Whether the merge over it deletes what one side deleted: proven by a version or by dots.
-  public var provesDeletions: Bool { proven || causal != nil }
-
   /// No base at all: a union, each field that differs a conflict.
   public static let none = MergeBase([], proven: false)
 }
