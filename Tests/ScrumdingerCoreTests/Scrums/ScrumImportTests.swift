@@ -7,15 +7,16 @@ import Testing
 /// made unique alike everywhere, nothing of a key this version does not know, and the import
 /// taken back whole by its Undo.
 @Suite struct ScrumImportTests {
-  /// A file with one id twice (a scrum copied by hand, say) and a newer version's key.
-  static let file: Data = {
+  /// A file with one id twice (a scrum copied by hand, say) and a newer version's key (made
+  /// for each use: a static stored value reads as a leak to LeakSanitizer in `make sanitize`).
+  static var file: Data {
     let id = "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01"
     let scrum = { (title: String) in
       #"{"id": "\#(id)", "title": "\#(title)", "attendees": [], "lengthInMinutes": 5, "theme": "sky", "history": [], "#
         + #""secret": "<a href='x'>link</a>"}"#
     }
     return Data(#"{"version": 1, "scrums": [\#(scrum("Standup")), \#(scrum("Standup copy"))]}"#.utf8)
-  }()
+  }
 
   @Test func duplicateIDsGetTheSameFreshIDsOnEveryComputer() throws {
     let once = ScrumImport.prepared(try ScrumFile.decode(Self.file))
