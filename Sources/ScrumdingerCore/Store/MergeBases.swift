@@ -1,8 +1,10 @@
-// A merge deletes only what it can prove was deleted on the other side: that proof is a
-// version both sides grew from. So the store remembers the last few versions of the file it
-// read or wrote, each with its lineage, and the lineage of what the app holds; the version
-// this computer last knew is kept on disk too (`KeptBase`), for the first merge after a
-// restart.
+// A merge deletes only what it can prove was deleted on the other side. Where both sides state
+// their parts' dots, the proof is in them (`CausalBase`): the store keeps the dots of the parts
+// it last read or wrote and merged since (`KnownParts`), and stamps each save's parts with
+// them. For a version that states none (an earlier version's file), the proof is a version
+// both sides grew from: so the store also remembers the last few versions it read or wrote,
+// each with its lineage, and the lineage of what the app holds; the version this computer
+// last knew is kept on disk too (`KeptBase`), for the first merge after a restart.
 import FoundationEssentials
 
 /// The versions of the scrums file this computer knows, and the lineage of what the app
