@@ -56,19 +56,19 @@ struct MergeBases {
 
   /// Keeps `version` among the known ones (the newest few), and its parts with their dots.
   mutating func remember(_ version: [DailyScrum], _ lineage: Lineage, replacingParts: Bool = false) {
+    let parts = StampedPart.parts(of: version)
+    remember(version, lineage, parts: parts, dots: dots(of: parts, lineage), replacingParts: replacingParts)
+  }
+
+  /// `remember`, with `version`'s parts and their dots already made.
+  private mutating func remember(
+    _ version: [DailyScrum], _ lineage: Lineage, parts: [UUID: StampedPart], dots: [UUID: Dot], replacingParts: Bool
+  ) {
     savesMade = max(savesMade, lineage.saves(of: computer))
-    learn(version, lineage, replacing: replacingParts)
+    if replacingParts { known.replace(with: parts, dots: dots) } else { known.add(parts, dots: dots) }
     guard !versions.contains(where: { $0.lineage.revision == lineage.revision }) else { return }
     versions.append((version, lineage))
     if versions.count > Self.versionLimit { versions.removeFirst() }
-  }
-
-  /// Adds the parts of `version` with their dots to the known ones (`replacing` them: a
-  /// version read at start or written).
-  private mutating func learn(_ version: [DailyScrum], _ lineage: Lineage, replacing: Bool) {
-    let parts = StampedPart.parts(of: version)
-    let dots = self.dots(of: parts, lineage)
-    if replacing { known.replace(with: parts, dots: dots) } else { known.add(parts, dots: dots) }
   }
 
   /// The dots of `version`'s parts: as stated; where an earlier version of the app wrote the
@@ -102,14 +102,15 @@ struct MergeBases {
     var base =
       common.max { $0.lineage.saveCount < $1.lineage.saveCount }.map { MergeBase($0.scrums, proven: true) }
       ?? MergeBase(ScrumMerge.likelyBase(of: theirs, among: versions.map(\.scrums)), proven: false)
+    // Their parts and dots, made once: for the merge, and to be known from now on.
+    let parts = StampedPart.parts(of: theirs)
+    let dots = dots(of: parts, lineage)
     if lineage.dots != nil, let ours {
-      base.causal = CausalBase(
-        oursSaves: ours.saves, theirsSaves: lineage.saves,
-        theirsDots: dots(of: StampedPart.parts(of: theirs), lineage), oursKnown: known)
+      base.causal = CausalBase(oursSaves: ours.saves, theirsSaves: lineage.saves, theirsDots: dots, oursKnown: known)
     }
     held = held.map { $0.including(lineage) } ?? lineage
     mergesHeld += 1
-    remember(theirs, lineage)
+    remember(theirs, lineage, parts: parts, dots: dots, replacingParts: false)
     return base
   }
 }
