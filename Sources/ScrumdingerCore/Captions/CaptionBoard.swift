@@ -28,6 +28,9 @@ public struct CaptionBoard: Equatable, Sendable {
   public static let mostBehind = 5_000
   /// How long the recogniser may take to say its first words (milliseconds of audio).
   public static let loading = 30_000
+  /// How much of a meeting is captioned (a meeting left running all night is not), as much as
+  /// a recording is heard while it runs.
+  public static let longest = LiveTranscript.samplesLimit
 
   /// The lines on screen, oldest first (two at most).
   public private(set) var lines: [CaptionLine] = []
@@ -96,8 +99,10 @@ public struct CaptionBoard: Equatable, Sendable {
 
   /// The meeting's audio has reached `position` milliseconds: a recogniser more than five
   /// seconds behind stops the captions (from its first words, or after `loading`, the time a
-  /// model takes to load on a slow machine). Returns the reason to say, the first time only.
+  /// model takes to load on a slow machine). Past `longest` the captions stop too: the
+  /// samples they read would fill the disk. Returns the reason to say, the first time only.
   public mutating func check(position: Int) -> String? {
+    if position >= Self.longest { return stop(because: Texts.captionsRanLong) }
     guard isRunning, heardTo > 0 || position > Self.loading, position - heardTo > Self.mostBehind else { return nil }
     return stop(because: Texts.captionsTooSlow)
   }
@@ -116,6 +121,13 @@ extension Texts {
   /// Said once when the recogniser falls too far behind the meeting.
   public static var captionsTooSlow: String {
     tr("Live captions stopped: this computer is too slow to caption the meeting as it runs")
+  }
+  /// Said when a meeting runs longer than captions go (`longest`).
+  public static var captionsRanLong: String {
+    let hours = CaptionBoard.longest / 3_600_000
+    return trn(
+      "Live captions stopped: the meeting has run %d hour. The meeting goes on.",
+      "Live captions stopped: the meeting has run %d hours. The meeting goes on.", hours)
   }
   /// Said when the recogniser that captions ends before the meeting does.
   public static var captionsStopped: String {

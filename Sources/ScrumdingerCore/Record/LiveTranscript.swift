@@ -77,7 +77,7 @@ public struct HeardSoFar: Equatable, Sendable {
   public var onStopped: (@MainActor (String?) -> Void)?
   /// How much of a recording is heard as it runs: past it (a meeting left running all night)
   /// its samples would fill the disk, so the rest is transcribed after the meeting.
-  public static let samplesLimit = 2 * 3_600_000
+  public nonisolated static let samplesLimit = 2 * 3_600_000
 
   /// Recognises, with `engine`, the samples written to `samples` while the recording grows
   /// (`position`: how far it has run, in milliseconds), keeping each window's result in

@@ -400,9 +400,10 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   private func checkCaptions() {
     guard var board = captions.value else { return }
     board.clearIfSilent(now: clock.now)
-    let said = capture?.position.flatMap { board.check(position: Self.milliseconds($0)) }
     captions.value = board
-    if let said {
+    // Checked on a copy: `stopCaptions` stops the board itself and says why, once.
+    var checked = board
+    if let said = capture?.position.flatMap({ checked.check(position: Self.milliseconds($0)) }) {
       stopCaptions(because: said)
     } else {
       wakeForCaptions()

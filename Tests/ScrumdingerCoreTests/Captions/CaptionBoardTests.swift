@@ -75,6 +75,16 @@ import Testing
     #expect(board.lines.isEmpty, "nothing more is shown")
   }
 
+  @Test func captionsStopWhereAMeetingRunsPastTwoHours() {
+    var board = CaptionBoard()
+    board.heard(" Still here.", final: true, to: CaptionBoard.longest - 2_000, at: .seconds(7_198))
+    let inTime = board.check(position: CaptionBoard.longest - 1)
+    #expect(inTime == nil)
+    let said = board.check(position: CaptionBoard.longest)
+    #expect(said == Texts.captionsRanLong)
+    #expect(!board.isRunning && board.lines.isEmpty)
+  }
+
   @Test func aRecogniserThatNeverSpeaksIsStoppedAfterTheLoadingTime() {
     var board = CaptionBoard()
     let loaded = board.check(position: CaptionBoard.loading)

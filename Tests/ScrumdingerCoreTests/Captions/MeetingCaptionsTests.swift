@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import ScrumdingerTestSupport
 import Testing
 
@@ -97,6 +98,38 @@ import Testing
     #expect(listener.cancelled, "the microphone was on for the captions alone: it goes off")
     meeting.session.end(save: true)
     #expect(problems.count == 1)
+  }
+
+  /// A captions-only meeting whose helper said "Hello." in its first second, then, once the
+  /// meeting's audio reached `position`, words up to `heardTo`: what the recorder said (waiting
+  /// for its check, which is due at once) and whether the helper was let go.
+  func captionsChecked(at position: Duration, heardTo: Int) throws -> (problems: [String], cancelled: Bool) {
+    var problems: [String] = []
+    let meeting = start(scrum)
+    meeting.recorder.onProblem = { problems.append($0) }
+    let listener = try #require(meeting.speech.listeners.last)
+    listener.caption(" Hello.", final: true, to: 1_000)
+    meeting.clock.advance(by: position + .seconds(1))  // past the six seconds' silence
+    meeting.capture.position = position
+    listener.caption("", to: heardTo)
+    #expect(MainLoop.run(until: { !problems.isEmpty }, timeout: .seconds(30)))
+    #expect(meeting.recorder.captions.value?.isRunning == false)
+    meeting.session.end(save: true)
+    return (problems, listener.cancelled)
+  }
+
+  @Test func aHelperFallingBehindIsSaidOnceAndTheMicrophoneGoesOff() throws {
+    let checked = try captionsChecked(at: .milliseconds(6_001), heardTo: 1_000)
+    #expect(checked.problems == [Texts.captionsTooSlow])
+    #expect(checked.cancelled)
+  }
+
+  @Test func captionsAloneStopAfterTwoHoursAndTheMicrophoneGoesOff() throws {
+    // The meeting was left running: two hours later the helper still answers, in time.
+    let checked = try captionsChecked(at: .seconds(2 * 3_600), heardTo: 2 * 3_600_000 - 1_000)
+    #expect(checked.problems == [Texts.captionsRanLong])
+    #expect(checked.problems.first?.contains("2 hours") == true)
+    #expect(checked.cancelled, "no more samples are written for them")
   }
 
   @Test func aSharedFileSayingCaptionsTurnsNoMicrophoneOn() throws {
