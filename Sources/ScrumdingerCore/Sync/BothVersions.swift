@@ -3,14 +3,16 @@ import FoundationEssentials
 // edit is dropped. Both versions stay, side by side, and every computer that merges the pair
 // must end with the same two items, or the computers would save their own choice over each
 // other's for ever. So nothing here depends on which side is "ours": the version that sorts
-// first (by its encoding) keeps the item's id, the other takes an id derived from the pair
-// (a SHA-256 of the id and its contents), the same on every computer. The derived id is a
+// first (by its bytes as the file writes them) keeps the item's id, the other takes an id
+// derived from the pair (a SHA-256 of the id and those bytes), the same on every computer.
+// The bytes are our own writer's (KeyTables), never Foundation's encoder, whose escapes may
+// differ from one build to the next: two app versions must derive the same id. The derived id is a
 // version-8 UUID, which the app never makes otherwise, so the copy is marked in the file
 // itself without a word in any language: a page shows it as "edited on two computers".
 import Platform
 
 /// An item of a list the merge matches by id that can be kept twice.
-protocol BothVersionsItem: Identifiable, Equatable, Encodable where ID == UUID {
+protocol BothVersionsItem: Identifiable, Equatable, FileObject where ID == UUID {
   var id: UUID { get set }
 }
 
@@ -22,15 +24,20 @@ enum BothVersions {
   /// the second with its derived id; nil when they cannot be told apart by their contents
   /// (then one is kept, as before).
   static func kept<Item: BothVersionsItem>(_ one: Item, _ other: Item) -> (Item, Item)? {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    guard let mine = try? encoder.encode(one), let theirs = try? encoder.encode(other), mine != theirs else {
-      return nil
-    }
+    let mine = bytes(of: one)
+    let theirs = bytes(of: other)
+    guard mine != theirs else { return nil }
     let oneFirst = mine.lexicographicallyPrecedes(theirs)
     var second = oneFirst ? other : one
     second.id = derivedID(of: one.id, contents: oneFirst ? theirs : mine)
     return (oneFirst ? one : other, second)
+  }
+
+  /// `item` as the file writes it.
+  private static func bytes<Item: BothVersionsItem>(of item: Item) -> Data {
+    var output = JSONOutput(capacity: 256)
+    item.write(to: &output)
+    return output.finish()
   }
 
   /// A UUID of `version` (8 unless said: the second version of a pair) from the SHA-256 of

@@ -98,6 +98,21 @@ import Testing
     #expect(merge(base: [noted], ours: [ours], theirs: [theirs]).conflicts.isEmpty)
   }
 
+  /// Which version keeps the id, and the other's derived id, follow from the item's bytes as
+  /// the file writes them, not from Foundation's encoder (which writes `/` as `\/`): two app
+  /// versions, or two builds, make the same pair.
+  @Test func theSecondVersionsIdFollowsTheFilesOwnBytes() throws {
+    let id = try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
+    let one = Attendee(id: id, name: "Ana/Design · 设计")
+    let other = Attendee(id: id, name: "Ana")
+    let (first, second) = try #require(BothVersions.kept(one, other))
+    #expect(first == other, "the bytes of \"Ana\" sort first")
+    let written = #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","name":"Ana/Design · 设计"}"#
+    #expect(second.id == BothVersions.derivedID(of: id, contents: Data(written.utf8)))
+    #expect(second.id.isSecondVersion && second.name == one.name)
+    #expect(BothVersions.kept(other, one).map { [$0.0, $0.1] } == [first, second], "whichever side it is on")
+  }
+
   /// Each computer merges the other's edit into its own: both end with the same list, and the
   /// merged file read back on the other computer changes nothing more.
   @Test func bothComputersSettleOnTheSameTwoVersions() {
