@@ -13,17 +13,18 @@ DESTDIR ?=
 BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev pkg-config gettext appstream
 # Speech to text (whisper.cpp and a model, from PyPI: scripts/whisper/prepare.sh).
 SPEECH_PACKAGES := cmake g++ python3-pip
-RUN_PACKAGES := $(BUILD_PACKAGES) $(SPEECH_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good libsoup-3.0-0
+RUN_PACKAGES := $(BUILD_PACKAGES) $(SPEECH_PACKAGES) gstreamer1.0-plugins-base gstreamer1.0-plugins-good libsoup-3.0-0 iso-codes
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb dbus dbus-x11 at-spi2-core python3-pyatspi \
   python3-pytest python3-gi gir1.2-gstreamer-1.0 xdotool imagemagick pulseaudio \
   pulseaudio-utils gstreamer1.0-pulseaudio desktop-file-utils appstream libx11-dev \
-  libgtk-3-bin gir1.2-gtk-4.0 python3-icalendar fonts-wqy-zenhei syncthing mutter \
+  libgtk-3-bin gir1.2-gtk-4.0 python3-icalendar fonts-wqy-zenhei syncthing mutter espeak-ng \
   gnome-shell xwayland python3-dbusmock orca gvfs stress-ng
 LINGUAS := $(shell cat po/LINGUAS)
 MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdinger.mo)
 
 SPEECH := .build/whisper/lib/scrumdinger-transcribe .build/whisper/models/ggml-silero-v6.2.0.bin \
-  .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin .build/whisper/samples/jfk.wav
+  .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin .build/whisper/samples/jfk.wav \
+  .build/whisper/models/ggml-base.bin .build/whisper/models/ggml-base-q5_1.bin
 
 .PHONY: run test test-under-load lint format bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb fuzz sanitize clean
 

@@ -61,6 +61,17 @@ public enum Files {
   /// The user's data folder ($XDG_DATA_HOME, ~/.local/share by default).
   public static var userDataFolder: String { String(cString: g_get_user_data_dir()) }
 
+  /// The system's data folders, in the order to look in (XDG_DATA_DIRS, as GLib reads it).
+  public static var systemDataFolders: [String] {
+    guard var folder = g_get_system_data_dirs() else { return [] }
+    var folders: [String] = []
+    while let text = folder.pointee {
+      folders.append(String(cString: text))
+      folder += 1
+    }
+    return folders
+  }
+
   /// The user's settings folder ($XDG_CONFIG_HOME, ~/.config by default).
   public static var userConfigFolder: String { String(cString: g_get_user_config_dir()) }
 

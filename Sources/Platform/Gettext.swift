@@ -12,6 +12,19 @@ public enum Gettext {
     }
   }
 
+  /// The user's language names, most preferred first, each as a locale and its shorter forms
+  /// ("de_AT.UTF-8", "de_AT", "de", …, "C"): GLib's reading of LANGUAGE, LC_ALL,
+  /// LC_MESSAGES and LANG.
+  public static var languageNames: [String] {
+    guard var name = g_get_language_names() else { return ["C"] }
+    var names: [String] = []
+    while let text = name.pointee {
+      names.append(String(cString: text))
+      name += 1
+    }
+    return names
+  }
+
   /// Reads `domain`'s catalogues from `folder` (when given), as UTF-8.
   public static func bind(_ domain: String, to folder: String?) {
     if let folder { bindtextdomain(domain, folder) }

@@ -16,6 +16,14 @@ public enum TextForms {
     return String(cString: decomposed)
   }
 
+  /// What sorts `text` in the user's language's alphabetical order (g_utf8_collate_key): keys
+  /// compare as their texts should.
+  public static func collationKey(_ text: String) -> String {
+    guard let key = g_utf8_collate_key(text, -1) else { return text }
+    defer { g_free(key) }
+    return String(cString: key)
+  }
+
   /// `text` case-folded, for comparing without case ("Plätform" → "plätform").
   public static func caseFolded(_ text: String) -> String {
     guard let folded = g_utf8_casefold(text, -1) else { return text }

@@ -54,7 +54,7 @@ import ScrumdingerCore
   var live: LiveTranscript?
   let stall = longestMainLoopStall(upTo: .seconds(Int(Double(total) / 1000 / pace) + 300)) { done in
     live = LiveTranscript(
-      engine: engine, samples: growing, heardFile: heardFile, position: { recorded() },
+      engine: engine, samples: growing, language: .english, heardFile: heardFile, position: { recorded() },
       captions: captions == nil ? nil : countFinal)
     guard let live, !live.hasFailed else { fatalError("the helper did not start: \(live?.failure ?? "")") }
     writer.start()

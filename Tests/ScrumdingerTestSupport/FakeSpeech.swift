@@ -5,6 +5,8 @@ import ScrumdingerCore
   /// One transcription asked for.
   public final class Task: CancellableTask {
     public let path: String
+    /// The language it was asked to hear.
+    public let language: SpeechLanguage
     public let cuts: [Int]
     /// Where it was asked to begin, in milliseconds into the recording.
     public let from: Int
@@ -12,10 +14,11 @@ import ScrumdingerCore
     public let done: @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
     public private(set) var cancelled = false
     init(
-      path: String, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
+      path: String, language: SpeechLanguage, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
       done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
     ) {
       self.path = path
+      self.language = language
       self.cuts = cuts
       self.from = from
       self.progress = progress
@@ -23,7 +26,15 @@ import ScrumdingerCore
     }
     public func cancel() { cancelled = true }
   }
+  /// Why nothing can be heard at all (nil: a model is there).
   public var unavailableReason: String?
+  /// The languages its models hear (nil: every one).
+  public var languages: Set<SpeechLanguage>?
+
+  public func unavailableReason(for language: SpeechLanguage) -> String? {
+    if let unavailableReason { return unavailableReason }
+    return languages.map { $0.contains(language) } == false ? Texts.modelNeeded(for: language.code) : nil
+  }
   public private(set) var tasks: [Task] = []
   /// How many times a set-aside model was let be tried again.
   public private(set) var modelRetries = 0
@@ -41,10 +52,10 @@ import ScrumdingerCore
   }
 
   public func transcribe(
-    _ path: String, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, language: SpeechLanguage, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask {
-    let task = Task(path: path, cuts: cuts, from: from, progress: progress, done: done)
+    let task = Task(path: path, language: language, cuts: cuts, from: from, progress: progress, done: done)
     tasks.append(task)
     return task
   }
@@ -52,15 +63,18 @@ import ScrumdingerCore
   /// A meeting heard as it runs: the windows asked for, answered when the test says.
   public final class Listener: SpeechListener {
     public let samples: String
+    /// The language it hears.
+    public let language: SpeechLanguage
     public private(set) var windows: [TranscriptWindows.Window] = []
     public private(set) var cancelled = false
     let heard: @MainActor ([TranscriptSegment], Int?) -> Void
     public let failed: @MainActor (String) -> Void
     init(
-      samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+      samples: String, language: SpeechLanguage, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
       failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
     ) {
       self.samples = samples
+      self.language = language
       self.heard = heard
       self.failed = failed
       self.captions = captions
@@ -89,11 +103,12 @@ import ScrumdingerCore
   public var listens = false
 
   public func listen(
-    to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+    to samples: String, language: SpeechLanguage, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
     failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
   ) -> (any SpeechListener)? {
-    guard listens, unavailableReason == nil else { return nil }
-    let listener = Listener(samples: samples, heard: heard, failed: failed, captions: captions)
+    guard listens, unavailableReason(for: language) == nil else { return nil }
+    let listener = Listener(
+      samples: samples, language: language, heard: heard, failed: failed, captions: captions)
     listeners.append(listener)
     return listener
   }

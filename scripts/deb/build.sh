@@ -51,7 +51,7 @@ printf 'Source: scrumdinger\n\nPackage: scrumdinger\nArchitecture: any\n' >"$wor
 shlibs=$(cd "$work" && dpkg-shlibdeps -O -l"root/usr/lib/scrumdinger" \
   -e root/usr/bin/scrumdinger -e root/usr/lib/scrumdinger/scrumdinger-transcribe -e root/usr/lib/scrumdinger/*.so* 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 # libwhisper and ggml are in the package itself, not a dependency.
-runtime="libgstreamer1.0-0, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, gstreamer1.0-pulseaudio | gstreamer1.0-pipewire, libsoup-3.0-0"
+runtime="libgstreamer1.0-0, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, gstreamer1.0-pulseaudio | gstreamer1.0-pipewire, libsoup-3.0-0, iso-codes, fonts-wqy-zenhei | fonts-noto-cjk"
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 
 cat >"$root/DEBIAN/control" <<EOF
@@ -61,7 +61,6 @@ Architecture: $arch
 Maintainer: The Scrumdinger for Linux developers <scrumdinger@users.noreply.github.com>
 Installed-Size: $installed_size
 Depends: $shlibs, $runtime
-Recommends: fonts-noto-cjk | fonts-wqy-zenhei
 Section: utils
 Priority: optional
 Homepage: https://github.com/scrumdinger/scrumdinger

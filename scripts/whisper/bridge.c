@@ -9,6 +9,10 @@
 #include <unistd.h>
 #include <whisper.h>
 
+/* The language heard (Whisper's code, checked by transcribe.c): never left to detection and
+ * never translated, so a German meeting gives a German transcript. */
+const char *sw_language = "en";
+
 typedef void (*sw_progress_fn)(int percent, void *user);
 typedef bool (*sw_abort_fn)(void *user);
 typedef void (*sw_segment_fn)(int64_t start_ms, int64_t end_ms, const char *text, void *user);
@@ -62,6 +66,12 @@ static struct whisper_context *load(const char *model, char *error, size_t error
   return ctx;
 }
 
+/* Whether the loaded `ctx` hears the language asked for: an English-only model hears English
+ * alone (asked for German, it would write English-sounding words). */
+bool sw_hears_language(struct whisper_context *ctx) {
+  return strcmp(sw_language, "en") == 0 || whisper_is_multilingual(ctx);
+}
+
 /* Segments, their texts copied (the next run of whisper_full frees whisper's). */
 struct segments {
   int count, capacity;
@@ -105,7 +115,7 @@ static int recognise(struct whisper_context *ctx, struct whisper_full_params par
   return 0;
 }
 
-/* Transcribes `count` samples of 16 kHz mono `pcm` with the model at `model`, in English,
+/* Transcribes `count` samples of 16 kHz mono `pcm` with the model at `model`, in `sw_language`,
  * greedily, on `threads` threads. The recording is recognised whole (whisper hears best with
  * the speech around; recognising each turn on its own cost two points of word error rate on
  * the bench's speech, measured); then each segment that runs across one of the `cut_count`
@@ -121,10 +131,15 @@ int sw_transcribe(const char *model, const float *pcm, int count, const int *cut
                   size_t error_size) {
   struct whisper_context *ctx = load(model, error, error_size);
   if (!ctx) return -2;
+  if (!sw_hears_language(ctx)) {
+    snprintf(error, error_size, "the speech model hears English only, not \"%s\"", sw_language);
+    whisper_free(ctx);
+    return -1;
+  }
   struct sw_callbacks callbacks = {progress, abort, user, 0, 90, -1};
   struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
   params.n_threads = threads;
-  params.language = "en";
+  params.language = sw_language;
   params.translate = false;
   params.no_context = true;
   params.n_max_text_ctx = 0; /* greedy decoding looped on long files without it (measured) */
@@ -239,7 +254,7 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
   struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_BEAM_SEARCH);
   params.beam_search.beam_size = 5;
   params.n_threads = 1;
-  params.language = "en";
+  params.language = sw_language;
   params.translate = false;
   params.no_context = true;   /* the context is the prompt given, nothing else */
   params.n_max_text_ctx = 224; /* the prompt's tokens: half of whisper's text context */

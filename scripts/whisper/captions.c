@@ -172,7 +172,7 @@ static int unlooped(char **words, int n) {
 static bool decode(struct sw_captions *captions, const float *pcm, int count, char *text, size_t size) {
   struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY);
   params.n_threads = 1;
-  params.language = "en";
+  params.language = sw_language;
   params.no_context = true;
   params.n_max_text_ctx = 64;
   params.print_progress = params.print_realtime = params.print_timestamps = params.print_special = false;

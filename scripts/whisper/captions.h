@@ -5,6 +5,9 @@
 struct whisper_context;
 struct sw_captions;
 
+/* The language heard (Whisper's code): see bridge.c. */
+extern const char *sw_language;
+
 /* Writes one whole line (ending in a newline) to standard output, never within another's. */
 typedef void (*sw_say_fn)(const char *line);
 

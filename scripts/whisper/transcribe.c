@@ -3,6 +3,9 @@
  * this process, never the app, and the recogniser's memory leaves with it. The app starts it
  * with GSubprocess and reads its standard output line by line on its main loop.
  *
+ *   Each form may begin with "--language CODE" (Whisper's code, "en" unless given): what is
+ *   heard, never detected, never translated; a model that hears English only refuses others.
+ *   scrumdinger-transcribe --languages             Whisper's language codes, one a line
  *   scrumdinger-transcribe MODEL SAMPLES THREADS [CUTS [FROM]]
  *       SAMPLES: raw 16 kHz mono 32-bit floats; CUTS: where the turns changed, in milliseconds
  *       from the start, comma-separated: a segment across one is recognised again in pieces;
@@ -53,6 +56,10 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
                    void (*segment)(int64_t, int64_t, const char *, void *), void *user, int64_t *resume_ms);
 void sw_live_close(struct sw_live *live);
 struct whisper_context *sw_live_context(struct sw_live *live);
+bool sw_hears_language(struct whisper_context *ctx);
+int whisper_lang_id(const char *lang);
+int whisper_lang_max_id(void);
+const char *whisper_lang_str(int id);
 
 /* Writes `text` as a JSON string. */
 static void json_string(const char *text) {
@@ -192,6 +199,11 @@ static int live(const char *model, const char *samples, const char *vad) {
     say_error(reason);
     return 3;
   }
+  if (!sw_hears_language(sw_live_context(live))) {
+    snprintf(reason, sizeof reason, "the speech model hears English only, not \"%s\"", sw_language);
+    say_error(reason);
+    return 2;
+  }
   FILE *file = open_samples(samples);
   if (!file) {
     say_error("the meeting's audio could not be read");
@@ -255,6 +267,24 @@ static int live(const char *model, const char *samples, const char *vad) {
 
 int main(int argc, char **argv) {
   signal(SIGABRT, on_abort);
+  if (argc == 2 && strcmp(argv[1], "--languages") == 0) {
+    for (int id = 0; id <= whisper_lang_max_id(); id++) printf("%s\n", whisper_lang_str(id));
+    return 0;
+  }
+  /* The language first, checked against whisper's own list: a code from a synced file that
+   * whisper does not know never reaches it (whisper would fall back to detection). */
+  if (argc >= 3 && strcmp(argv[1], "--language") == 0) {
+    int id = whisper_lang_id(argv[2]); /* which also takes a name ("german"): the code alone is asked for */
+    if (id < 0 || strcmp(whisper_lang_str(id), argv[2]) != 0) {
+      char reason[128];
+      snprintf(reason, sizeof reason, "the language \"%.40s\" is not one whisper hears", argv[2]);
+      say_error(reason);
+      return 2;
+    }
+    sw_language = argv[2];
+    argc -= 2;
+    argv += 2;
+  }
   bool probe = argc == 3 && strcmp(argv[1], "--probe") == 0, live_mode = (argc == 4 || argc == 5) && strcmp(argv[1], "--live") == 0;
   const char *model = probe || live_mode ? argv[2] : argc > 1 ? argv[1] : NULL;
   if (model && argc >= 3 && argc <= 6 && !sane_header(model)) {

@@ -52,6 +52,9 @@ import Platform
     connect(raw, "activated", for: self, perform: action)
   }
 
+  /// Activates the row as a click or Enter on it does (see `onActivated`).
+  public func activate() { gtk_widget_activate(widget) }
+
   /// Makes a click anywhere on the row press `button` (which should be one of its suffixes).
   public func setActivatableWidget(_ button: Widget) {
     adw_action_row_set_activatable_widget(row, button.widget)

@@ -56,7 +56,7 @@ import ScrumdingerCore
   /// the transcriptions that failed for want of one try again.
   private(set) lazy var modelDownloads: ModelDownloads = {
     let downloads = ModelDownloads(folder: modelsFolder)
-    for download in [downloads.english, downloads.accurate] {
+    for download in [downloads.english, downloads.accurate, downloads.multilingual] {
       observations.append(
         download.state.observe { [weak self] state in
           if state == .installed { self?.transcriber.retryFailed() }

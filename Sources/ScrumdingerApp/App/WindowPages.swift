@@ -95,6 +95,14 @@ import ScrumdingerCore
       meetingSearch: meetingSearch)
     page.results.onOpen = onOpenMatch
     page.nextMeeting = nextMeeting
+    page.unheard = { [dependencies = model.dependencies] scrum in
+      let consent = dependencies.recorder.consent
+      // English was heard before scrums had a language: Preferences says what it needs.
+      guard consent.records(scrum.id) || consent.captions(scrum.id), scrum.speechLanguage?.isEnglish != true else {
+        return nil
+      }
+      return dependencies.speech.unavailableReason(for: scrum)
+    }
     page.onPresenceChange = { [rules = model.detail] attendee, present in
       rules.setPresent(present, attendee: attendee, in: id)
     }
@@ -128,6 +136,7 @@ import ScrumdingerCore
     }
     if let detail, let scrum = state.scrum(detail.scrumID) {
       detail.update(scrum)
+      detail.showUnheard(scrum)  // this computer's choice to record it may have changed with it
       detail.showLineup(model.detail.lineup(for: scrum))
     }
   }

@@ -39,7 +39,8 @@ import ScrumdingerCore
   /// Opens the editor on `draft`.
   func open(_ draft: ScrumDraft) {
     let sheet = EditorSheet(
-      parent: window, draft: draft, newID: model.dependencies.uuid, twelveHour: time.twelveHour
+      parent: window, draft: draft, newID: model.dependencies.uuid, twelveHour: time.twelveHour,
+      unheard: { [speech = model.dependencies.speech] in speech.unavailableReason(for: $0) }
     ) { [weak self] confirmed in
       guard let self else { return }
       do throws(StoreError) {

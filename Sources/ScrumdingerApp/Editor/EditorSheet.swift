@@ -40,6 +40,8 @@ import ScrumdingerCore
   private(set) var agenda: AgendaEditor!
   /// "Schedule": when it meets, and the reminder.
   private(set) var schedule: ScheduleEditor!
+  /// "Language of the meetings", in the "Record" group.
+  private(set) var language: LanguageEditor!
   private let onConfirm: @MainActor (ScrumDraft) -> Void
   /// The sheet's actions: one per "editor." command of the table.
   private(set) var actions: [EditorCommand: Action] = [:]
@@ -50,10 +52,12 @@ import ScrumdingerCore
   /// The sheet owns itself while its window is open.
   private var keepAlive: EditorSheet?
 
-  /// Opens over `parent`; new attendees get ids from `newID`; `onConfirm` receives the
-  /// finished draft on Add/Done.
+  /// Opens over `parent`; new attendees get ids from `newID`; `unheard` says why a scrum's
+  /// meetings cannot be heard here (its language); `onConfirm` receives the finished draft on
+  /// Add/Done.
   init(
     parent: Widget, draft: ScrumDraft, newID: @escaping () -> UUID = UUID.init, twelveHour: Bool = false,
+    names: LanguageNames = LanguageNames(), unheard: @escaping (DailyScrum) -> String? = { _ in nil },
     onConfirm: @escaping @MainActor (ScrumDraft) -> Void
   ) {
     self.draft = draft
@@ -96,6 +100,9 @@ import ScrumdingerCore
       draft: { [weak self] in self?.draft ?? draft }, change: { [weak self] edit in self.map { edit(&$0.draft) } },
       twelveHour: twelveHour)
     page.append(schedule.group)
+    language = LanguageEditor(
+      parent: window, names: names, draft: { [weak self] in self?.draft ?? draft },
+      change: { [weak self] edit in self.map { edit(&$0.draft) } }, unheard: unheard)
     page.append(recordingGroup())
     let root = Box(vertical: true)
     root.append(header)
@@ -153,6 +160,7 @@ import ScrumdingerCore
       isOn: draft.showsCaptions)
     captionsRow = captions
     group.add(captions)
+    group.add(language.row)
     return group
   }
 
@@ -335,10 +343,12 @@ import ScrumdingerCore
       guard let self else { return }
       self.draft.recordsMeetings = self.recordSwitch.isOn
       self.captionsRow?.subtitle = self.captionsSubtitle(recording: self.recordSwitch.isOn)
+      self.language.show()
     }
     captionsSwitch.onToggled { [weak self] in
       guard let self else { return }
       self.draft.showsCaptions = self.captionsSwitch.isOn
+      self.language.show()
     }
   }
 

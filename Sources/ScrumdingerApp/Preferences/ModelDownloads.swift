@@ -5,17 +5,21 @@ import ScrumdingerCore
 
 /// The speech models' downloads as the app makes them: libsoup on a worker thread, the
 /// checksum off the main loop. base.en in 5-bit is offered first (57 MiB), the full-precision
-/// base.en under it; `LaunchEnvironment.modelSource` can name another source for the first.
+/// base.en under it, then the multilingual base in 5-bit for the other languages;
+/// `LaunchEnvironment.modelSource` can name another source for the first.
 @MainActor struct ModelDownloads {
   /// "Download English Speech Model": base.en in 5-bit, unless the environment names another.
   let english: ModelDownload
   /// "Higher accuracy (142 MiB)": base.en at full precision.
   let accurate: ModelDownload
+  /// "Download Multilingual Speech Model": base in 5-bit, for every other language.
+  let multilingual: ModelDownload
 
   /// Both downloads, into `folder`.
   init(folder: String) {
     english = Self.make(folder: folder, source: Self.configuredSource)
     accurate = Self.make(folder: folder, source: .englishBase)
+    multilingual = Self.make(folder: folder, source: .multilingualBaseQuantized)
   }
 
   /// The download of `source` into `folder`.

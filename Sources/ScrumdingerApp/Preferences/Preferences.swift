@@ -2,7 +2,8 @@
 // model. It says which model transcribes and how big it is, offers the model downloads, the only
 // connections the app makes (only when asked, with progress, cancellable, resumable, checked
 // against the published SHA-256 and size; each a ModelDownloadRow): base.en in 5-bit first,
-// the full-precision file under it for higher accuracy; and takes a model file the user
+// the full-precision file under it for higher accuracy, and the multilingual model that
+// scrums held in other languages need; and takes a model file the user
 // already has, once the helper process has opened it. Built when opened, never before the
 // first frame; the download's state lives in ModelDownload, so closing the window does not
 // stop it and reopening shows where it stands.
@@ -26,6 +27,8 @@ import ScrumdingerCore
   let englishModel: ModelDownloadRow
   /// The same model at full precision (142 MiB): "Higher accuracy (142 MiB)".
   let accurateModel: ModelDownloadRow
+  /// The multilingual base model in 5-bit (57 MiB): "Download Multilingual Speech Model".
+  let multilingualModel: ModelDownloadRow
   /// Takes a model file the user already has.
   let chooseButton = Button(label: tr("Choose Model File…"), accessibleName: tr("Choose Model File…"))
   private let engine: any SpeechEngine
@@ -53,11 +56,18 @@ import ScrumdingerCore
         title: tr("Higher accuracy (142 MiB)"), downloadLabel: tr("Download"),
         download: tr("Download Higher Accuracy Model"), cancel: tr("Cancel Higher Accuracy Download"),
         resume: tr("Resume Higher Accuracy Download")))
+    multilingualModel = ModelDownloadRow(
+      downloads.multilingual,
+      labels: .init(
+        title: tr("Other languages (whisper.cpp base, 99 languages, 57 MiB)"),
+        downloadLabel: tr("Download Multilingual Speech Model"),
+        download: tr("Download Multilingual Speech Model"), cancel: tr("Cancel Multilingual Download"),
+        resume: tr("Resume Multilingual Download")))
     let group = PreferencesGroup(
       title: tr("Speech to Text"),
       description: tr("Recorded meetings are transcribed on this computer; nothing leaves it."))
     group.add(modelRow)
-    for offer in [englishModel, accurateModel] {
+    for offer in [englishModel, accurateModel, multilingualModel] {
       group.add(offer.row)
       group.add(offer.progress)
       group.add(offer.buttons)

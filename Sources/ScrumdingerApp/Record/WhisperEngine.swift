@@ -7,8 +7,9 @@ import ScrumdingerCore
 /// Speech to text on this computer: GStreamer decodes the recording to 16 kHz samples (a
 /// temporary file beside it), then `scrumdinger-transcribe` recognises them in a process of
 /// its own (a model that crashes it never takes the app down; its memory leaves with it). The
-/// model is the newest in the data folder's `models` not set aside after a failure, else the
-/// one `make` prepares in the build tree; `LaunchEnvironment.whisperModel` names another.
+/// model is the newest in the data folder's `models` that hears the scrum's language and was
+/// not set aside after a failure, else one `make` prepares in the build tree (tiny.en for
+/// English, base for the rest); `LaunchEnvironment.whisperModel` names another.
 @MainActor package final class WhisperEngine: SpeechEngine {
   let modelsFolder: String
   /// The helper, looked for when speech is first needed (not at start-up).
@@ -18,6 +19,8 @@ import ScrumdingerCore
   private let findVoiceActivityModel: @MainActor () -> String?
   private let setAside: SetAsideModels
   private var probing: HelperRun?
+  /// The languages' names, for saying which one no model hears (read when first needed).
+  private lazy var names = LanguageNames()
 
   /// An engine running `helper` (looked for on first use) on models from `modelsFolder`,
   /// captioning with `voiceActivityModel`.
@@ -31,13 +34,15 @@ import ScrumdingerCore
     setAside = SetAsideModels(modelsFolder: modelsFolder)
   }
 
-  /// The model file in use, if any.
-  package var model: String? { model(besides: setAside.paths) }
+  /// The model English is heard with, if any.
+  package var model: String? { model(for: .english, among: models, besides: setAside.paths) }
 
-  /// The model in use when the models in `aside` were set aside.
-  private func model(besides aside: Set<String>) -> String? {
+  /// The models there are, in tiers, the most preferred first: the one the environment names
+  /// alone; else the user's own (newest first), then the build tree's, which are used only for
+  /// a language none of the user's own hears.
+  private var models: [[SpeechModelFile]] {
     if let chosen = LaunchEnvironment.whisperModel {
-      return FileManager.default.fileExists(atPath: chosen) ? chosen : nil
+      return [FileManager.default.fileExists(atPath: chosen) ? [Self.modelFile(chosen)] : []]
     }
     let own = ((try? FileManager.default.contentsOfDirectory(atPath: modelsFolder)) ?? [])
       .filter { $0.hasPrefix("ggml-") && $0.hasSuffix(".bin") }
@@ -45,14 +50,41 @@ import ScrumdingerCore
       .map { (path: $0, modified: Files.modified($0)) }  // one stat a file
       .sorted { $0.modified > $1.modified }
       .map(\.path)
-    return own.first { !aside.contains($0) } ?? own.first ?? ResourceLocator.buildTreeSpeechModel
+    return [own.map(Self.modelFile), ResourceLocator.buildTreeSpeechModels.map(Self.modelFile)]
   }
 
-  package var unavailableReason: String? {
+  /// The model `language` is heard with when the models in `aside` were set aside: of the
+  /// first tier with one that hears it, the first not set aside, else the first (then the
+  /// reason says it cannot be read).
+  private func model(for language: SpeechLanguage, among models: [[SpeechModelFile]], besides aside: Set<String>)
+    -> String?
+  {
+    for tier in models {
+      let hearing = tier.filter { $0.hears(language) }.map(\.path)
+      if let first = hearing.first { return hearing.first { !aside.contains($0) } ?? first }
+    }
+    return nil
+  }
+
+  package func unavailableReason(for language: SpeechLanguage) -> String? {
     guard helper != nil else { return tr("the speech library is not installed") }
     let aside = setAside.paths  // the file read once
-    guard let model = model(besides: aside) else { return tr("no speech model") }
+    let models = models
+    guard let model = model(for: language, among: models, besides: aside) else {
+      return models.joined().isEmpty ? tr("no speech model") : Texts.modelNeeded(for: names.name(of: language))
+    }
     return aside.contains(model) ? Texts.modelUnreadable : nil
+  }
+
+  /// The model at `path`, multilingual or not as its header says.
+  private static func modelFile(_ path: String) -> SpeechModelFile {
+    var header = [UInt8](repeating: 0, count: 8)
+    if Files.isRegularFile(path), let input = fopen(path, "rb") {
+      let count = fread(&header, 1, 8, input)
+      fclose(input)
+      header = Array(header.prefix(count))
+    }
+    return SpeechModelFile(path: path, hearsManyLanguages: SpeechModelFile.hearsManyLanguages(header: header))
   }
 
   package func retryModel() { setAside.clear() }
@@ -70,12 +102,13 @@ import ScrumdingerCore
   }
 
   package func transcribe(
-    _ path: String, cuts: [Int], from: Int = 0, progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, language: SpeechLanguage = .english, cuts: [Int], from: Int = 0,
+    progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask {
     let task = WhisperTask()
-    guard let model, let helper else {
-      done(.failure(CaptureFailure(reason: unavailableReason ?? tr("no speech model"))))
+    guard let model = model(for: language, among: models, besides: setAside.paths), let helper else {
+      done(.failure(CaptureFailure(reason: unavailableReason(for: language) ?? tr("no speech model"))))
       return task
     }
     let samples = path + ".samples"
@@ -92,7 +125,10 @@ import ScrumdingerCore
         progress(0)
         let audioSeconds = Double(Files.size(of: samples)) / 64_000
         task.run = HelperRun(
-          [helper, model, samples, String(threadCount()), cuts.map(String.init).joined(separator: ","), String(from)],
+          [
+            helper, "--language", language.code, model, samples, String(threadCount()),
+            cuts.map(String.init).joined(separator: ","), String(from),
+          ],
           limit: TranscriptionHelperEnding.timeLimit(audioSeconds: audioSeconds),
           progress: progress
         ) { ending, segments in
@@ -110,11 +146,13 @@ import ScrumdingerCore
   }
 
   package func listen(
-    to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+    to samples: String, language: SpeechLanguage, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
     failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
   ) -> (any SpeechListener)? {
-    guard let model, let helper, unavailableReason == nil else { return nil }
-    var arguments = [helper, "--live", model, samples]
+    guard unavailableReason(for: language) == nil, let helper,
+      let model = model(for: language, among: models, besides: setAside.paths)
+    else { return nil }
+    var arguments = [helper, "--language", language.code, "--live", model, samples]
     if captions != nil {
       guard let voice = findVoiceActivityModel() else { return nil }
       arguments.append(voice)

@@ -27,6 +27,13 @@ import ScrumdingerCore
   let startButton = Button(iconName: "media-playback-start-symbolic", label: tr("Start Meeting"))
   /// Says why Start Meeting is greyed out when nobody is checked as here.
   let nobodyHereLabel = Label(tr("Nobody is here today: check who is, to start the meeting."))
+  /// Says why this computer, which records or captions the scrum, cannot hear its meetings'
+  /// language (no model hears it, or the file named one this app does not know).
+  let unheardLabel = Label()
+  /// Why this computer cannot hear `scrum`'s meetings, when it records or captions them.
+  var unheard: (DailyScrum) -> String? = { _ in nil } {
+    didSet { showUnheard(scrum) }
+  }
   let shuffleButton = Button(iconName: "media-playlist-shuffle-symbolic", label: tr("Shuffle"))
   let deleteButton = Button(label: tr("Delete"))
   let lengthLabel = Label()
@@ -126,6 +133,10 @@ import ScrumdingerCore
     startButton.align(horizontal: .center)
     page.append(startButton)
     page.append(nobodyHereLabel)
+    unheardLabel.addCSSClass("warning")
+    unheardLabel.setWraps()
+    unheardLabel.isVisible = false
+    page.append(unheardLabel)
     page.append(infoGroup())
     page.append(attendeesGroup())
     page.append(historyGroup())
@@ -257,6 +268,14 @@ import ScrumdingerCore
       ? entries[index] : entries.first { $0.id == item.id }
     guard let entry else { return }
     row.show(entry, transcription: transcripts[entry.id])
+  }
+
+  /// Says what stops this computer hearing the scrum's meetings, if anything (its language,
+  /// the models here, and whether it records or captions can change without the scrum).
+  func showUnheard(_ scrum: DailyScrum) {
+    let reason = unheard(scrum)
+    unheardLabel.isVisible = reason != nil
+    unheardLabel.text = reason ?? ""
   }
 
   /// Says when the scrum meets next (time moves on: called again when it does).

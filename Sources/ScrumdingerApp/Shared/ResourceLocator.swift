@@ -77,10 +77,11 @@ enum ResourceLocator {
       .first { FileManager.default.fileExists(atPath: $0) }
   }()
 
-  /// The speech model prepared in the build tree (`make` converts one), for development.
-  static let buildTreeSpeechModel: String? = {
-    let model = Files.canonical(binDir + "/../../whisper/models/ggml-tiny.en.bin")
-    return FileManager.default.fileExists(atPath: model) ? model : nil
+  /// The speech models prepared in the build tree (`make speech` converts them), for
+  /// development: English's first, then the multilingual one.
+  static let buildTreeSpeechModels: [String] = {
+    ["ggml-tiny.en.bin", "ggml-base-q5_1.bin"].map { Files.canonical(binDir + "/../../whisper/models/" + $0) }
+      .filter { FileManager.default.fileExists(atPath: $0) }
   }()
 
   /// Whether `directory` holds our catalogue in any language (`<lang>/LC_MESSAGES/<domain>.mo`).

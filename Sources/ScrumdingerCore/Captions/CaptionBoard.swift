@@ -133,6 +133,10 @@ extension Texts {
   public static var captionsStopped: String {
     tr("Live captions stopped: speech recognition ended. The meeting goes on.")
   }
+  /// Said when captions cannot start because of `reason` (no model hears the scrum's language).
+  public static func captionsOff(_ reason: String) -> String {
+    tr("Live captions are off: %@", reason)
+  }
   /// Said when captions cannot start (no speech model, no microphone file).
   public static var captionsUnavailable: String {
     tr("Live captions are off: they need a speech model (Preferences, Speech to Text)")

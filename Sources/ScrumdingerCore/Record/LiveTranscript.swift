@@ -79,22 +79,22 @@ public struct HeardSoFar: Equatable, Sendable {
   /// its samples would fill the disk, so the rest is transcribed after the meeting.
   public nonisolated static let samplesLimit = 2 * 3_600_000
 
-  /// Recognises, with `engine`, the samples written to `samples` while the recording grows
+  /// Recognises, with `engine`, in `language`, the samples written to `samples` while the recording grows
   /// (`position`: how far it has run, in milliseconds), keeping each window's result in
   /// `heardFile`. Windows last `length` milliseconds at most. With `captions`, the same
   /// helper captions the meeting too.
   public init(
-    engine: any SpeechEngine, samples: String, heardFile: String, length: Int = 30_000,
+    engine: any SpeechEngine, samples: String, language: SpeechLanguage, heardFile: String, length: Int = 30_000,
     position: @escaping @MainActor () -> Int?, captions: (@MainActor (CaptionWords) -> Void)? = nil
   ) {
     windows = TranscriptWindows(length: length)
     self.heardFile = heardFile
     self.position = position
     listener = engine.listen(
-      to: samples,
+      to: samples, language: language,
       heard: { [weak self] segments, next in self?.heard(segments, next: next) },
       failed: { [weak self] reason in self?.fail(reason) }, captions: captions)
-    if listener == nil { failure = engine.unavailableReason ?? tr("no speech model") }
+    if listener == nil { failure = engine.unavailableReason(for: language) ?? tr("no speech model") }
   }
 
   /// Whether it stopped before the end.

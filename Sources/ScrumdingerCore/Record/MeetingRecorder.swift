@@ -66,19 +66,27 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   public var makeLive:
     (
       @MainActor (
-        _ samples: String, _ heardFile: String, _ position: @escaping @MainActor () -> Int?,
+        _ samples: String, _ language: SpeechLanguage, _ heardFile: String, _ position: @escaping @MainActor () -> Int?,
         _ captions: (@MainActor (CaptionWords) -> Void)?
       ) -> LiveTranscript?
     )?
   /// Starts captioning the growing samples file `samples` alone (the meeting is not
-  /// recorded), each step's words to the handler; nil when it cannot. The transcriber sets it.
+  /// recorded), in the language given, each step's words to the handler; nil when it cannot.
+  /// The transcriber sets it.
   public var makeCaptions:
     (
       @MainActor (
-        _ samples: String, _ captions: @escaping @MainActor (CaptionWords) -> Void,
+        _ samples: String, _ language: SpeechLanguage, _ captions: @escaping @MainActor (CaptionWords) -> Void,
         _ failed: @escaping @MainActor (String) -> Void
       ) -> (any SpeechListener)?
     )?
+  /// Why a scrum's meetings cannot be heard here (its language), or nil: said when its
+  /// captions cannot start. The transcriber sets it.
+  public var unheardReason: (@MainActor (DailyScrum) -> String?)?
+  /// The language the meeting under way is heard in (nil: one no model here hears).
+  private var language: SpeechLanguage?
+  /// What is said when its captions cannot start.
+  private var captionsUnavailable = Texts.captionsUnavailable
   /// What the live captions of the meeting under way show (nil: it has none).
   public let captions = ObservableValue<CaptionBoard?>(nil)
   /// What the microphone is on for now, as every view of the meeting says.
@@ -215,6 +223,11 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     switch event {
     case .started:
       let captioned = consent.captions(session.scrum.id)
+      // Recorded whatever it is in (the audio waits for a model); heard only in a language a
+      // model here hears, never in another.
+      let unheard = unheardReason?(session.scrum)
+      language = unheard == nil ? session.scrum.speechLanguage : nil
+      captionsUnavailable = unheard.map(Texts.captionsOff) ?? Texts.captionsUnavailable
       if consent.records(session.scrum.id) {
         start(to: path(of: session.historyID), captioned: captioned)
         if isRecording.value { lastRecorded = session.historyID }
@@ -304,10 +317,11 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     let samples = file + ".samples"
     var words: (@MainActor (CaptionWords) -> Void)?
     if captioned { words = { [weak self] words in self?.caption(words) } }
-    let live =
-      Files.createPrivate(file: samples)
-      ? makeLive?(samples, file + ".heard", { [weak self] in self?.capture?.position.map(Self.milliseconds) }, words)
-      : nil
+    let position: @MainActor () -> Int? = { [weak self] in self?.capture?.position.map(Self.milliseconds) }
+    var live: LiveTranscript?
+    if let language, Files.createPrivate(file: samples) {
+      live = makeLive?(samples, language, file + ".heard", position, words)
+    }
     if live == nil { Files.remove(samples) }
     // The samples are written only while the live transcript reads them: it stops, they stop.
     live?.onStopped = { [weak self, weak capture] reason in
@@ -330,7 +344,7 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     live?.resume()  // the recording runs: the first window is due in 30 s
     if captioned {
       captions.value = CaptionBoard()
-      if live == nil { stopCaptions(because: Texts.captionsUnavailable) }
+      if live == nil { stopCaptions(because: captionsUnavailable) }
     }
   }
 
@@ -339,8 +353,8 @@ public struct CaptureFailure: Error, Equatable, Sendable {
   /// next; no recording, no text kept.
   private func startCaptions(for historyID: UUID) {
     let samples = folder + "/captions-" + historyID.uuidString + ".samples"
-    guard Files.makeFolder(folder), Files.createPrivate(file: samples) else {
-      onProblem?(Texts.captionsUnavailable)
+    guard let language, Files.makeFolder(folder), Files.createPrivate(file: samples) else {
+      onProblem?(captionsUnavailable)
       return
     }
     let capture = makeCapture()
@@ -352,13 +366,13 @@ public struct CaptureFailure: Error, Equatable, Sendable {
     }
     guard
       let listener = makeCaptions?(
-        samples, { [weak self] in self?.caption($0) },
+        samples, language, { [weak self] in self?.caption($0) },
         { [weak self] _ in
           self?.stopCaptions(because: Texts.captionsStopped)
         })
     else {
       Files.remove(samples)
-      onProblem?(Texts.captionsUnavailable)
+      onProblem?(captionsUnavailable)
       return
     }
     do throws(CaptureFailure) {

@@ -10,35 +10,44 @@ import Platform
 
 /// Turns a recording into timestamped text.
 @MainActor public protocol SpeechEngine: AnyObject {
-  /// Whether a speech model is there to use (nil), or why not.
-  var unavailableReason: String? { get }
-  /// Transcribes the recording at `path` from `from` milliseconds on (what came before was
+  /// Whether a speech model that hears `language` is there to use (nil), or why not.
+  func unavailableReason(for language: SpeechLanguage) -> String?
+  /// Transcribes the recording at `path`, in `language`, from `from` milliseconds on (what came before was
   /// heard during the meeting), none of whose segments runs across one of the `cuts`
   /// (milliseconds from its start, where the turns changed): `progress` hears 0…100, `done`
   /// the segments (times on the recording) or a readable failure. Returns something that
   /// stops it (then `done` is not called).
   func transcribe(
-    _ path: String, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
+    _ path: String, language: SpeechLanguage, cuts: [Int], from: Int, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask
-  /// Starts recognising a recording while it is made, from `samples`, the growing file of its
+  /// Starts recognising a recording in `language` while it is made, from `samples`, the growing file of its
   /// 16 kHz samples: each window handed to the listener is answered through `heard` (its
   /// segments, on the recording's timeline, and where the next window begins: nil after the
   /// last), a failure through `failed`. With `captions`, the same process captions the
   /// newest audio as well, each step's words to `captions`. Nil when it cannot start (no
   /// model; no voice activity model for captions).
   func listen(
-    to samples: String, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
+    to samples: String, language: SpeechLanguage, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
     failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
   ) -> (any SpeechListener)?
   /// The user asked for a transcription again, or chose a model: a model set aside after it
   /// failed may be tried once more.
   func retryModel()
-  /// The model file in use (nil without one), as Preferences shows it.
+  /// The model file English is heard with (nil without one), as Preferences shows it.
   var model: String? { get }
   /// Makes the model file at `path` (checked first) one of this computer's models; `done`
   /// hears nil, or why it cannot be used.
   func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void)
+}
+
+extension SpeechEngine {
+  /// Why `scrum`'s meetings cannot be heard here (its language unknown, or no model hears it),
+  /// or nil.
+  public func unavailableReason(for scrum: DailyScrum) -> String? {
+    guard let language = scrum.speechLanguage else { return Texts.unknownLanguage(scrum.language ?? "") }
+    return unavailableReason(for: language)
+  }
 }
 
 /// A transcription under way.
@@ -75,15 +84,17 @@ public enum TranscriptionStatus: Equatable, Sendable {
     self.recorder = recorder
     self.engine = engine
     recorder.onRecordingComplete = { [weak self] _ in self?.queuePending() }
-    recorder.makeLive = { samples, heardFile, position, captions in
-      guard engine.unavailableReason == nil else { return nil }
+    recorder.makeLive = { samples, language, heardFile, position, captions in
+      guard engine.unavailableReason(for: language) == nil else { return nil }
       let live = LiveTranscript(
-        engine: engine, samples: samples, heardFile: heardFile, position: position, captions: captions)
+        engine: engine, samples: samples, language: language, heardFile: heardFile, position: position,
+        captions: captions)
       return live.hasFailed ? nil : live
     }
-    recorder.makeCaptions = { samples, captions, failed in
-      engine.listen(to: samples, heard: { _, _ in }, failed: failed, captions: captions)
+    recorder.makeCaptions = { samples, language, captions, failed in
+      engine.listen(to: samples, language: language, heard: { _, _ in }, failed: failed, captions: captions)
     }
+    recorder.unheardReason = { engine.unavailableReason(for: $0) }
   }
 
   /// Queues every recorded meeting that has no transcript yet and was not stopped by the
@@ -151,10 +162,12 @@ public enum TranscriptionStatus: Equatable, Sendable {
       statuses.value[historyID] = nil
       return next()
     }
-    if let reason = engine.unavailableReason {
+    let scrum = state.scrum(scrumID) ?? DailyScrum(title: "")
+    if let reason = engine.unavailableReason(for: scrum) {
       statuses.value[historyID] = .failed(reason)
       return next()
     }
+    let language = scrum.speechLanguage ?? .english  // known: the reason above says when it is not
     let cuts = recorder.cuts(of: historyID)
     let heard = recorder.heard(of: historyID)
     guard heard.next < HeardSoFar.all else {  // heard whole while the meeting ran
@@ -169,7 +182,7 @@ public enum TranscriptionStatus: Equatable, Sendable {
         + (heard.next == 0 ? " (nothing was heard while it ran)" : " (the live windows heard up to there)"))
     statuses.value[historyID] = .transcribing(percent: 0)
     let task = engine.transcribe(
-      recording, cuts: cuts.recordingMilliseconds, from: heard.next,
+      recording, language: language, cuts: cuts.recordingMilliseconds, from: heard.next,
       progress: { [weak self] percent in
         guard let self, self.running?.historyID == historyID else { return }
         self.statuses.value[historyID] = .transcribing(percent: min(100, max(0, percent)))

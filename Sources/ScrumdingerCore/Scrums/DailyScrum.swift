@@ -30,6 +30,9 @@ public struct DailyScrum: Equatable, Hashable, Identifiable, Sendable {
   public var agenda: [AgendaItem]
   /// When it meets, if it meets on a schedule (none unless asked).
   public var schedule: MeetingSchedule?
+  /// Whisper's code of the language its meetings are held in, as the file gives it (nil:
+  /// English); see `speechLanguage`.
+  public var language: String?
   /// Keys a newer version wrote that this one does not know, kept for its saves.
   public var unknown = UnknownFields()
 
@@ -38,7 +41,8 @@ public struct DailyScrum: Equatable, Hashable, Identifiable, Sendable {
     id: UUID = UUID(), title: String, attendees: [Attendee] = [], lengthInMinutes: Int = 5,
     theme: Theme = .seafoam, history: [History] = [], shuffleSpeakingOrder: Bool = false,
     turnWarning: TurnWarning = .standard, overtime: OvertimeRule = .moveOn,
-    agenda: [AgendaItem] = [], schedule: MeetingSchedule? = nil, meetingWarningMinutes: Int = 0
+    agenda: [AgendaItem] = [], schedule: MeetingSchedule? = nil, meetingWarningMinutes: Int = 0,
+    language: String? = nil
   ) {
     self.id = id
     self.title = title
@@ -52,6 +56,7 @@ public struct DailyScrum: Equatable, Hashable, Identifiable, Sendable {
     self.agenda = agenda
     self.schedule = schedule
     self.meetingWarningMinutes = meetingWarningMinutes
+    self.language = language
   }
 
   /// The meeting warning's choices, in minutes before the end (0: none).

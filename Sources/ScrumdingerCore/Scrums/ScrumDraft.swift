@@ -33,6 +33,9 @@ public struct ScrumDraft: Equatable, Sendable {
   public private(set) var agenda: [AgendaItem]
   /// When it meets (nil: not on a schedule).
   public var schedule: MeetingSchedule?
+  /// Whisper's code of the language its meetings are held in, as the file gave it (nil:
+  /// English, for a scrum from before scrums had one).
+  public var language: String?
   /// The schedule last set, given back when the schedule is switched on again.
   private var lastSchedule: MeetingSchedule?
   private let history: [History]
@@ -40,9 +43,10 @@ public struct ScrumDraft: Equatable, Sendable {
   private let unknown: UnknownFields
 
   /// A new scrum's draft with id `id`: 5 minutes, the first theme not yet used by
-  /// `existing` scrums.
-  public init(newAfter existing: [DailyScrum] = [], id: UUID = UUID()) {
+  /// `existing` scrums, its meetings in `language`.
+  public init(newAfter existing: [DailyScrum] = [], id: UUID = UUID(), language: SpeechLanguage = .english) {
     self.id = id
+    self.language = language.code
     isNew = true
     title = ""
     lengthInMinutes = 5
@@ -76,6 +80,7 @@ public struct ScrumDraft: Equatable, Sendable {
     attendees = scrum.attendees
     agenda = scrum.agenda
     schedule = scrum.schedule
+    language = scrum.language
     history = scrum.history
     unknown = scrum.unknown
   }
@@ -175,7 +180,7 @@ public struct ScrumDraft: Equatable, Sendable {
     var scrum = DailyScrum(
       id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
       theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, overtime: overtime, agenda: agenda,
-      schedule: schedule, meetingWarningMinutes: meetingWarningMinutes)
+      schedule: schedule, meetingWarningMinutes: meetingWarningMinutes, language: language)
     scrum.warningStages = warningStages
     scrum.unknown = unknown
     return scrum

@@ -36,7 +36,8 @@ public enum NewScrumOutcome: Equatable, Sendable {
     if isReadOnly { return .refused(tr("Another Scrumdinger is using your scrums: this window cannot change them")) }
     if state.meeting.value != nil { return .refused(tr("End the meeting before adding a scrum")) }
     if editorOpen { return .presentOpenEditor }
-    return .openEditor(ScrumDraft(newAfter: state.scrums.value, id: dependencies.uuid()))
+    return .openEditor(
+      ScrumDraft(newAfter: state.scrums.value, id: dependencies.uuid(), language: dependencies.localeLanguage()))
   }
 
   /// Applies the editor's confirmed `draft`: the scrum (`upsert`), and whether this computer

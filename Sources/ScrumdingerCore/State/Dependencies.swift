@@ -4,6 +4,7 @@
 // does: the app hands over the live ones, tests hand over controllable ones, and no rule
 // reads a clock or makes an id on its own.
 import FoundationEssentials
+import Platform
 
 /// A source of random numbers that can be shared by reference (so a seeded one advances).
 public final class RandomSource {
@@ -47,6 +48,8 @@ public final class RandomSource {
   public var journal: (any MeetingEffect)?
   /// What tells screen readers of each moment of a meeting (none in tests that do not ask).
   public var announcer: (any MeetingEffect)?
+  /// The language a new scrum's meetings start in: the user's own where Whisper hears it.
+  public var localeLanguage: () -> SpeechLanguage = { SpeechLanguage.preferred(localeNames: Gettext.languageNames) }
 
   /// Creates the dependencies from each effect.
   public init(

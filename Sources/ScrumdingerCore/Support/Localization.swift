@@ -13,6 +13,7 @@ public let textDomain = "scrumdinger"
 public func setUpLocalization(localeDirectory: String?) {
   Gettext.useUserLocale()
   Gettext.bind(textDomain, to: localeDirectory)
+  Gettext.bind(LanguageNames.textDomain, to: nil)  // iso-codes' own, where the system keeps it
 }
 
 /// The translation of `message`; `arguments` fill its `%@` (strings) and `%d` (numbers), in

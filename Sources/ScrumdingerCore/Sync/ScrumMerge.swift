@@ -178,7 +178,7 @@ public enum ScrumMerge {
     [
       Field(\.title), Field(\.lengthInMinutes), Field(\.theme), Field(\.shuffleSpeakingOrder),
       Field(\.turnWarning), Field(\.turnWarningStages), Field(\.meetingWarningMinutes), Field(\.overtime),
-      Field(\.agenda), Field(\.schedule), Field(\.unknown),
+      Field(\.agenda), Field(\.schedule), Field(\.language), Field(\.unknown),
     ]
   }
 

@@ -79,6 +79,10 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(preferences.accurateModel.row.title, "Higher accuracy (142 MiB)")
         XCTAssertEqual(app.services.modelDownloads.english.source.fileName, "ggml-base.en-q5_1.bin")
         XCTAssertEqual(app.services.modelDownloads.accurate.source, .englishBase)
+        XCTAssertEqual(
+          preferences.multilingualModel.downloadButton.accessibleName, "Download Multilingual Speech Model",
+          "what the editor's message names")
+        XCTAssertEqual(app.services.modelDownloads.multilingual.source.fileName, "ggml-base-q5_1.bin")
         XCTAssertTrue(
           preferences.modelRow.subtitle.contains("ggml-tiny.en.bin"),
           "the build tree's model: \(preferences.modelRow.subtitle)")

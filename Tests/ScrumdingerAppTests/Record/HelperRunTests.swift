@@ -77,7 +77,7 @@ final class HelperRunTests: XCTestCase {
       }
       XCTAssertEqual(failure.reason, "there was not enough memory to load the speech model")
       XCTAssertEqual(engine.model, model, "not set aside")
-      XCTAssertNil(engine.unavailableReason)
+      XCTAssertNil(engine.unavailableReason(for: .english))
     }
   }
 }

@@ -179,7 +179,9 @@ import Testing
     let speech = FakeSpeech()
     speech.listens = true
     let heard = NSTemporaryDirectory() + "heard-\(UUID())"
-    let live = LiveTranscript(engine: speech, samples: "/dev/null", heardFile: heard, length: 300) { position.value }
+    let live = LiveTranscript(engine: speech, samples: "/dev/null", language: .english, heardFile: heard, length: 300) {
+      position.value
+    }
     live.resume()
     let listener = try #require(speech.listeners.first)
     position.value = 1_400  // past the window and the pipeline's slack
@@ -202,7 +204,8 @@ import Testing
     speech.listens = true
     let heard = NSTemporaryDirectory() + "heard-\(UUID())"
     defer { try? FileManager.default.removeItem(atPath: heard) }
-    let live = LiveTranscript(engine: speech, samples: "/dev/null", heardFile: heard, length: 3_000) { position.value }
+    let live = LiveTranscript(engine: speech, samples: "/dev/null", language: .english, heardFile: heard, length: 3_000)
+    { position.value }
     live.resume()
     let listener = try #require(speech.listeners.first)
     #expect(MainLoop.run(until: { !listener.windows.isEmpty }, timeout: .seconds(5)))

@@ -10,7 +10,7 @@ import FoundationEssentials
 extension DailyScrum: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case id, title, attendees, lengthInMinutes, theme, history, shuffleSpeakingOrder, agenda, schedule
-    case meetingWarningMinutes, turnWarningStages
+    case meetingWarningMinutes, turnWarningStages, language
     case turnWarning = "turnWarningSeconds"
     case overtime = "whenTurnRunsOut"
   }
@@ -44,6 +44,7 @@ extension DailyScrum: Codable {
     overtime = try container.decodeIfPresent(OvertimeRule.self, forKey: .overtime) ?? .moveOn
     agenda = try container.decodeIfPresent([AgendaItem].self, forKey: .agenda) ?? []
     schedule = try container.decodeIfPresent(MeetingSchedule.self, forKey: .schedule)
+    language = try container.decodeIfPresent(String.self, forKey: .language)
     unknown = try UnknownFields.reading(
       decoder, known: Set(CodingKeys.allCases.map(\.rawValue)).union(Self.droppedKeys))
   }
@@ -59,6 +60,7 @@ extension DailyScrum: Codable {
     try container.encode(shuffleSpeakingOrder, forKey: .shuffleSpeakingOrder)
     try container.encode(agenda, forKey: .agenda)
     try container.encodeIfPresent(schedule, forKey: .schedule)
+    try container.encodeIfPresent(language, forKey: .language)
     try container.encode(meetingWarningMinutes, forKey: .meetingWarningMinutes)
     try container.encodeIfPresent(turnWarningStages, forKey: .turnWarningStages)
     try container.encode(turnWarning, forKey: .turnWarning)

@@ -14,6 +14,7 @@ extension DailyScrum: FileObject {
     table.field("attendees", \.attendees)
     table.field("history", \.history)
     table.field("id", \.id)
+    table.optional("language", \.language, leftOutWhen: { $0 == nil })
     table.field("lengthInMinutes", \.lengthInMinutes, in: lengthRange)
     table.optional(
       "meetingWarningMinutes", \.meetingWarningMinutes, valid: meetingWarningChoices.contains, leftOutWhen: { $0 == 0 })

@@ -77,7 +77,8 @@ private struct RandomScrums {
           days: Set(MeetingSchedule.Weekday.allCases.filter { _ in Bool.random(using: &generator) }),
           hour: Int.random(in: 0...23, using: &generator), minute: Int.random(in: 0...59, using: &generator),
           reminderMinutes: MeetingSchedule.reminderChoices.randomElement(using: &generator)!),
-      meetingWarningMinutes: DailyScrum.meetingWarningChoices.randomElement(using: &generator)!)
+      meetingWarningMinutes: DailyScrum.meetingWarningChoices.randomElement(using: &generator)!,
+      language: [nil, "de", "zh", "?"].randomElement(using: &generator)!)  // "?": a code unknown here, kept
     if Bool.random(using: &generator) {  // stages, some silent
       scrum.warningStages = TurnWarning.allCases.filter { _ in Bool.random(using: &generator) }.map {
         WarningStage($0, sound: Bool.random(using: &generator))
