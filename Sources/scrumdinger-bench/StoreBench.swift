@@ -1,6 +1,10 @@
 import Foundation
 import ScrumdingerCore
 
+/// How many meetings each of the 100 scrums of the big file has: 200 MB with the dot each part
+/// carries since the file states its version vector (13,000 then made 283 MB, past the cap).
+let bigFileMeetings = 9_200
+
 /// 100 scrums × 1,000 history entries (3 attendees each), generated deterministically.
 func largeScrumList(meetings: Int = 1_000) -> [DailyScrum] {
   let people = (1...8).map { Attendee(id: UUID(), name: "Attendee \($0)") }

@@ -27,7 +27,7 @@ Memory.shareOneArena()  // first thing, as the app's main.swift does: every figu
 // data folder under the given XDG_DATA_HOME.
 if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index + 1 < CommandLine.arguments.count {
   let home = CommandLine.arguments[index + 1]
-  try ScrumStore(directory: home + "/" + appID).save(largeScrumList(meetings: 13_000))
+  try ScrumStore(directory: home + "/" + appID).save(largeScrumList(meetings: bigFileMeetings))
   exit(0)
 }
 
@@ -106,7 +106,7 @@ print("store_file_kib \(size / 1024) 0")
 
 // A 200 MB file cut in half: how soon the reader says so, against reading the whole file.
 let bigStore = ScrumStore(directory: directory + "/big")
-try bigStore.save(largeScrumList(meetings: 13_000))
+try bigStore.save(largeScrumList(meetings: bigFileMeetings))
 let whole = try medianMilliseconds(runs: 3) { _ = try bigStore.load() }
 let bigBytes = try Data(contentsOf: URL(fileURLWithPath: bigStore.path))
 try bigBytes.prefix(bigBytes.count / 2).write(to: URL(fileURLWithPath: bigStore.path))

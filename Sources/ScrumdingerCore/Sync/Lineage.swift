@@ -50,12 +50,6 @@ public struct Lineage: Equatable, Sendable {
     var ancestors: [UUID]
   }
 
-  private struct StoredVector: Codable {
-    var revision: UUID
-    var saves: [String: Int]
-    var changed: [String: [String: Int]]?
-  }
-
   /// The lineage a file states among its `unknown` keys, or, if it states none (or one that
   /// cannot be read), a revision named after the file's `bytes` and no ancestors.
   public init(of unknown: UnknownFields, bytes: Data) {
@@ -67,7 +61,8 @@ public struct Lineage: Equatable, Sendable {
       return
     }
     var saves: [String: Int] = [:]
-    if let vector = field(Self.vectorKey, as: StoredVector.self) {
+    let vector = unknown.fields.first { $0.key == Self.vectorKey }.flatMap { VersionVectorText.read($0.json) }
+    if let vector {
       // Counts are data: one that is not a count of saves (none, or more than a computer
       // could make) says nothing.
       saves = vector.saves.filter { Self.saveRange.contains($0.value) }
@@ -75,7 +70,7 @@ public struct Lineage: Equatable, Sendable {
       if vector.revision != stored.revision { saves[Self.computer(named: stored.revision)] = 1 }
     }
     self.init(revision: stored.revision, ancestors: stored.ancestors, saves: saves)
-    if let vector = field(Self.vectorKey, as: StoredVector.self), let changed = vector.changed {
+    if let vector, let changed = vector.changed {
       dots = StoredStamps(changed: changed).dots
       dotsAreStale = vector.revision != stored.revision
     }
@@ -139,10 +134,7 @@ public struct Lineage: Equatable, Sendable {
     }
     return [
       (Self.key, text(Stored(revision: revision, ancestors: ancestors))),
-      (
-        Self.vectorKey,
-        text(StoredVector(revision: revision, saves: saves, changed: dots.map { StoredStamps($0).changed }))
-      ),
+      (Self.vectorKey, VersionVectorText.json(revision: revision, saves: saves, dots: dots)),
     ]
   }
 }

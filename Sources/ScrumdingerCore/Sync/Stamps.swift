@@ -63,16 +63,10 @@ extension DailyScrum {
 
 /// The dots of a version's parts, as the file keeps them: per computer, the parts it last
 /// changed and the number of that save.
-struct StoredStamps: Codable {
+struct StoredStamps {
   var changed: [String: [String: Int]]
 
   init(changed: [String: [String: Int]]) { self.changed = changed }
-
-  init(_ dots: [UUID: Dot]) {
-    var changed: [String: [String: Int]] = [:]
-    for (id, dot) in dots { changed[dot.computer, default: [:]][id.uuidString] = dot.save }
-    self.changed = changed
-  }
 
   /// The dots stated (an id or a count that cannot be read is left out: that part counts as
   /// changed by a save no other computer holds).
