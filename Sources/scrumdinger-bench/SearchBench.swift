@@ -4,19 +4,25 @@ import ScrumdingerCore
 import ScrumdingerTestSupport
 
 /// A year of daily 15-minute stand-ups: 250 meetings of about 2,000 words said (sentences of
-/// 8 to 22 words from a vocabulary of 2,000) and 8 notes each, in one scrum.
-func yearOfMeetings() -> DailyScrum {
+/// 8 to 22 words from a vocabulary of 2,000) and 8 notes each, in one scrum. In `chinese`, the
+/// words are of two characters (from the 2,000 most used ideographs' block) and sentences are
+/// written as Chinese is, without spaces, ending in "。".
+func yearOfMeetings(chinese: Bool = false) -> DailyScrum {
   var random = SeededGenerator(seed: 43)
-  let letters = Array("abcdefghijklmnopqrstuvwxyz")
+  let letters =
+    chinese
+    ? (0x4E00..<0x4E00 + 2_000).compactMap { Unicode.Scalar($0).map(Character.init) }
+    : Array("abcdefghijklmnopqrstuvwxyz")
   let vocabulary = (0..<2_000).map { (index: Int) -> String in
-    let length = 3 + index % 7
+    let length = chinese ? 2 : 3 + index % 7
     return String(
-      (0..<length).map { (offset: Int) -> Character in letters[(index * 7 + offset * 13 + index / 26) % 26] })
+      (0..<length).map { (offset: Int) -> Character in
+        letters[(index * 7 + offset * 13 + index / 26) % letters.count]
+      })
   }
   func sentence() -> String {
-    " "
-      + (0..<Int.random(in: 8...22, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }.joined(
-        separator: " ") + "."
+    let words = (0..<Int.random(in: 8...22, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+    return chinese ? words.joined() + "。" : " " + words.joined(separator: " ") + "."
   }
   let start = Date(timeIntervalSince1970: 1_764_000_000)
   let history = (0..<250).map { day -> History in
@@ -25,7 +31,7 @@ func yearOfMeetings() -> DailyScrum {
     var transcript: [TranscriptSegment] = []
     while words < 2_000 {
       let text = sentence()
-      words += text.split(separator: " ").count
+      words += chinese ? text.count / 2 : text.split(separator: " ").count
       transcript.append(TranscriptSegment(startMilliseconds: at, endMilliseconds: at + 4_000, text: text))
       at += 4_000
     }
@@ -45,9 +51,10 @@ func yearOfMeetings() -> DailyScrum {
 /// over a phrase typed letter by letter) beside a search that must fold every sentence first
 /// (what opening the search bar does off the main loop); and the memory the search keeps (the
 /// folded sentences) beside the meetings' own text.
-@MainActor func meetingSearchFigures() {
-  let scrum = yearOfMeetings()
-  let phrase = scrum.history[200].transcript[40].text.split(separator: " ").prefix(3).joined(separator: " ")
+@MainActor func meetingSearchFigures(chinese: Bool = false) {
+  let scrum = yearOfMeetings(chinese: chinese)
+  let said = scrum.history[200].transcript[40].text
+  let phrase = chinese ? String(said.prefix(6)) : said.split(separator: " ").prefix(3).joined(separator: " ")
   let text = scrum.history.reduce(0) { sum, entry in sum + entry.transcript.reduce(0) { $0 + $1.text.utf8.count } }
   let search = MeetingSearch()
   let before = Memory.residentKiB()
@@ -65,6 +72,7 @@ func yearOfMeetings() -> DailyScrum {
     times.append((ContinuousClock.now - started).milliseconds)
   }
   precondition(found > 0, "the phrase is in the meetings")
+  guard !chinese else { return print("search_keystroke_chinese_ms \(median(times)) \(first)") }
   print("search_keystroke_ms \(median(times)) \(first)")
   print("search_memory_kib \(kept) \(text / 1024)")
 }

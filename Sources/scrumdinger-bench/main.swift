@@ -90,7 +90,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--sync-model"), index + 3 <
 let drift = driftMilliseconds()
 print("drift_ms \(drift.timer) \(drift.naive)")
 
-MainActor.assumeIsolated { meetingSearchFigures() }
+MainActor.assumeIsolated {
+  meetingSearchFigures()
+  meetingSearchFigures(chinese: true)
+}
 
 let scrums = largeScrumList()
 let directory = NSTemporaryDirectory() + "scrumdinger-bench-" + UUID().uuidString

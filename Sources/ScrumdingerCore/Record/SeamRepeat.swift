@@ -38,7 +38,8 @@ public enum SeamRepeat {
         continue
       }
       var rest = segment
-      rest.text = " " + segmentWords.dropFirst(left).joined(separator: " ")
+      let words = segment.text.droppingUnits(left, counted: isWord)
+      rest.text = (words.first?.isWrittenWithoutSpaces == true ? "" : " ") + words  // as whisper writes it
       left = 0
       kept.append(rest)
     }
@@ -87,9 +88,13 @@ public enum SeamRepeat {
     return row[b.count]
   }
 
+  /// The words of `text`: each character of a script written without spaces is one (a
+  /// Chinese window repeats characters, not space-separated words); "。" or "—" alone is none.
   private static func words(of text: String) -> [String] {
-    text.split(whereSeparator: \.isWhitespace).map(String.init)
+    text.writtenUnits.filter(isWord).map(String.init)
   }
+
+  private static func isWord(_ unit: Substring) -> Bool { unit.contains { $0.isLetter || $0.isNumber } }
 
   /// A word as compared: its letters and digits, lower case.
   private static func plain(_ word: String) -> String {

@@ -19,7 +19,7 @@ public struct AttributedPassage: Equatable, Hashable, Sendable {
   public var speaker: String
   public var startSeconds: Int
   public var endSeconds: Int
-  /// The segments' texts, joined with spaces.
+  /// The segments' texts, joined as written (with spaces, but for scripts written without).
   public var text: String
 
   public init(speaker: String, startSeconds: Int, endSeconds: Int, text: String) {
@@ -58,7 +58,7 @@ public enum SpeakerAttribution {
       guard !text.isEmpty else { continue }
       let turn = turnIndex(of: segment, in: timeline)
       if let turn, turn == passageTurn {
-        passages[passages.count - 1].passage.text += " " + text
+        passages[passages.count - 1].passage.text = .joinedAsWritten([passages[passages.count - 1].passage.text, text])
         passages[passages.count - 1].segments.append(segment)
         continue
       }

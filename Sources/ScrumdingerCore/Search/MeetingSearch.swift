@@ -66,11 +66,14 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
     let from = max(0, min(center - length / 3, text.count - length))
     var start = text.index(text.startIndex, offsetBy: from)
     var end = text.index(start, offsetBy: length)
-    // Whole words only.
-    if start > text.startIndex {
+    // Whole words only, where words stand between spaces (any character is a whole one where
+    // they do not).
+    if start > text.startIndex, !text[start].isWrittenWithoutSpaces {
       start = text[start...].firstIndex(where: \.isWhitespace).map { text.index(after: $0) } ?? start
     }
-    if end < text.endIndex { end = text[..<end].lastIndex(where: \.isWhitespace) ?? end }
+    if end < text.endIndex, !text[end].isWrittenWithoutSpaces {
+      end = text[..<end].lastIndex(where: \.isWhitespace) ?? end
+    }
     return (start > text.startIndex ? "…" : "") + String(text[start..<end]).trimmed + (end < text.endIndex ? "…" : "")
   }
 }
@@ -221,29 +224,49 @@ public struct MeetingMatch: Equatable, Sendable, Identifiable {
       startMilliseconds: start, isNote: isNote, highlights: Self.highlights(of: search, in: text))
   }
 
-  /// The words of `text` (runs of letters and digits) whose folded form holds a term.
+  /// Where `text` holds a term, in order: the whole word around it in a script written with
+  /// spaces ("deploy" marks "deployment"), the characters found in one written without
+  /// ("数据" marks those two characters of "迁移数据库").
   nonisolated static func highlights(of search: ScrumSearch, in text: String) -> [Range<String.Index>] {
-    var ranges: [Range<String.Index>] = []
-    var start: String.Index?
-    func close(at end: String.Index) {
-      guard let from = start else { return }
-      start = nil
-      let word = ScrumSearch.fold(String(text[from..<end]))
-      if search.terms.contains(where: { word.contains($0) }) {
-        ranges.append(from..<end)
+    let positions = Array(text.indices)
+    let folded = positions.map { ScrumSearch.fold(String(text[$0])) }  // a character at a time
+    var found: [Range<Int>] = []
+    for term in search.terms {
+      for start in folded.indices where !folded[start].isEmpty {
+        var joined = ""
+        var end = start
+        while end < folded.count, joined.utf8.count < term.utf8.count {
+          joined += folded[end]
+          end += 1
+        }
+        if joined.hasPrefix(term) { found.append(word(around: start..<end, in: text, at: positions)) }
       }
     }
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if character.isLetter || character.isNumber || character == "'" {
-        if start == nil { start = index }
+    var ranges: [Range<Int>] = []
+    for range in found.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = ranges.last, range.lowerBound <= last.upperBound {
+        ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
       } else {
-        close(at: index)
+        ranges.append(range)
       }
-      index = text.index(after: index)
     }
-    close(at: text.endIndex)
-    return ranges
+    return ranges.map {
+      positions[$0.lowerBound]..<($0.upperBound < positions.count ? positions[$0.upperBound] : text.endIndex)
+    }
+  }
+
+  /// `found` (character offsets) grown to the word it is in, where the script has words
+  /// between spaces.
+  private nonisolated static func word(around found: Range<Int>, in text: String, at positions: [String.Index])
+    -> Range<Int>
+  {
+    func inWord(_ offset: Int) -> Bool {
+      let character = text[positions[offset]]
+      return (character.isLetter || character.isNumber || character == "'") && !character.isWrittenWithoutSpaces
+    }
+    var (lower, upper) = (found.lowerBound, found.upperBound)
+    if inWord(lower) { while lower > 0, inWord(lower - 1) { lower -= 1 } }
+    if inWord(upper - 1) { while upper < positions.count, inWord(upper) { upper += 1 } }
+    return lower..<upper
   }
 }

@@ -40,14 +40,27 @@ public struct ScrumSearch: Equatable, Sendable {
     return previous.compactMap { UUID(uuidString: $0) }.filter { titles[$0].map(matches) == true }
   }
 
-  /// `text` as it is compared: "Plätform Sync" → "platform sync" ("ﬁ" → "fi", "Ａ" → "a").
+  /// `text` as it is compared: "Plätform Sync" → "platform sync" ("ﬁ" → "fi", "Ａ" → "a",
+  /// "Ñ" → "n"). Only accents are dropped (those of Latin, Greek and Cyrillic letters, Hebrew's
+  /// and Arabic's vowel points): a mark that makes another letter stays ("が" is not "か", nor
+  /// "कि" "क").
   public static func fold(_ text: String) -> String {
     var bare = String.UnicodeScalarView()
-    for scalar in TextForms.decomposed(text).unicodeScalars
-    where scalar.properties.generalCategory != .nonspacingMark {
+    for scalar in TextForms.decomposed(text).unicodeScalars where !isAccent(scalar) {
       bare.append(scalar)
     }
     return TextForms.caseFolded(String(bare))
+  }
+
+  private static func isAccent(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.properties.generalCategory == .nonspacingMark else { return false }
+    switch scalar.value {
+    case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,  // combining diacritics
+      0x0591...0x05C7,  // Hebrew points
+      0x064B...0x065F, 0x0670:  // Arabic vowel marks
+      return true
+    default: return false
+    }
   }
 }
 

@@ -25,6 +25,15 @@ import Testing
     #expect(SeamRepeat.dropped(window, after: before).map(\.text) == [" and they liked it."])
   }
 
+  @Test func aChineseRepeatIsFoundCharacterByCharacter() {
+    // Whisper writes Chinese without spaces: a window's words are its characters.
+    let before = [segment("我昨天完成了登录页面")]
+    let window = [segment("完成了登录页面，今天我做数据库迁移。", 30_000)]
+    #expect(SeamRepeat.dropped(window, after: before).map(\.text) == ["今天我做数据库迁移。"])
+    let new = [segment("今天我做数据库迁移。", 30_000)]
+    #expect(SeamRepeat.dropped(new, after: before).map(\.text) == ["今天我做数据库迁移。"], "nothing said twice")
+  }
+
   @Test func twoWordsAgainOrNewWordsAreKept() {
     let before = [segment(" It works. It works.")]
     #expect(SeamRepeat.dropped([segment(" It works, really.")], after: before).map(\.text) == [" It works, really."])
