@@ -52,6 +52,12 @@ extension Label {
   public var dimmedByteOffset: Int? {
     attributeRanges.first { $0.type == PANGO_ATTR_FOREGROUND_ALPHA }?.range.lowerBound
   }
+
+  /// Whether the text's first line is laid out right to left (Arabic, Hebrew), as Pango
+  /// resolves it from the text.
+  public var readsRightToLeft: Bool {
+    pango_layout_get_direction(gtk_label_get_layout(cast(raw)), 0) == PANGO_DIRECTION_RTL
+  }
 }
 
 extension ShortcutsWindow {

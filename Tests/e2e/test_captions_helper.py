@@ -40,13 +40,14 @@ def pink_noise(seconds, rms):
     return [x * scale for x in out]
 
 
-def caption(tmp_path, audio, turns=()):
-    """Feeds `audio` (floats) in real time to the helper, telling it of each turn in `turns`
-    (milliseconds) as the audio reaches it; returns the caption lines it said, in order."""
+def caption(tmp_path, audio, turns=(), language="en", model=MODEL):
+    """Feeds `audio` (floats) in real time to the helper, hearing `language` with `model`,
+    telling it of each turn in `turns` (milliseconds) as the audio reaches it; returns the
+    caption lines it said, in order."""
     samples = tmp_path / "meeting.samples"
     samples.write_bytes(b"")
-    helper = subprocess.Popen([str(HELPER), "--live", str(MODEL), str(samples), str(VAD)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    helper = subprocess.Popen([str(HELPER), "--language", language, "--live", str(model), str(samples), str(VAD)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     lines = []
 
     def read():
@@ -112,6 +113,35 @@ def test_a_change_of_turn_ends_the_line(tmp_path):
     assert "americans" in words(first_turn), lines
     later = "".join(c["caption"] for c in lines if c["final"] and c["to"] > 2800)
     assert "americans" not in words(later) and "country" in words(later), lines
+
+
+def german_speech(tmp_path):
+    """A German stand-up turn, said by espeak-ng's German voice, at 16 kHz."""
+    wav = tmp_path / "german.wav"
+    subprocess.run(["espeak-ng", "-v", "de", "-s", "150", "-w", str(wav),
+                    "Guten Morgen zusammen. Heute arbeite ich an der Datenbank. Ich bin nicht blockiert."], check=True)
+    with wave.open(str(wav)) as source:
+        rate, said = source.getframerate(), array.array("h", source.readframes(source.getnframes()))
+    step = rate / RATE
+    return [said[min(int(i * step), len(said) - 1)] / 32768 for i in range(int(len(said) / step))]
+
+
+def test_german_is_captioned_in_german_with_the_multilingual_model(tmp_path):
+    base = SPEECH.parents[1] / "models" / "ggml-base-q5_1.bin"
+    lines = caption(tmp_path, [0.0] * RATE + german_speech(tmp_path) + [0.0] * 3 * RATE, language="de", model=base)
+    final = "".join(c["caption"] for c in lines if c["final"])
+    assert "datenbank" in final.lower(), lines
+    assert "morgen" in final.lower(), lines
+    assert "database" not in final.lower(), "never translated"
+
+
+def test_an_english_model_refuses_german(tmp_path):
+    samples = tmp_path / "meeting.samples"
+    samples.write_bytes(b"")
+    run = subprocess.run([str(HELPER), "--language", "de", "--live", str(MODEL), str(samples)], input="",
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert json.loads(run.stdout.splitlines()[-1]) == {"error": "the speech model hears English only, not \"de\""}
 
 
 def test_silence_and_room_noise_give_no_caption(tmp_path):

@@ -10,7 +10,8 @@
  * same), or two where more than 14 words follow it (heard with seconds of speech after it:
  * early in a line whisper may hear a word otherwise from one decode to the next, so three in a
  * row seldom agreed and the word was taken back and shown again for seconds); the rest is said
- * as changing words. The line ends, all its words final, once the
+ * as changing words. A word is a run between spaces, or a character of a script written
+ * without them (Chinese, Japanese, Thai: `split`). The line ends, all its words final, once the
  * speaker pauses, or at 12 s, at the silence before its last stretch of speech (a cut is where
  * whisper hears worst: at 8 s there were more of them, past 12 s a line's decodes began to say
  * earlier phrases again). Figures: docs/performance.md. Silero's voice activity
@@ -147,11 +148,75 @@ static bool same_word(const char *a, const char *b) {
   return strcmp(x, y) == 0;
 }
 
-/* Splits `text` into `words` (pointers into `text`, which is cut up); how many. */
-static int split(char *text, char **words, int most) {
+/* Whether the UTF-8 character at `c` is of a script written without spaces between words
+ * (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan, and their punctuation): each such
+ * character is a word of its own here, so its words become final one by one as English
+ * words do, and none is ever split. Its length in bytes goes to `length`. */
+static bool spaceless(const unsigned char *c, int *length) {
+  uint32_t code = c[0];
+  *length = 1;
+  if (c[0] >= 0xF0 && c[1] && c[2] && c[3]) {
+    code = (uint32_t)(c[0] & 0x07) << 18 | (uint32_t)(c[1] & 0x3F) << 12 | (uint32_t)(c[2] & 0x3F) << 6 | (c[3] & 0x3F);
+    *length = 4;
+  } else if (c[0] >= 0xE0 && c[1] && c[2]) {
+    code = (uint32_t)(c[0] & 0x0F) << 12 | (uint32_t)(c[1] & 0x3F) << 6 | (c[2] & 0x3F);
+    *length = 3;
+  } else if (c[0] >= 0xC0 && c[1]) {
+    code = (uint32_t)(c[0] & 0x1F) << 6 | (c[1] & 0x3F);
+    *length = 2;
+  }
+  return (code >= 0x0E00 && code <= 0x0FFF) || (code >= 0x1000 && code <= 0x109F) || (code >= 0x1780 && code <= 0x17FF) ||
+         (code >= 0x2E80 && code <= 0x2FDF) || (code >= 0x3000 && code <= 0x31FF) || (code >= 0x3400 && code <= 0x4DBF) ||
+         (code >= 0x4E00 && code <= 0x9FFF) || (code >= 0xF900 && code <= 0xFAFF) || (code >= 0xFE30 && code <= 0xFE4F) ||
+         (code >= 0xFF01 && code <= 0xFF0F) || (code >= 0xFF1A && code <= 0xFF20) || (code >= 0xFF3B && code <= 0xFF40) ||
+         (code >= 0xFF5B && code <= 0xFF9F) || (code >= 0x20000 && code <= 0x3FFFF);
+}
+
+/* Splits `text` into `words`, copied into `store` (of `size` bytes) each ending in a NUL: runs
+ * between spaces, each character of a script written without them a word of its own (a
+ * partial character at the end of a decode is left out); how many. */
+static int split(const char *text, char *store, size_t size, char **words, int most) {
   int n = 0;
-  for (char *word = strtok(text, " "); word && n < most; word = strtok(NULL, " ")) words[n++] = word;
+  size_t at = 0;
+  bool open = false;
+  for (const unsigned char *c = (const unsigned char *)text; *c && n < most && at + 6 < size;) {
+    int length;
+    bool alone = spaceless(c, &length);
+    if (*c == ' ' || alone) {
+      if (open) store[at++] = '\0';
+      open = false;
+    }
+    if (*c == ' ') {
+      c++;
+      continue;
+    }
+    if (strnlen((const char *)c, (size_t)length) < (size_t)length) break;
+    if (!open) words[n++] = store + at;
+    memcpy(store + at, c, (size_t)length);
+    at += (size_t)length;
+    c += length;
+    open = !alone;
+    if (alone) store[at++] = '\0';
+  }
+  if (open) store[at++] = '\0';
   return n;
+}
+
+/* Appends `word` to `into` (of `size` bytes) as it is written: after a space, unless it or
+ * the text before is of a script written without spaces. */
+static void append_word(char *into, size_t size, const char *word) {
+  int length;
+  size_t have = strlen(into);
+  bool joined = spaceless((const unsigned char *)word, &length);
+  for (size_t back = have; back > 0 && !joined; back--) {
+    unsigned char byte = (unsigned char)into[back - 1];
+    if ((byte & 0xC0) != 0x80) { /* the first byte of the last character */
+      joined = spaceless((const unsigned char *)into + back - 1, &length);
+      break;
+    }
+  }
+  if (!joined) strncat(into, " ", size - strlen(into) - 1);
+  strncat(into, word, size - strlen(into) - 1);
 }
 
 /* How many of the `n` words to keep where a decode ran into a loop (whisper says a phrase
@@ -199,9 +264,8 @@ static bool decode(struct sw_captions *captions, const float *pcm, int count, ch
  * whisper may hear the line's start a little differently each time (a word more or less), or
  * at their count where it does not say them. */
 static int after_final(struct sw_captions *captions, char **words, int n) {
-  char copy[sizeof captions->words], *final[WORDS];
-  snprintf(copy, sizeof copy, "%s", captions->words);
-  int f = split(copy, final, WORDS), near = captions->agreed < n ? captions->agreed : n;
+  char copy[sizeof captions->words + WORDS], *final[WORDS];
+  int f = split(captions->words, copy, sizeof copy, final, WORDS), near = captions->agreed < n ? captions->agreed : n;
   for (int m = f < 3 ? f : 3; m >= 1; m--) {
     int best = -1;
     for (int at = m; at <= n; at++) {
@@ -251,7 +315,7 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
   int64_t skip = heard.first > KEEP ? heard.first - KEEP : 0; /* the silence before the words */
   int64_t ends = count;
   if (!paused && whole && heard.stretches > 1 && heard.before_last - skip >= SHORTEST) ends = heard.before_last;
-  char text[2048], *words[WORDS];
+  char text[2048], store[2048 + WORDS], *words[WORDS];
   int64_t through = ends;
   if (ends < count) {
     /* Cut there, the line's audio is followed by a second of silence, as a pause leaves it:
@@ -266,7 +330,7 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
   bool decoded = decode(captions, pcm + skip, (int)(through - skip), text, sizeof text);
   free(pcm);
   if (!decoded) return;
-  int n = split(text, words, WORDS);
+  int n = split(text, store, sizeof store, words, WORDS);
   n = unlooped(words, n);
   /* Final: after the words already final, those the earlier decodes said there too, in order,
    * or all of them at the line's end. */
@@ -277,9 +341,7 @@ static void step(struct sw_captions *captions, int64_t to, bool ending) {
   }
   char done[2048] = "", changing[2048] = "";
   for (int i = start; i < n; i++) {
-    char *into = i < agreed ? done : changing;
-    strncat(into, " ", sizeof done - strlen(into) - 1);
-    strncat(into, words[i], sizeof done - strlen(into) - 1);
+    append_word(i < agreed ? done : changing, sizeof done, words[i]);
   }
   if (done[0]) {
     say(captions, done, true, to);

@@ -66,6 +66,42 @@ import Platform
     pango_attr_list_unref(attributes)
   }
 
+  /// Shows `text` as `setText` does where it fits the label's width on one line; where it does
+  /// not, "…" and its end from the first of `wordStarts` (where its words begin, in order) from
+  /// which the rest fits: a word is given up whole, never cut. Before the label has a width,
+  /// the text is set whole (the label's own ellipsis then cuts it).
+  public func setTextKeepingEnd(_ text: String, dimmedFrom dimmed: String.Index, wordStarts: [String.Index]) {
+    let width = Int(gtk_widget_get_width(widget))
+    guard width > 0, self.width(of: text) > width else { return setText(text, dimmedFrom: dimmed) }
+    let ellipsis = "… "
+    // The fewest words given up: the widths shrink as the start moves on.
+    var (low, high) = (0, wordStarts.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if self.width(of: ellipsis + text[wordStarts[middle]...]) <= width { high = middle } else { low = middle + 1 }
+    }
+    guard low < wordStarts.count else { return setText(text, dimmedFrom: dimmed) }
+    let start = wordStarts[low]
+    let shown = ellipsis + text[start...]
+    let dimmedOffset = max(0, text.utf8.distance(from: start, to: max(dimmed, start)))
+    setText(shown, dimmedFrom: shown.utf8.index(shown.startIndex, offsetBy: ellipsis.utf8.count + dimmedOffset))
+  }
+
+  /// How wide `text` is on one line in the label's font and size, in pixels.
+  private func width(of text: String) -> Int {
+    let layout = gtk_widget_create_pango_layout(widget, text)!
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    if pixelSize > 0 {
+      let attributes = pango_attr_list_new()
+      pango_attr_list_insert(attributes, pango_attr_size_new_absolute(Int32(pixelSize) * PANGO_SCALE))
+      pango_layout_set_attributes(layout, attributes)
+      pango_attr_list_unref(attributes)
+    }
+    var logical = PangoRectangle()
+    pango_layout_get_pixel_extents(layout, nil, &logical)
+    return Int(logical.width)
+  }
+
   /// Breaks long text into lines at word boundaries.
   public func setWraps() { gtk_label_set_wrap(label, 1) }
 

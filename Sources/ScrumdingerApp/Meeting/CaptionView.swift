@@ -1,5 +1,6 @@
 // Live captions on screen: the recorder's CaptionBoard, one label a line, oldest on top, each
-// on one line that keeps its end (the newest words) in view and cuts its start with "…". Words
+// on one line that keeps its end (the newest words) in view and gives up whole words at its
+// start for "…" (a right-to-left line keeps its newest words on its left). Words
 // that may still change are dimmed until final. The labels are plain text in the tree (the
 // end-to-end tests read them) but never alerts: a screen reader would speak over the room.
 // The meeting page, the presentation and the compact strip each have one; a key hides and
@@ -66,7 +67,9 @@ import ScrumdingerCore
       let dimmed = changing.isEmpty ? text.utf8.count : final.isEmpty ? 0 : final.utf8.count + 1
       guard shownRows[index].text != text || shownRows[index].dimmed != dimmed else { continue }
       shownRows[index] = (text, dimmed)
-      row.setText(text, dimmedFrom: text.utf8.index(text.startIndex, offsetBy: dimmed))
+      // Too long for the line: whole words go from its start (a character of Chinese is one).
+      row.setTextKeepingEnd(
+        text, dimmedFrom: text.utf8.index(text.startIndex, offsetBy: dimmed), wordStarts: text.writtenUnitStarts)
     }
   }
 }

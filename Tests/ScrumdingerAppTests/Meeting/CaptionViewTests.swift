@@ -101,4 +101,57 @@ final class CaptionViewTests: XCTestCase {
       }
     }
   }
+
+  /// A board with one line per text, in turns, each final.
+  @MainActor static func lines(_ texts: [String]) -> CaptionBoard {
+    var board = CaptionBoard()
+    for (turn, text) in texts.enumerated() {
+      if turn > 0 { board.turnBegan(turn, at: turn * 10_000) }
+      board.heard(text, final: true, to: turn * 10_000 + 5_000, at: .seconds(turn * 10 + 5))
+    }
+    return board
+  }
+
+  /// A line too long for a window 720 px wide gives up whole words at its start, in English,
+  /// German and Chinese (where a character is a word); Arabic and Hebrew read from the right.
+  func testALongLineGivesUpWholeWordsAndEveryScriptReadsAsWritten() {
+    let english =
+      " The comparative and the superlative degree of comparison are formed by adding er and est"
+      + " to the positive degree, which is the superlative degree of comparison only."
+    let german =
+      " Gestern habe ich die Anmeldeseite fertiggestellt und heute arbeite ich an der Datenbankmigration,"
+      + " bis die Sicherung fertig ist."
+    let chinese = "我昨天完成了登录页面，今天在做数据库迁移，等备份完成以后再继续测试新的接口。"
+    MainActor.assumeIsolated {
+      withMeeting(of: oneMinuteStandup, size: (720, 760)) { app, window, meeting, _ in
+        let view = meeting.page.captionView
+        for (name, text) in [("english", english), ("german", german), ("chinese", chinese)] {
+          // As in a meeting: the captions' lines are laid out before the words come.
+          app.dependencies.recorder.captions.value = Self.lines([" Hello."])
+          spinUntilPainted(window.window)
+          app.dependencies.recorder.captions.value = Self.lines([text])
+          let shown = view.rows[1].text
+          XCTAssertTrue(shown.hasPrefix("… "), "\(name): cut at its start: \(shown)")
+          let rest = String(shown.dropFirst(2))
+          XCTAssertTrue(text.trimmed.hasSuffix(rest), "\(name): its end kept: \(shown)")
+          let cut = text.trimmed.dropLast(rest.count)
+          XCTAssertTrue(
+            cut.last?.isWhitespace == true || cut.last?.isWrittenWithoutSpaces == true,
+            "\(name): a word given up whole, never part of one: \(shown)")
+          XCTAssertFalse(view.rows[1].isEllipsized, "\(name): it fits")
+          picture(window, "captions-\(name).png")
+        }
+        app.dependencies.recorder.captions.value = Self.lines([
+          " لقد نقلنا قاعدة البيانات أمس.", " עדכנו את מסד הנתונים.",
+        ])
+        spinUntilPainted(window.window)
+        XCTAssertEqual(view.rows.map(\.text), ["لقد نقلنا قاعدة البيانات أمس.", "עדכנו את מסד הנתונים."])
+        for row in view.rows {
+          XCTAssertTrue(row.readsRightToLeft, "read from the right: \(row.text)")
+        }
+        XCTAssertTrue(window.window.labelsMissingGlyphs.isEmpty, "\(window.window.labelsMissingGlyphs)")
+        picture(window, "captions-rtl.png")
+      }
+    }
+  }
 }
