@@ -279,13 +279,14 @@ import ScrumdingerCore
     return row
   }
 
-  /// Shows only the passages whose speaker or words contain `query` (any case).
+  /// Shows only the passages whose speaker or words hold every word of `query`, as the
+  /// search over every meeting finds them (case and accents ignored, a phrase of Chinese
+  /// inside a sentence).
   func filter(_ query: String) {
-    let words = query.lowercased()
+    let search = ScrumSearch([query])
     var shown = 0
     for (passage, box) in passages {
-      let matches =
-        words.isEmpty || passage.text.lowercased().contains(words) || passage.speaker.lowercased().contains(words)
+      let matches = search.isEmpty || search.matches(passage.text) || search.matches(passage.speaker)
       box.isVisible = matches
       if matches { shown += 1 }
     }

@@ -43,6 +43,8 @@ final class HistoryPageTests: XCTestCase {
         record.filter("friday")
         XCTAssertEqual(record.passages.map(\.box.isVisible), [false, true])
         XCTAssertFalse(record.noMatch.isVisible)
+        record.filter("FRÏDAY demo")
+        XCTAssertEqual(record.passages.map(\.box.isVisible), [false, true], "every word, case and accents ignored")
         record.filter("standup")
         XCTAssertTrue(record.noMatch.isVisible, "says nothing matches")
         record.filter("")
