@@ -192,10 +192,13 @@ import ScrumdingerCore
 }
 
 /// One run of the helper: its lines read as they come, stopped (SIGTERM) when cancelled or
-/// past its time limit; `done` hears how it ended and the segments it wrote, unless cancelled.
+/// when it has said nothing for its time limit (a helper that reports progress is working,
+/// however slowly a busy machine lets a larger model go); `done` hears how it ended and the
+/// segments it wrote, unless cancelled.
 @MainActor final class HelperRun {
   private var process: ChildProcess?
   private var limit: Timeout?
+  private let limitDuration: Duration
   private var segments: [TranscriptSegment] = []
   private var reason: String?
   private var tooLong = false
@@ -208,6 +211,7 @@ import ScrumdingerCore
     _ arguments: [String], limit: Duration, progress: @escaping @MainActor (Int) -> Void,
     done: @escaping @MainActor (TranscriptionHelperEnding, [TranscriptSegment]) -> Void
   ) {
+    limitDuration = limit
     do throws(Unavailable) {
       process = try ChildProcess(
         arguments,
@@ -215,9 +219,11 @@ import ScrumdingerCore
           switch TranscriptionHelperLine(text) {
           case .progress(let percent)?:
             if percent > 0 { self?.ran = true }
+            self?.armLimit()
             progress(percent)
           case .segment(let segment)?:
             self?.ran = true
+            self?.armLimit()
             self?.segments.append(segment)
           case .error(let reason)?: self?.reason = reason
           case .windowDone?, .caption?, nil: break
@@ -241,7 +247,13 @@ import ScrumdingerCore
       done(.failed(error.reason), [])
       return
     }
-    self.limit = Timeout(after: limit) { [weak self] in
+    armLimit()
+  }
+
+  /// Stops the helper once it has said nothing for the limit, from now.
+  private func armLimit() {
+    limit?.cancel()
+    limit = Timeout(after: limitDuration) { [weak self] in
       self?.tooLong = true
       self?.process?.terminate()
     }

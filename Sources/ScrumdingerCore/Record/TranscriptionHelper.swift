@@ -99,11 +99,13 @@ public enum TranscriptionHelperEnding: Equatable, Sendable {
     }
   }
 
-  /// How long a run may take on `audioSeconds` of speech before it is stopped: a minute to
-  /// load the model, then as long as the audio lasts (the slowest model offered takes about a
-  /// tenth of that on one core).
+  /// How long a run on `audioSeconds` of speech may go without a word (its progress or a
+  /// segment) before it is stopped: two minutes to load the model, then four times the
+  /// audio's length. The largest model offered (base) takes about a tenth of the audio's
+  /// length on one idle core; at nice 10 beside two busy cores it gets a tenth of one, and a
+  /// window of German then took 70 s (a CI run, and beside `stress-ng --cpu 2`).
   public static func timeLimit(audioSeconds: Double) -> Duration {
-    .seconds(60) + .milliseconds(Int(max(0, audioSeconds) * 1000))
+    .seconds(120) + .milliseconds(Int(max(0, audioSeconds) * 4000))
   }
 }
 

@@ -63,8 +63,8 @@ import Testing
   }
 
   @Test func theTimeLimitGrowsWithTheAudio() {
-    #expect(TranscriptionHelperEnding.timeLimit(audioSeconds: 0) == .seconds(60))
-    #expect(TranscriptionHelperEnding.timeLimit(audioSeconds: 900) == .seconds(960))
+    #expect(TranscriptionHelperEnding.timeLimit(audioSeconds: 0) == .seconds(120))
+    #expect(TranscriptionHelperEnding.timeLimit(audioSeconds: 900) == .seconds(3_720))
   }
 
   @Test func aModelSetAsideStaysAsideUntilCleared() {
