@@ -66,14 +66,18 @@ import ScrumdingerCore
     return nil
   }
 
-  package func unavailableReason(for language: SpeechLanguage) -> String? {
-    guard helper != nil else { return tr("the speech library is not installed") }
-    let aside = setAside.paths  // the file read once
+  package func unavailableReason(for language: SpeechLanguage) -> String? { choice(for: language).reason }
+
+  /// The model `language` is heard with, or why none can be: the models folder, their headers
+  /// and the set-aside file read once.
+  private func choice(for language: SpeechLanguage) -> (model: String?, reason: String?) {
+    guard helper != nil else { return (nil, tr("the speech library is not installed")) }
+    let aside = setAside.paths
     let models = models
     guard let model = model(for: language, among: models, besides: aside) else {
-      return models.joined().isEmpty ? tr("no speech model") : Texts.modelNeeded(for: names.name(of: language))
+      return (nil, models.joined().isEmpty ? tr("no speech model") : Texts.modelNeeded(for: names.name(of: language)))
     }
-    return aside.contains(model) ? Texts.modelUnreadable : nil
+    return (model, aside.contains(model) ? Texts.modelUnreadable : nil)
   }
 
   /// The model at `path`, multilingual or not as its header says.
@@ -107,8 +111,9 @@ import ScrumdingerCore
     done: @escaping @MainActor (Result<[TranscriptSegment], CaptureFailure>) -> Void
   ) -> any CancellableTask {
     let task = WhisperTask()
-    guard let model = model(for: language, among: models, besides: setAside.paths), let helper else {
-      done(.failure(CaptureFailure(reason: unavailableReason(for: language) ?? tr("no speech model"))))
+    let choice = choice(for: language)
+    guard let model = choice.model, let helper else {
+      done(.failure(CaptureFailure(reason: choice.reason ?? tr("no speech model"))))
       return task
     }
     let samples = path + ".samples"
@@ -149,9 +154,8 @@ import ScrumdingerCore
     to samples: String, language: SpeechLanguage, heard: @escaping @MainActor ([TranscriptSegment], Int?) -> Void,
     failed: @escaping @MainActor (String) -> Void, captions: (@MainActor (CaptionWords) -> Void)?
   ) -> (any SpeechListener)? {
-    guard unavailableReason(for: language) == nil, let helper,
-      let model = model(for: language, among: models, besides: setAside.paths)
-    else { return nil }
+    let choice = choice(for: language)
+    guard choice.reason == nil, let model = choice.model, let helper else { return nil }
     var arguments = [helper, "--language", language.code, "--live", model, samples]
     if captions != nil {
       guard let voice = findVoiceActivityModel() else { return nil }
