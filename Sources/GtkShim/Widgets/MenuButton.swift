@@ -4,9 +4,10 @@ import Platform
 /// A header-bar button opening a menu of actions. The menu's popover is built when it first
 /// opens: every page has this button, and most windows never open it.
 @MainActor public final class MenuButton: Widget {
-  /// A menu button with `iconName`, named `accessibleName`, listing `changing`'s items first,
-  /// then `items` as (label, detailed action such as "app.quit") in sections separated by nil.
-  public init(iconName: String, accessibleName: String, changing: MenuSection? = nil, items: [(String, String)?]) {
+  /// A menu button with `iconName`, named `accessibleName`, listing the items of the sections
+  /// `changing` first, then `items` as (label, detailed action such as "app.quit") in sections
+  /// separated by nil.
+  public init(iconName: String, accessibleName: String, changing: [MenuSection] = [], items: [(String, String)?]) {
     super.init(gtk_menu_button_new())
     gtk_menu_button_set_icon_name(cast(raw), iconName)
     setAccessibleLabel(accessibleName)
@@ -17,7 +18,7 @@ import Platform
       shim_accessible_set_name(cast(UnsafeMutableRawPointer(inner)), accessibleName)
     }
     let menu = g_menu_new()
-    if let changing { g_menu_append_section(menu, nil, cast(UnsafeMutableRawPointer(changing.menu))) }
+    for section in changing { g_menu_append_section(menu, nil, cast(UnsafeMutableRawPointer(section.menu))) }
     var section = g_menu_new()
     for item in items {
       if let (label, action) = item {

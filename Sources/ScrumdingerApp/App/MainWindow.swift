@@ -111,6 +111,7 @@ import ScrumdingerCore
     observations.append(state.navigation.observe { [weak self] route in self?.show(route) })
     observations.append(state.scrums.observe { [weak self] _ in self?.scrumsChanged() })
     observations.append(model.detail.lineups.observe { [weak self] _ in self?.pages.lineupsChanged() })
+    observations.append(MainMenu.follow(state.fileAsItWas))
     show(state.navigation.value)
   }
 
@@ -137,13 +138,13 @@ import ScrumdingerCore
   /// meeting over its ring, where it covers no control.
   @discardableResult
   func toast(
-    _ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil,
+    _ text: String, button: String? = nil, timeout: Int = 5, action: (@MainActor () -> Void)? = nil,
     onDismissed: (@MainActor () -> Void)? = nil
   ) -> Toast {
     if let page = meeting?.page, !page.isCompact {
-      page.toasts.show(text, button: button, action: action, onDismissed: onDismissed)
+      page.toasts.show(text, button: button, timeout: timeout, action: action, onDismissed: onDismissed)
     } else {
-      toasts.show(text, button: button, action: action, onDismissed: onDismissed)
+      toasts.show(text, button: button, timeout: timeout, action: action, onDismissed: onDismissed)
     }
   }
 
@@ -185,6 +186,7 @@ import ScrumdingerCore
     case .showShortcuts: tools.showShortcuts()
     case .preferences: tools.showPreferences()
     case .about: tools.showAbout()
+    case .useFileAsItIs: model.useFileAsItWas()
     }
   }
 

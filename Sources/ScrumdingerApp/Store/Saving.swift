@@ -28,6 +28,8 @@ import ScrumdingerCore
   /// The file was gone at start, and this computer's last version was shown, while no window
   /// was open: said when one opens.
   private var missingVersion: [DailyScrum]?
+  /// Dismisses the toast of a merge at start once the file as it was is taken from the menu.
+  private var fileTaken: ObservationToken?
   /// What merges removed that no window has shown and the user let go of yet.
   private let pending: PendingRemovals
   /// What the toasts on screen say was removed, by toast.
@@ -196,6 +198,7 @@ import ScrumdingerCore
   /// restore that was meant (said once a window shows).
   func mergedAtStart(_ merge: StartMerge) {
     autoSave?.saveSoon()
+    state.fileAsItWas.offer(merge)
     startMerge = merge
     if shown != nil { sayMergedAtStart(merge) }
   }
@@ -223,15 +226,21 @@ import ScrumdingerCore
       }, onDismissed: nil)
   }
 
+  /// Says what the merge kept, the toast staying until dismissed (the main menu offers the
+  /// file too, until the next save).
   private func sayMergedAtStart(_ merge: StartMerge) {
     startMerge = nil
-    shown?.toast(
-      merge.summary, button: tr("Use the File as It Is"),
-      action: { [weak self] in
-        guard let self else { return }
-        state.scrums.value = transcripts.attach(to: merge.fileAsIs(keepingEditsIn: state.scrums.value))
-        autoSave?.saveSoon()
-      }, onDismissed: nil)
+    guard
+      let toast = shown?.toast(
+        merge.summary, button: tr("Use the File as It Is"), timeout: 0,
+        action: { [weak self] in
+          guard let self else { return }
+          state.fileAsItWas.use(merge, attaching: transcripts.attach)
+          autoSave?.saveSoon()
+        }, onDismissed: { [weak self] in self?.fileTaken = nil })
+    else { return }
+    // Taken from the main menu: the toast's question is answered.
+    fileTaken = state.fileAsItWas.status.observe { if $0 == .taken { toast.dismiss() } }
   }
 
   private func askAboutUnreadableFile(_ error: StoreError, in window: any WindowSurface) {

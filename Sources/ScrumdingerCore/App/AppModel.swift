@@ -48,9 +48,17 @@ import FoundationEssentials
       state.scrums.observe { _ in refresh() },  // Add to Calendar follows the schedule
       state.meeting.observe { _ in refresh() },  // Previous speaker, on the first turn
       detail.lineups.observe { _ in refresh() },
+      state.fileAsItWas.status.observe { _ in refresh() },
     ]
     undo.undoableChanged = refresh
     list.readOnlyChanged = refresh
+  }
+
+  /// "Use the File as It Is" from the main menu: the file read at start as it was, with what
+  /// was edited here since, each meeting with its transcript.
+  public func useFileAsItWas() {
+    guard let merge = state.fileAsItWas.offered else { return }
+    state.fileAsItWas.use(merge, attaching: dependencies.recorder.transcripts.attach)
   }
 
   private func refreshCommands() {
@@ -69,7 +77,7 @@ import FoundationEssentials
     return Command.Context(
       window: WindowCommand.Context(
         route: route, meetingRunning: state.meeting.value != nil, readOnly: list.isReadOnly, nobodyHere: nobodyHere,
-        canUndo: undo.undoable != nil),
+        canUndo: undo.undoable != nil, fileAsItWasOffered: state.fileAsItWas.status.value == .offered),
       meeting: MeetingCommand.Context(
         isShown: route.isMeeting, canGoBack: state.meeting.value?.snapshot.canGoBack == true, canPresent: canPresent),
       history: HistoryCommand.Context(route: route, isScheduled: isScheduled))

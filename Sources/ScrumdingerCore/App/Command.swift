@@ -189,6 +189,9 @@ public enum WindowCommand: String, RuledCommand {
   case importScrums = "import-scrums"
   case openHistory = "open-history"
   case back
+  /// Takes the file read at start as it was, where a merge at start kept this computer's
+  /// changes (offered in the main menu until the next save).
+  case useFileAsItIs = "use-file-as-it-is"
 
   public static let scope = "win"
   public var command: Command { .window(self) }
@@ -213,6 +216,7 @@ public enum WindowCommand: String, RuledCommand {
     case .importScrums:
       CommandFacts(keys: ["<Control>o"], help: (.scrums, tr("Import scrums from a file")), changesData: true)
     case .back: CommandFacts(keys: ["<Alt>Left"], help: (.scrums, tr("Go back")))
+    case .useFileAsItIs: CommandFacts(changesData: true)
     }
   }
 
@@ -228,16 +232,19 @@ public enum WindowCommand: String, RuledCommand {
     public var nobodyHere: Bool
     /// Whether a delete can still be undone (its toast is up).
     public var canUndo: Bool
+    /// Whether the file read at start is on offer as it was (`FileAsItWasOffer`).
+    public var fileAsItWasOffered: Bool
 
     public init(
       route: Route, meetingRunning: Bool = false, readOnly: Bool = false, nobodyHere: Bool = false,
-      canUndo: Bool = false
+      canUndo: Bool = false, fileAsItWasOffered: Bool = false
     ) {
       self.route = route
       self.meetingRunning = meetingRunning
       self.readOnly = readOnly
       self.nobodyHere = nobodyHere
       self.canUndo = canUndo
+      self.fileAsItWasOffered = fileAsItWasOffered
     }
   }
 
@@ -253,6 +260,7 @@ public enum WindowCommand: String, RuledCommand {
     case .undo: context.canUndo && !route.isMeeting
     case .startMeeting: route.isDetail && !context.meetingRunning && !context.nobodyHere
     case .back: route != .list
+    case .useFileAsItIs: context.fileAsItWasOffered
     }
   }
 }

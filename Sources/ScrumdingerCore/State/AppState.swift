@@ -25,10 +25,13 @@ public final class AppState {
   public let navigation = ObservableValue<Route>(.list)
   /// The meeting under way, if any.
   public let meeting = ObservableValue<MeetingState?>(nil)
+  /// The file read at start as it was, after a merge at start: on offer for a while.
+  public let fileAsItWas: FileAsItWasOffer
 
   /// Creates the state with the scrums loaded from the store.
   public init(scrums: [DailyScrum] = []) {
     self.scrums = ObservableValue(scrums)
+    fileAsItWas = FileAsItWasOffer(scrums: self.scrums)
   }
 
   /// Changes past meeting `historyID` of scrum `scrumID` in place (one notification);

@@ -25,7 +25,7 @@ final class LanguageEditorTests: XCTestCase {
     let scrum = DailyScrum(title: "设计评审", lengthInMinutes: 5, language: "en")
     let store = temporaryStore()
     XCTAssertNoThrow(try store.save([scrum]))
-    try MainActor.assumeIsolated {
+    MainActor.assumeIsolated {
       withRunningApp(store: store, dependencies: recordingDependencies(recording: [scrum.id])) { app in
         let window = app.mainWindow!
         window.editing.open(ScrumDraft(editing: scrum, recordsMeetings: true))

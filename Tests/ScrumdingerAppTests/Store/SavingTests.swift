@@ -138,6 +138,69 @@ final class SavingTests: XCTestCase {
     }
   }
 
+  /// The same restore, decided later: the toast stays past its usual five seconds, and the
+  /// main menu offers "Use the File as It Is" beside it; taken from the menu, the toast goes.
+  func testTheFileAsItWasStaysOnOfferInTheToastAndTheMenu() throws {
+    let store = try restoredOlderFile()
+    let offered: @MainActor () -> [String] = { MainMenu.offers.items.map(\.label) }
+    MainActor.assumeIsolated {
+      withRunningApp(store: ScrumStore(directory: store.directory)) { app in
+        let window = app.mainWindow!
+        XCTAssertEqual(offered(), ["Use the File as It Is"])
+        XCTAssertTrue(window.actions[.useFileAsItIs]!.isEnabled)
+        // Past a usual toast's five seconds, and the merge's own save, the question is still up.
+        _ = MainLoop.run(until: { false }, timeout: .seconds(7))
+        XCTAssertEqual(toastTexts(window.toasts).last, "Use the File as It Is", "the toast waits for the user")
+        XCTAssertEqual(offered(), ["Use the File as It Is"], "the merge's own save keeps the offer")
+        XCTAssertTrue(window.window.activateAction(Command.window(.useFileAsItIs).detailedName))
+        XCTAssertEqual(app.state.scrums.value.map(\.title), ["Standup"], "the file as it was")
+        XCTAssertEqual(offered(), [], "taken: no longer offered")
+        XCTAssertFalse(window.actions[.useFileAsItIs]!.isEnabled)
+        XCTAssertTrue(MainLoop.run(until: { toastTexts(window.toasts).isEmpty }, timeout: .seconds(30)))
+        XCTAssertTrue(
+          MainLoop.run(
+            until: { (try? ScrumStore.read(store.path).map(\.title)) == ["Standup"] }, timeout: .seconds(30)),
+          "and saved")
+      }
+    }
+  }
+
+  /// An edit after the merge (saved soon after) ends the menu's offer, for the file is no
+  /// longer as it was; the toast still takes the file, keeping the meeting added since.
+  func testAnEditAfterTheMergeEndsTheMenusOfferAndTheToastKeepsTheEdit() throws {
+    let store = try restoredOlderFile()
+    let held = History(date: Date(timeIntervalSince1970: 1_795_172_800), attendees: ["Ana"], durationSeconds: 60)
+    MainActor.assumeIsolated {
+      withRunningApp(store: ScrumStore(directory: store.directory)) { app in
+        let window = app.mainWindow!
+        let first = app.state.scrums.value[0].history[0].id
+        app.state.scrums.update { $0[0].history.append(held) }
+        XCTAssertEqual(MainMenu.offers.items.map(\.label), [])
+        XCTAssertFalse(window.actions[.useFileAsItIs]!.isEnabled)
+        XCTAssertTrue(pressToastButton(window.toasts, "Use the File as It Is"))
+        XCTAssertTrue(
+          MainLoop.run(until: { app.state.scrums.value.map(\.title) == ["Standup"] }, timeout: .seconds(30)),
+          "the file as it was")
+        XCTAssertEqual(app.state.scrums.value[0].history.map(\.id), [first, held.id], "with the meeting held since")
+      }
+    }
+  }
+
+  /// A store whose file was put back to the version before its last save (a meeting and a
+  /// scrum, Retro, later), while the app was closed.
+  private func restoredOlderFile() throws -> ScrumStore {
+    let m1 = History(date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 60)
+    let m2 = History(date: Date(timeIntervalSince1970: 1_795_086_400), attendees: ["Ana"], durationSeconds: 60)
+    var standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")], history: [m1])
+    let store = temporaryStore()
+    try store.save([standup])
+    let older = try XCTUnwrap(FileManager.default.contents(atPath: store.path))
+    standup.history.append(m2)
+    try store.save([standup, DailyScrum(title: "Retro")])
+    try older.write(to: URL(fileURLWithPath: store.path))
+    return store
+  }
+
   /// The scrums file was deleted while the app was closed: the list shows this computer's
   /// last version and says so; Start Empty empties it, and that version goes to the Trash.
   func testAFileGoneWhileClosedShowsTheLastVersionWithStartEmpty() throws {
