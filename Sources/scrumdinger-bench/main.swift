@@ -87,6 +87,14 @@ if let index = CommandLine.arguments.firstIndex(of: "--sync-model"), index + 3 <
   exit(0)
 }
 
+// A start with 5,000 conflict copies alone (also part of the in-process figures below).
+if CommandLine.arguments.contains("--copies-figures") {
+  let folder = NSTemporaryDirectory() + "scrumdinger-bench-copies-" + UUID().uuidString
+  try MainActor.assumeIsolated { try copiesStartFigures(directory: folder) }
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
+
 let drift = driftMilliseconds()
 print("drift_ms \(drift.timer) \(drift.naive)")
 
@@ -117,6 +125,7 @@ let cut = medianMilliseconds(runs: 3) { _ = try? bigStore.load() }
 print("truncated_big_file_ms \(cut) \(whole)")
 
 try syncFigures(directory: directory)
+try MainActor.assumeIsolated { try copiesStartFigures(directory: directory + "/copies") }
 
 let stalls = MainActor.assumeIsolated { saveStalls(scrums, directory: directory + "/stall") }
 print("save_stall_ms \(stalls.autoSave) \(stalls.synchronous)")

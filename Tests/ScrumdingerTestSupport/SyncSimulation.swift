@@ -337,6 +337,11 @@ private struct World {
   /// the step; and what an Undo (or a merge that could not keep what it removed) brought
   /// back: what may come back after a deletion is only what another computer changed first.
   var deletions: [(step: Int, scrum: DailyScrum, meeting: History?)] = []
+  /// The deletions (indices in `deletions`) each computer made since it last wrote its file:
+  /// the app killed before that write (a save refused until an arrival is merged) loses
+  /// them with everything else it held unwritten, so what they deleted may be back.
+  var deletionsNotWritten: [Int: [Int]] = [:]
+  var deletionsLost: Set<Int> = []
   var undone: Set<UUID> = []
   /// Each attendee name's first attendee, and each attendee's newest name: a rename made on a
   /// name that is not the newest did not see the other rename (`renamedApart`), and only such
@@ -482,6 +487,7 @@ private struct World {
   mutating func crash(_ c: Int) {
     guard let app = computers[c].app else { return }
     computers[c].app = nil
+    deletionsLost.formUnion(deletionsNotWritten.removeValue(forKey: c) ?? [])
     var kept: Set<UUID> = []
     var keptNames: Set<String> = []
     for other in computers.indices {
@@ -538,6 +544,7 @@ private struct World {
     merge(c)
     if (try? app.store.save(taken, holding: merges)) != nil {
       app.unsaved = app.held != taken
+      deletionsNotWritten[c] = nil
       stampWritten(c)
       note("computer \(c): the early save was written")
     }
@@ -655,6 +662,7 @@ private struct World {
     do {
       try app.store.save(app.held)
       app.unsaved = false
+      deletionsNotWritten[c] = nil
       stampWritten(c)
       note("computer \(c) saves \(app.held.count) scrums")
     } catch {
@@ -680,6 +688,7 @@ private struct World {
     case .deleteScrum:
       guard let s else { return }
       deleted.insert(scrums[s].id)
+      deletionsNotWritten[c, default: []].append(deletions.count)
       deletions.append((step, scrums[s], nil))
       for entry in scrums[s].history {
         deleted.insert(entry.id)
@@ -717,6 +726,7 @@ private struct World {
       guard let s, !scrums[s].history.isEmpty else { return }
       let entry = scrums[s].history.remove(at: pick % scrums[s].history.count)
       deleted.insert(entry.id)
+      deletionsNotWritten[c, default: []].append(deletions.count)
       deletions.append((step, scrums[s], entry))
       deleted.formUnion(entry.notes.map(\.id))
       computers[c].recordings.remove(entry.id)
@@ -857,7 +867,7 @@ private struct World {
   func cameBack() -> String? {
     for c in computers.indices {
       let held = computers[c].app?.held ?? []
-      for deletion in deletions {
+      for (index, deletion) in deletions.enumerated() where !deletionsLost.contains(index) {
         let what: String
         if let meeting = deletion.meeting {
           let back = held.lazy.flatMap(\.history).first { $0.id == meeting.id }

@@ -113,6 +113,10 @@ FIGURES = [
      "the kept one (median of 7)", "ms", "loading it as saved", "(reported)", lambda v, r: True),
     ("copies_512mib_read_ms", "conflict copies: one pass's most (2 × 256 MiB) read (median of 3)", "ms",
      "reading their bytes alone", "(reported)", lambda v, r: True),
+    ("copies_5000_start_stall_ms", "start with 5,000 conflict copies: the main loop's longest stall while "
+     "they merge", "ms", "the same start with no copy", "≤ 50 ms", lambda v, r: v <= 50),
+    ("copies_5000_merged_s", "start with 5,000 conflict copies: until every one is merged and moved aside", "s",
+     "(none)", "(reported)", lambda v, r: True),
     ("drift_ms", "drift: end error, 60-min meeting, jittered ticks", "ms", "naive tick-counting timer",
      "0 ms", lambda v, r: v == 0),
     ("store_save_ms", "store: save 100 scrums × 1,000 meetings (median)", "ms", "Foundation JSONEncoder",

@@ -18,7 +18,7 @@ import Platform
     self.folder = folder
   }
 
-  private func path(of historyID: UUID) -> String { folder + "/" + historyID.uuidString + ".json" }
+  nonisolated private func path(of historyID: UUID) -> String { folder + "/" + historyID.uuidString + ".json" }
 
   /// Keeps `segments` as the transcript of past meeting `historyID`.
   public func save(_ segments: [TranscriptSegment], of historyID: UUID) throws(StoreError) {
@@ -33,7 +33,7 @@ import Platform
   }
 
   /// The meetings that have a transcript here (one read of the folder).
-  private func stored() -> Set<UUID> {
+  nonisolated private func stored() -> Set<UUID> {
     var ids = Set<UUID>()
     for name in Files.names(in: folder) {
       if name.hasSuffix(".json"), let id = UUID(uuidString: String(name.dropLast(5))) { ids.insert(id) }
@@ -72,8 +72,9 @@ import Platform
     return nil
   }
 
-  /// `scrums` with each meeting's transcript as this computer keeps it, and no other.
-  public func attach(to scrums: [DailyScrum]) -> [DailyScrum] {
+  /// `scrums` with each meeting's transcript as this computer keeps it, and no other (read
+  /// from the folder: on any thread, as a merge off the main loop needs them).
+  nonisolated public func attach(to scrums: [DailyScrum]) -> [DailyScrum] {
     let here = stored()
     var result = scrums
     for s in result.indices {

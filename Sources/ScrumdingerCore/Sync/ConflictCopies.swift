@@ -42,8 +42,8 @@ public enum ConflictCopies {
   /// How many bytes of copies one pass reads at most: a pass's copies are decoded and held at
   /// once, so a folder of large copies is merged a few at a time.
   public static let bytesPerPass = 512 << 20
-  /// How many copies one pass reads at most: each is merged on the main loop, so a folder of
-  /// thousands is merged a hundred at a time.
+  /// How many copies one pass reads at most: a folder of thousands is merged a hundred at a
+  /// time, and what each pass gave is shown before the next is read.
   public static let copiesPerPass = 100
 
   /// The conflict copies of `file` in its folder, read (off the main thread: it reads them

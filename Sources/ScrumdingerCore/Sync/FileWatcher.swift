@@ -5,7 +5,9 @@
 // elsewhere is merged into what is shown (ScrumMerge, over the base the store can prove both
 // grew from, else as a union that deletes nothing; with when each scrum was last edited
 // here), and so is each conflict copy, which then moves to the data folder's
-// `merged-conflicts`; the merge is saved. What a merge removed is said, with Undo, and kept in
+// `merged-conflicts`; the merge is saved. The copies are merged and moved off the main loop,
+// a hundred a pass (a folder of thousands must not freeze the window), and what they gave is
+// shown only if nothing changed meanwhile (else they are merged again over that). What a merge removed is said, with Undo, and kept in
 // the Trash. A file that became unreadable stops the saving and is asked about; a conflict
 // copy that cannot be read (or is a link, a pipe, a device, or too large) is left where it
 // is, said once, and not read again until it changes. A running meeting is not touched: it
@@ -85,7 +87,8 @@ import Platform
     pending = Timeout(after: Self.settle) { [weak self] in self?.check() }
   }
 
-  /// Reads the file off the main loop, then merges on it.
+  /// Reads the file and the copies off the main loop; merges the file on it, then the copies
+  /// off it again (`mergeOffMainLoop`).
   private func check() {
     guard !checking else {
       checkAgain = true
@@ -100,19 +103,45 @@ import Platform
     }) {
       [weak self] change, copies in
       guard let self else { return }
-      checking = false
       let before = state.scrums.value
       apply(change)
-      say(merged: merge(copies), since: before)
-      onLooked()
-      if !checkedOnce {
-        checkedOnce = true
-        onFirstCheck()
+      mergeOffMainLoop(copies) { [weak self] copyChanged in
+        guard let self else { return }
+        checking = false
+        say(merged: copyChanged, since: before)
+        onLooked()
+        if !checkedOnce {
+          checkedOnce = true
+          onFirstCheck()
+        }
+        // A pass of as many copies as one reads: more may wait.
+        if checkAgain || copies.count >= ConflictCopies.copiesPerPass {
+          checkAgain = false
+          check()
+        }
       }
-      // A pass of as many copies as one reads: more may wait.
-      if checkAgain || copies.count >= ConflictCopies.copiesPerPass {
-        checkAgain = false
-        check()
+    }
+  }
+
+  /// Merges the readable `copies` into what is shown on a worker thread, then shows the merge
+  /// (made again over what is shown now, if that changed meanwhile) and moves the copies
+  /// aside, on a worker too (a move to another disk is a copy); `done` says whether one
+  /// brought changes. A thousand copies cost the main loop a hundred comparisons, not a
+  /// hundred merges.
+  private func mergeOffMainLoop(_ copies: [ConflictCopies.Copy], then done: @escaping @MainActor (Bool) -> Void) {
+    let readable = readableRefusingTheRest(copies)
+    guard !readable.isEmpty else { return done(false) }
+    let (ours, reconciliation, store, transcripts) = (state.scrums.value, reconciliation, store, transcripts)
+    WorkerThreads.run({
+      Self.merge(readable, into: ours, with: reconciliation, store: store, transcripts: transcripts)
+    }) { [weak self] merged in
+      guard let self else { return }
+      guard state.scrums.value == ours else { return mergeOffMainLoop(readable, then: done) }
+      take(merged)
+      let folder = store.mergedConflictsFolder
+      WorkerThreads.run({ Self.moveAside(readable, to: folder) }) { [weak self] unmoved in
+        for copy in unmoved { self?.refuse(copy, tr("it cannot be moved to %@", folder)) }
+        done(merged.changed)
       }
     }
   }
@@ -124,7 +153,14 @@ import Platform
     pending?.cancel()
     let before = state.scrums.value
     apply(store.checkDisk())
-    say(merged: merge(ConflictCopies.read(besides: store.syncedFile, skipping: refused)), since: before)
+    let readable = readableRefusingTheRest(ConflictCopies.read(besides: store.syncedFile, skipping: refused))
+    let merged = Self.merge(
+      readable, into: state.scrums.value, with: reconciliation, store: store, transcripts: transcripts)
+    take(merged)
+    for copy in Self.moveAside(readable, to: store.mergedConflictsFolder) {
+      refuse(copy, tr("it cannot be moved to %@", store.mergedConflictsFolder))
+    }
+    say(merged: merged.changed, since: before)
     onLooked()
   }
 
@@ -139,30 +175,61 @@ import Platform
     }
   }
 
-  /// Merges each readable conflict copy over the base the store proves, and moves it aside;
-  /// true when one brought changes (a copy of what this computer wrote itself brings none).
-  private func merge(_ copies: [ConflictCopies.Copy]) -> Bool {
+  /// What merging a pass of conflict copies gave.
+  private struct MergedCopies: Sendable {
+    /// What the app holds with them.
+    var scrums: [DailyScrum]
+    /// Whether one brought changes (a copy of what this computer wrote itself brings none).
     var changed = false
+    /// The scrums whose same field, attendee or note was also changed here.
+    var conflicts: [ScrumMerge.Conflict] = []
+    /// The merge rules, with when each scrum was last changed.
+    var reconciliation: Reconciliation
+  }
+
+  /// Merges each of `copies` (read) into `ours`, one after another, over the base `store`
+  /// proves, each meeting with this computer's transcript: on any thread.
+  nonisolated private static func merge(
+    _ copies: [ConflictCopies.Copy], into ours: [DailyScrum], with reconciliation: Reconciliation,
+    store: ScrumStore, transcripts: TranscriptStore
+  ) -> MergedCopies {
+    var merged = MergedCopies(scrums: ours, reconciliation: reconciliation)
     for copy in copies {
-      switch copy.contents {
-      case .success(let theirs):
-        let step = reconciliation.copy(
-          theirs.scrums, lineage: theirs.lineage, written: copy.written, into: state.scrums.value, store: store,
-          attach: transcripts.attach)
-        if step.changed {
-          show(step.scrums)
-          onNeedsSave()
-        }
-        for conflict in step.conflicts { onConflict(conflict) }
-        changed = changed || step.changed
-        if ConflictCopies.keep(copy.path, in: store.mergedConflictsFolder) == nil {
-          refuse(copy, tr("it cannot be moved to %@", store.mergedConflictsFolder))
-        }
-      case .failure(let reason):
-        refuse(copy, reason.description)
-      }
+      guard case .success(let theirs) = copy.contents else { continue }
+      let step = merged.reconciliation.copy(
+        theirs.scrums, lineage: theirs.lineage, written: copy.written, into: merged.scrums, store: store,
+        attach: transcripts.attach)
+      merged.scrums = step.scrums
+      merged.changed = merged.changed || step.changed
+      merged.conflicts += step.conflicts
     }
-    return changed
+    return merged
+  }
+
+  /// Shows what merging copies gave, and says what both sides changed.
+  private func take(_ merged: MergedCopies) {
+    reconciliation = merged.reconciliation
+    if merged.changed {
+      show(merged.scrums)
+      onNeedsSave()
+    }
+    for conflict in merged.conflicts { onConflict(conflict) }
+  }
+
+  /// Moves the merged `copies` into `folder`; returns those that could not be moved (gone
+  /// already, as a copy merged at quit meanwhile is, is not one).
+  nonisolated private static func moveAside(_ copies: [ConflictCopies.Copy], to folder: String) -> [ConflictCopies.Copy]
+  {
+    copies.filter { Files.kind(at: $0.path) != nil && ConflictCopies.keep($0.path, in: folder) == nil }
+  }
+
+  /// The copies of `copies` that were read; the others are refused, each said once.
+  private func readableRefusingTheRest(_ copies: [ConflictCopies.Copy]) -> [ConflictCopies.Copy] {
+    copies.filter { copy in
+      guard case .failure(let reason) = copy.contents else { return true }
+      refuse(copy, reason.description)
+      return false
+    }
   }
 
   /// Leaves `copy` where it is, says why once, and reads it again only once it changed.

@@ -57,7 +57,7 @@ public struct Reconciliation: Sendable {
     // The same scrums, attendees, meetings or notes in another order: the file's order is
     // taken, so that two computers that each put the other's new item after their own settle
     // on one order instead of saving theirs over each other for ever.
-    if outcome.scrums.inAnyOrder == attached.inAnyOrder { outcome.scrums = attached }
+    if outcome.scrums.holdsTheSame(as: attached) { outcome.scrums = attached }
     noteMerged(outcome.scrums, from: ours, written: written)
     return Step(
       scrums: outcome.scrums, changed: outcome.scrums != ours,
@@ -74,7 +74,7 @@ public struct Reconciliation: Sendable {
       base: store.mergeBase(for: theirs, lineage: lineage), ours: ours, theirs: attach(theirs),
       oursEdited: changedAt, theirsWritten: written)
     // The same scrums in another order: the file's order (ours) stays.
-    if outcome.scrums.inAnyOrder == ours.inAnyOrder { outcome.scrums = ours }
+    if outcome.scrums.holdsTheSame(as: ours) { outcome.scrums = ours }
     noteMerged(outcome.scrums, from: ours, written: written)
     let changed = outcome.scrums != ours
     return Step(scrums: outcome.scrums, changed: changed, needsSave: changed, conflicts: outcome.conflicts)
@@ -82,14 +82,28 @@ public struct Reconciliation: Sendable {
 }
 
 extension [DailyScrum] {
+  /// Whether these and `other` hold the same scrums, attendees, meetings and notes, in any
+  /// order: lists of other lengths are told apart before anything is sorted (a merge that
+  /// brought a meeting costs no sort of every meeting).
+  fileprivate func holdsTheSame(as other: [DailyScrum]) -> Bool {
+    guard count == other.count else { return false }
+    let others = Dictionary(other.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for scrum in self {
+      guard let twin = others[scrum.id], twin.attendees.count == scrum.attendees.count,
+        twin.history.count == scrum.history.count
+      else { return false }
+    }
+    return self == other || inAnyOrder == other.inAnyOrder
+  }
+
   /// The scrums with every list the merge matches by id (scrums, attendees, meetings, notes)
   /// in the order of their ids: two that are equal so hold the same in another order.
   fileprivate var inAnyOrder: [DailyScrum] {
-    sorted { $0.id.uuidString < $1.id.uuidString }.map { scrum in
+    sorted { $0.id < $1.id }.map { scrum in
       var scrum = scrum
-      scrum.attendees.sort { $0.id.uuidString < $1.id.uuidString }
-      scrum.history.sort { $0.id.uuidString < $1.id.uuidString }
-      for h in scrum.history.indices { scrum.history[h].notes.sort { $0.id.uuidString < $1.id.uuidString } }
+      scrum.attendees.sort { $0.id < $1.id }
+      scrum.history.sort { $0.id < $1.id }
+      for h in scrum.history.indices { scrum.history[h].notes.sort { $0.id < $1.id } }
       return scrum
     }
   }

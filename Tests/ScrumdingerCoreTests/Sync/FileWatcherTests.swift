@@ -7,12 +7,19 @@ import Testing
 /// The watcher on the main loop, with the file changed elsewhere while the app runs: no
 /// display, GLib's file monitor as the app has it.
 @MainActor @Suite struct FileWatcherTests {
-  @Test func aChangeMadeElsewhereIsMergedIntoWhatIsShownAndSaid() throws {
+  let standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")])
+
+  /// A folder whose scrums file holds `standup`, and its store.
+  func savedStandup() throws -> (String, ScrumStore) {
     let directory = NSTemporaryDirectory() + "scrumdinger-watch-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     let store = ScrumStore(directory: directory)
-    let standup = DailyScrum(title: "Standup", attendees: [Attendee(name: "Ana")])
     try store.save([standup])
+    return (directory, store)
+  }
+
+  @Test func aChangeMadeElsewhereIsMergedIntoWhatIsShownAndSaid() throws {
+    let (directory, store) = try savedStandup()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let state = AppState(scrums: try store.load())
     let watcher = FileWatcher(
       store: store, state: state, transcripts: TranscriptStore(folder: directory + "/transcripts"), now: Date.init)
@@ -28,5 +35,46 @@ import Testing
     #expect(state.scrums.value.map(\.title) == ["Daily", "Retro"])
     #expect(state.scrums.value[0].id == standup.id, "the same scrum, renamed")
     withExtendedLifetime(watcher) {}
+  }
+
+  /// 250 conflict copies left while the app was closed, each another computer's version with
+  /// a meeting of its own: merged a hundred a pass (each pass shown before the next is
+  /// read), every meeting kept, and a scrum added here while the copies merge is kept too.
+  @Test func aFolderOfCopiesIsMergedAHundredAPassKeepingWhatIsEditedMeanwhile() throws {
+    let (directory, store) = try savedStandup()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for n in 0..<250 {
+      var theirs = standup
+      theirs.history = [
+        History(
+          date: Date(timeIntervalSince1970: 1_795_000_000 + Double(n) * 60), attendees: ["Ana"], durationSeconds: 60)
+      ]
+      let name = String(format: "scrums.sync-conflict-20261203-%06d-ABCDEFG.json", n)
+      try ScrumFile.encode([theirs]).write(to: URL(fileURLWithPath: directory + "/" + name))
+    }
+    let state = AppState(scrums: try store.load())
+    var shown: [Int] = []
+    let retro = DailyScrum(title: "Retro")
+    let observation = state.scrums.observe { scrums in
+      let meetings = scrums[0].history.count
+      guard meetings != shown.last else { return }
+      shown.append(meetings)
+      // Added here while the next pass is merged off the main loop.
+      if shown.count == 1 { WorkerThreads.onMainLoop { state.scrums.update { $0.append(retro) } } }
+    }
+    let left = {
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+        ConflictCopies.isCopy($0, of: "scrums.json")
+      }
+    }
+    let watcher = FileWatcher(
+      store: store, state: state, transcripts: TranscriptStore(folder: directory + "/transcripts"), now: Date.init)
+    #expect(
+      MainLoop.run(until: { state.scrums.value.first?.history.count == 250 && left().isEmpty }, timeout: .seconds(600)),
+      "every copy's meeting merged, every copy moved aside")
+    #expect(shown.count >= 3, "a hundred a pass: \(shown)")
+    #expect(zip([0] + shown, shown).allSatisfy { $1 - $0 <= ConflictCopies.copiesPerPass }, "\(shown)")
+    #expect(state.scrums.value.map(\.title) == ["Standup", "Retro"], "the scrum added meanwhile stays")
+    withExtendedLifetime((watcher, observation)) {}
   }
 }
