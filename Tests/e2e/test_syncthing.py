@@ -3,7 +3,8 @@ loopback share one folder (syncthing_pair.py), and two apps, each with its own h
 folder and D-Bus session, keep their scrums.json there through a symbolic link, as the README
 advises. A recorded meeting crosses without its audio or transcript and turns no microphone on;
 edits made on both sides while the link is cut all survive the conflict Syncthing sees; a
-meeting deleted on one side while the other adds one ends deleted on both, the added one kept."""
+meeting deleted on one side while the other adds one ends deleted on both, the added one kept;
+after months of turns and a laptop closed while the other saved, merges are still proven."""
 import json
 import os
 import re
@@ -331,3 +332,83 @@ def test_a_copy_whose_ancestor_lies_seven_saves_back(team):
              interval=0.5, what=f"both meetings and the last rename on both sides: {a.scrums()} / {b.scrums()}")
     wait_settled(pair)
     no_conflict_copy_left(pair, a, b)
+
+
+def rename_shown(app, computer, title):
+    """Renames the scrum on show to `title` in the editor, and waits until it is saved: one
+    save (the app saves half a second after a change)."""
+    app.press("push button", "Edit", within=app.main)
+    editor = wait_for(lambda: app.window("Edit Scrum"), what="the editor")
+    app.type_into("Title", title, within=editor)
+    app.press("push button", "Done", within=editor)
+    wait_for(lambda: app.window("Edit Scrum") is None, what="Done to close")
+    wait_for(lambda: any(s["title"] == title for s in computer.scrums()), what=f"{title!r} saved")
+
+
+def test_two_apps_after_70_saves_each_and_a_laptop_closed_for_10(team):
+    """Months of stand-ups in a few minutes: the two apps take turns (ten saves on one, then
+    Syncthing brings them across, then ten on the other), 70 saves each: past the 64 versions
+    a lineage once kept, where every merge became unproven. Then apart, A renames Standup
+    while B deletes its past meeting: once they meet, the rename arrives as a rename (no
+    second scrum, no "kept in both versions") and the deletion stays. Then B's app is closed
+    while A saves 10 times, past the 5 versions once kept as bases: at B's next start the file
+    simply grew from B's last version, said by no toast. (The model test runs such lives to
+    2,000 steps; here each save is a real editor's, about 1–2 s.)"""
+    pair, a, b, standup, design = team
+    old = {"id": "6B0C3A7E-2D1F-4C55-9A8B-1E2F3A4B5C6D", "date": "2026-11-23T09:00:00Z",
+           "attendees": ["Ana", "Ben"], "durationSeconds": 300}
+    path = os.path.join(a.shared, "scrums.json")
+    with open(path + ".tmp", "w") as out:
+        json.dump({"version": 1, "scrums": [dict(standup, history=[old]), design]}, out)
+    os.replace(path + ".tmp", path)
+    wait_for(lambda: b.scrums()[0]["history"], timeout=HANG, what="the past meeting to reach B")
+    on_a, on_b = a.start(), b.start()
+    for app in (on_a, on_b):
+        app.press("push button", "Design")
+    saves = {"a": 0, "b": 0}
+    started = time.monotonic()
+    for turn in range(14):
+        computer, app = (a, on_a) if turn % 2 == 0 else (b, on_b)
+        for _ in range(10):
+            saves[computer.name] += 1
+            rename_shown(app, computer, f"Design {computer.name}{saves[computer.name]}")
+        wait_settled(pair)
+        wait_for(lambda title=f"Design {computer.name}{saves[computer.name]}":
+                 a.scrums()[1]["title"] == title and b.scrums()[1]["title"] == title,
+                 what="the turn's last name on both sides")
+    print(f"140 saves in {time.monotonic() - started:.0f} s")
+    assert saves == {"a": 70, "b": 70}
+
+    pair.pause()
+    for app in (on_a, on_b):
+        app.press("push button", "Back")
+        app.press("push button", "Standup")
+    rename_shown(on_a, a, "Daily")
+    on_b.press("push button", re.compile(r"Show meeting of .*"))
+    on_b.press("push button", "Delete this meeting", within=on_b.main)
+    wait_for(lambda: b.scrums()[0]["history"] == [], what="B's deletion saved")
+    pair.resume()
+    pair.wait_connected()
+
+    def met(computer):
+        scrums = computer.scrums()
+        return [s["title"] for s in scrums] == ["Daily", "Design b70"] and scrums[0]["history"] == []
+    wait_for(lambda: met(a) and met(b), timeout=60, interval=0.5,
+             what=f"the rename and the deletion on both sides, once: {a.scrums()} / {b.scrums()}")
+    wait_settled(pair)
+    no_conflict_copy_left(pair, a, b)
+    assert met(a) and met(b)
+    assert [x["name"] for x in a.scrums()[0]["attendees"]] == ["Ana", "Ben"], "no attendee in two versions"
+
+    b.stop()  # the laptop closed
+    on_a.press("push button", "Back")
+    on_a.press("push button", "Design b70")
+    for save in range(1, 11):
+        rename_shown(on_a, a, f"Design later {save}")
+    wait_settled(pair)
+    on_b = b.start()
+    on_b.find("push button", "Design later 10", timeout=HANG)
+    time.sleep(1)  # deliberate: a start-up merge's toast shows with the window
+    for said in ("lacked this computer's last changes", "Merged changes made on another computer"):
+        assert on_b.query("label", re.compile(f".*{said}.*"), within=on_b.main) is None, f"B said {said!r}"
+    assert b.scrums()[0]["history"] == [] and b.scrums()[0]["title"] == "Daily"
