@@ -129,10 +129,12 @@ def german_speech(tmp_path):
 def test_german_is_captioned_in_german_with_the_multilingual_model(tmp_path):
     base = SPEECH.parents[1] / "models" / "ggml-base-q5_1.bin"
     lines = caption(tmp_path, [0.0] * RATE + german_speech(tmp_path) + [0.0] * 3 * RATE, language="de", model=base)
-    final = "".join(c["caption"] for c in lines if c["final"])
-    assert "datenbank" in final.lower(), lines
-    assert "morgen" in final.lower(), lines
-    assert "database" not in final.lower(), "never translated"
+    final = "".join(c["caption"] for c in lines if c["final"]).lower()
+    # German words base hears in espeak-ng's voice however busy the machine; "Datenbank" it
+    # hears as "Tatemang" when the helper falls behind (seen in CI beside other work).
+    heard = set(re.findall(r"\w+", final))
+    assert {"morgen", "heute", "ich"} <= heard, lines
+    assert not heard & {"good", "morning", "today", "database", "working"}, "never translated"
 
 
 def test_an_english_model_refuses_german(tmp_path):

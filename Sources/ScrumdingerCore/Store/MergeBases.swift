@@ -41,9 +41,7 @@ struct MergeBases {
     var lineage = (held ?? Lineage(revision: UUID())).child(by: computer, save: savesMade)
     let save = Dot(computer: computer, save: savesMade)
     var dots: [UUID: Dot] = [:]
-    for (id, part) in StampedPart.parts(of: scrums) {
-      dots[id] = known.dot(of: id, part) ?? save
-    }
+    StampedPart.forEach(in: scrums) { id, part in dots[id] = known.dot(of: id, part) ?? save }
     lineage.dots = dots
     return lineage
   }
@@ -56,6 +54,14 @@ struct MergeBases {
 
   /// Keeps `version` among the known ones (the newest few), and its parts with their dots.
   mutating func remember(_ version: [DailyScrum], _ lineage: Lineage, replacingParts: Bool = false) {
+    // Dots stated by this version of the app (a file read, a save written) are taken as they
+    // are, and the parts are only hashed; others need the parts to be compared.
+    if replacingParts, let stated = lineage.dots, !lineage.dotsAreStale {
+      savesMade = max(savesMade, lineage.saves(of: computer))
+      known.replace(with: version, dots: stated)
+      keep(version, lineage)
+      return
+    }
     let parts = StampedPart.parts(of: version)
     remember(version, lineage, parts: parts, dots: dots(of: parts, lineage), replacingParts: replacingParts)
   }
@@ -65,7 +71,12 @@ struct MergeBases {
     _ version: [DailyScrum], _ lineage: Lineage, parts: [UUID: StampedPart], dots: [UUID: Dot], replacingParts: Bool
   ) {
     savesMade = max(savesMade, lineage.saves(of: computer))
-    if replacingParts { known.replace(with: parts, dots: dots) } else { known.add(parts, dots: dots) }
+    if replacingParts { known.replace(with: version, dots: dots) } else { known.add(parts, dots: dots) }
+    keep(version, lineage)
+  }
+
+  /// Keeps `version` among the newest few known.
+  private mutating func keep(_ version: [DailyScrum], _ lineage: Lineage) {
     guard !versions.contains(where: { $0.lineage.revision == lineage.revision }) else { return }
     versions.append((version, lineage))
     if versions.count > Self.versionLimit { versions.removeFirst() }

@@ -32,17 +32,23 @@ enum StampedPart: Hashable, Sendable {
   /// Every part of `scrums`, by id.
   static func parts(of scrums: [DailyScrum]) -> [UUID: StampedPart] {
     var parts: [UUID: StampedPart] = [:]
+    forEach(in: scrums) { id, part in parts[id] = part }
+    return parts
+  }
+
+  /// Runs `body` with every part of `scrums` and its id, making no table of them (a file of
+  /// a million parts is stamped and known at load and at every save).
+  static func forEach(in scrums: [DailyScrum], _ body: (UUID, StampedPart) -> Void) {
     for scrum in scrums {
-      parts[scrum.id] = .scrum(scrum.ownFields)
-      for attendee in scrum.attendees { parts[attendee.id] = .attendee(attendee) }
+      body(scrum.id, .scrum(scrum.ownFields))
+      for attendee in scrum.attendees { body(attendee.id, .attendee(attendee)) }
       for meeting in scrum.history {
         var inFile = meeting
         inFile.transcript = []
-        parts[meeting.id] = .meeting(inFile)
-        for note in meeting.notes { parts[note.id] = .note(note) }
+        body(meeting.id, .meeting(inFile))
+        for note in meeting.notes { body(note.id, .note(note)) }
       }
     }
-    return parts
   }
 }
 
@@ -72,9 +78,10 @@ struct StoredStamps {
   /// changed by a save no other computer holds).
   var dots: [UUID: Dot] {
     var dots: [UUID: Dot] = [:]
+    dots.reserveCapacity(changed.values.reduce(0) { $0 + $1.count })
     for (computer, parts) in changed {
       for (id, save) in parts where Lineage.saveRange.contains(save) {
-        if let id = UUID(uuidString: id) { dots[id] = Dot(computer: computer, save: save) }
+        if let id = JSONScanner.uuid(id) { dots[id] = Dot(computer: computer, save: save) }
       }
     }
     return dots
@@ -96,11 +103,11 @@ struct KnownParts: Equatable, Sendable {
   private var merged: [UUID: [Known]] = [:]
 
   /// Only the parts of `version`, with `dots` (a version read or written).
-  mutating func replace(with version: [UUID: StampedPart], dots: [UUID: Dot]) {
+  mutating func replace(with version: [DailyScrum], dots: [UUID: Dot]) {
     last = [:]
-    last.reserveCapacity(version.count)
+    last.reserveCapacity(dots.count)
     merged = [:]
-    for (id, part) in version {
+    StampedPart.forEach(in: version) { id, part in
       if let dot = dots[id] { last[id] = Known(hash: part.hashValue, dot: dot) }
     }
   }

@@ -199,11 +199,25 @@ struct JSONScanner {
   mutating func uuid() -> UUID? {
     skipWhitespace()
     guard index + 38 <= count, base[index] == UInt8(ascii: "\""), base[index + 37] == UInt8(ascii: "\""),
-      base[index + 9] == UInt8(ascii: "-"), base[index + 14] == UInt8(ascii: "-"),
-      base[index + 19] == UInt8(ascii: "-"), base[index + 24] == UInt8(ascii: "-")
+      let id = Self.uuid(at: base + index + 1)
+    else { return nil }
+    index += 38
+    return id
+  }
+
+  /// `text` as a UUID, as `uuid()` reads one between quotes (`UUID(uuidString:)` goes
+  /// through `sscanf`: a file's million dots were read that way).
+  static func uuid(_ text: String) -> UUID? {
+    var text = text
+    return text.withUTF8 { bytes in bytes.count == 36 ? uuid(at: bytes.baseAddress!) : nil }
+  }
+
+  /// The UUID of the 36 bytes at `text`.
+  private static func uuid(at text: UnsafePointer<UInt8>) -> UUID? {
+    guard text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"), text[18] == UInt8(ascii: "-"),
+      text[23] == UInt8(ascii: "-")
     else { return nil }
     var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let text = base + index + 1
     let ok = Self.hexTable.withUnsafeBufferPointer { table in
       withUnsafeMutableBytes(of: &raw) { out -> Bool in
         var bad: UInt8 = 0
@@ -219,9 +233,7 @@ struct JSONScanner {
         return bad & 0xF0 == 0  // 0xFF marks a non-hex byte
       }
     }
-    guard ok else { return nil }
-    index += 38
-    return UUID(uuid: raw)
+    return ok ? UUID(uuid: raw) : nil
   }
 
   /// `text`, if it is a date as the writer writes it ("yyyy-MM-ddTHH:mm:ssZ", proleptic
