@@ -50,8 +50,9 @@ public final class ScrumStore: @unchecked Sendable {
   /// Set when the file read at start did not grow from the version kept on disk, and was
   /// merged with it: what the file held as it was, and what the merge kept of ours.
   private var mergedAtStart: StartMerge?
-  /// What the version kept on disk held that the file read at start, grown from it, no longer
-  /// does: removed on another computer while the app was closed.
+  /// What the version kept on disk held that the file read at start no longer does, grown
+  /// from it or merged with it over a proven base: removed on another computer while the app
+  /// was closed.
   private var removedWhileClosed: MergeRemovals?
   /// This computer's last version, shown at start because the file was gone.
   private var missingAtStart: [DailyScrum]?
@@ -166,6 +167,11 @@ public final class ScrumStore: @unchecked Sendable {
     let outcome = ScrumMerge.merge(
       base: base, ours: kept.scrums, theirs: file, oursEdited: [:],
       theirsWritten: keptIsNewer ? .distantPast : (written ?? .distantFuture))
+    // What the merge proved deleted elsewhere (a computer that deleted it knowingly, in a
+    // version this one's last save did not see) is said as what a merge removes, with Undo:
+    // never shown here since, it would otherwise go without a word, its recording with it.
+    let removals = MergeRemovals(before: kept.scrums, after: outcome.scrums)
+    if !removals.isEmpty { lock.withLock { _ in removedWhileClosed = removals } }
     guard outcome.scrums != file else { return file }
     lock.withLock { _ in
       mergedAtStart = StartMerge(fileAsIs: file, merged: outcome.scrums)
