@@ -192,7 +192,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// `scrums` with what a merge removed put back (an Undo, or a removal that cannot wait for
   /// one): saved as made anew here, so that every computer's merge keeps it.
   public func restoring(_ removals: MergeRemovals, into scrums: [DailyScrum]) -> [DailyScrum] {
-    lock.withLock { _ in bases.forget(removals.asScrums.flatMap(\.partIDs)) }
+    lock.withLock { _ in bases.forget(removals.removedPartIDs) }
     return removals.restored(into: scrums)
   }
 

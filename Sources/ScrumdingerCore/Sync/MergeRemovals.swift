@@ -30,6 +30,12 @@ public struct MergeRemovals: Sendable {
   /// Counts `meeting` as removed from `scrum`.
   mutating func add(meeting: History, of scrum: DailyScrum) { meetings.append((scrum, meeting)) }
 
+  /// The ids of what was removed: every part of a scrum removed whole; a meeting and its
+  /// notes, not the scrum it belonged to (which stayed, its attendees unchanged).
+  var removedPartIDs: [UUID] {
+    scrums.flatMap(\.scrum.partIDs) + meetings.flatMap { [$0.meeting.id] + $0.meeting.notes.map(\.id) }
+  }
+
   /// Whether nothing was removed.
   public var isEmpty: Bool { scrums.isEmpty && meetings.isEmpty }
 
