@@ -254,8 +254,21 @@ public final class ScrumStore: @unchecked Sendable {
   // MARK: Saving
 
   /// How many versions from elsewhere what the app holds has merged: read with the scrums a
-  /// save is to write, on the thread that merges (`save(_:holding:)`).
-  public var mergesMade: Int { lock.withLock { _ in bases.mergesHeld } }
+  /// save is to write, on the thread that merges (`save(_:holding:)`). While merges made off
+  /// the main loop are not shown yet, -1, which no save holds.
+  public var mergesMade: Int { lock.withLock { _ in mergesUnshown ? -1 : bases.mergesHeld } }
+
+  /// Whether versions are being merged off the main loop whose result the app does not show
+  /// yet: the store counts them as merged already, so a save of what is shown meanwhile would
+  /// name versions its scrums lack. Saves are refused then (as changed elsewhere, and made
+  /// again after the look that shows the merge).
+  private var mergesUnshown = false
+
+  /// Says that merges are being made off the main loop and not shown yet (true), or that
+  /// what is shown holds them now (false).
+  public func holdSaves(whileMerging merging: Bool) {
+    lock.withLock { _ in mergesUnshown = merging }
+  }
 
   /// Replaces the file atomically (mode 0600); through a symbolic link, the file it points
   /// to, in its own folder. Refused while an unreadable file stands, or read-only; and, when
@@ -273,7 +286,7 @@ public final class ScrumStore: @unchecked Sendable {
     // Under `io`, which a merge takes too: no merge comes between the check and the write.
     try io.withLock { _ throws(StoreError) in
       let (lineage, unknown) = try lock.withLock { _ throws(StoreError) in
-        if let merges, merges != bases.mergesHeld { throw .changedElsewhere(path: path) }
+        if let merges, merges != bases.mergesHeld || mergesUnshown { throw .changedElsewhere(path: path) }
         nameComputer()
         return (bases.nextSave(of: scrums), fileUnknown)
       }

@@ -6,9 +6,10 @@
 // grew from, else as a union that deletes nothing; with when each scrum was last edited
 // here), and so is each conflict copy, which then moves to the data folder's
 // `merged-conflicts`; the merge is saved. The copies are merged and moved off the main loop,
-// a hundred a pass (a folder of thousands must not freeze the window), and what they gave is
-// shown only if nothing changed meanwhile (else they are merged again over that). What a merge removed is said, with Undo, and kept in
-// the Trash. A file that became unreadable stops the saving and is asked about; a conflict
+// a hundred a pass (a folder of thousands must not freeze the window); what they gave is
+// shown only if nothing changed meanwhile (else they are merged again over that), and no save
+// is taken until it is shown (the store counts them merged already). What a merge removed is
+// said, with Undo, and kept in the Trash. A file that became unreadable stops the saving and is asked about; a conflict
 // copy that cannot be read (or is a link, a pipe, a device, or too large) is left where it
 // is, said once, and not read again until it changes. A running meeting is not touched: it
 // holds its own copy of its scrum, and its entry is added by id when it ends.
@@ -51,6 +52,12 @@ import Platform
   public var onUnreadableCopy: @MainActor (String) -> Void = { _ in }
   /// The copies refused, as they were then: not read again until they change.
   private var refused: [String: ConflictCopies.Mark] = [:]
+  /// Where a pass of copies is merged and moved, one pass after another; `mergeNow` waits
+  /// for the pass under way.
+  private let merging = SerialWorker()
+  /// Counts `mergeNow`s: a pass that began before one is dropped when it comes back (the
+  /// copies it read were merged on the main thread meanwhile).
+  private var generation = 0
 
   public init(store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date) {
     self.store = store
@@ -132,16 +139,23 @@ import Platform
     let readable = readableRefusingTheRest(copies)
     guard !readable.isEmpty else { return done(false) }
     let (ours, reconciliation, store, transcripts) = (state.scrums.value, reconciliation, store, transcripts)
-    WorkerThreads.run({
-      Self.merge(readable, into: ours, with: reconciliation, store: store, transcripts: transcripts)
-    }) { [weak self] merged in
-      guard let self else { return }
-      guard state.scrums.value == ours else { return mergeOffMainLoop(readable, then: done) }
-      take(merged)
-      let folder = store.mergedConflictsFolder
-      WorkerThreads.run({ Self.moveAside(readable, to: folder) }) { [weak self] unmoved in
-        for copy in unmoved { self?.refuse(copy, tr("it cannot be moved to %@", folder)) }
-        done(merged.changed)
+    let pass = generation
+    store.holdSaves(whileMerging: true)
+    merging.run {
+      let merged = Self.merge(readable, into: ours, with: reconciliation, store: store, transcripts: transcripts)
+      WorkerThreads.onMainLoop { [weak self] in
+        guard let self, pass == generation else { return done(false) }
+        guard state.scrums.value == ours else { return mergeOffMainLoop(readable, then: done) }
+        take(merged)
+        store.holdSaves(whileMerging: false)
+        let folder = store.mergedConflictsFolder
+        merging.run {
+          let unmoved = Self.moveAside(readable, to: folder)
+          WorkerThreads.onMainLoop { [weak self] in
+            for copy in unmoved { self?.refuse(copy, tr("it cannot be moved to %@", folder)) }
+            done(merged.changed)
+          }
+        }
       }
     }
   }
@@ -151,6 +165,10 @@ import Platform
   /// under way off the main loop finds its version taken and looks again.
   public func mergeNow() {
     pending?.cancel()
+    // A pass under way finishes its merges (the store counts them), and is dropped.
+    generation += 1
+    merging.wait {}
+    store.holdSaves(whileMerging: false)
     let before = state.scrums.value
     apply(store.checkDisk())
     let readable = readableRefusingTheRest(ConflictCopies.read(besides: store.syncedFile, skipping: refused))
