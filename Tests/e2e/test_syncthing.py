@@ -296,11 +296,9 @@ def test_a_conflict_copy_that_meets_a_closed_app_deletes_nothing(team):
     no_conflict_copy_left(pair, a, b)
 
 
-def test_a_copy_whose_ancestor_lies_seven_saves_back(team):
-    """A saves seven times (seven renames) while apart from B, which
-    adds a meeting: the version both last had is no longer among A's known ones, so B's copy is
-    merged as a union. Every meeting added on either side is kept on both."""
-    pair, a, b, standup, design = team
+def give_standup_a_past_meeting(a, b, standup, design):
+    """Writes the team's file on A with a past meeting in Standup, waits until Syncthing has
+    brought it to B, and returns the meeting."""
     old = {"id": "6B0C3A7E-2D1F-4C55-9A8B-1E2F3A4B5C6D", "date": "2026-11-23T09:00:00Z",
            "attendees": ["Ana", "Ben"], "durationSeconds": 300}
     path = os.path.join(a.shared, "scrums.json")
@@ -308,6 +306,15 @@ def test_a_copy_whose_ancestor_lies_seven_saves_back(team):
         json.dump({"version": 1, "scrums": [dict(standup, history=[old]), design]}, out)
     os.replace(path + ".tmp", path)
     wait_for(lambda: b.scrums()[0]["history"], timeout=HANG, what="the past meeting to reach B")
+    return old
+
+
+def test_a_copy_whose_ancestor_lies_seven_saves_back(team):
+    """A saves seven times (seven renames) while apart from B, which
+    adds a meeting: the version both last had is no longer among A's known ones, so B's copy is
+    merged as a union. Every meeting added on either side is kept on both."""
+    pair, a, b, standup, design = team
+    old = give_standup_a_past_meeting(a, b, standup, design)
     on_a, on_b = a.start(), b.start()
     pair.pause()
     hold_a_meeting(on_b, "Standup")
@@ -355,13 +362,7 @@ def test_two_apps_after_70_saves_each_and_a_laptop_closed_for_10(team):
     simply grew from B's last version, said by no toast. (The model test runs such lives to
     2,000 steps; here each save is a real editor's, about 1–2 s.)"""
     pair, a, b, standup, design = team
-    old = {"id": "6B0C3A7E-2D1F-4C55-9A8B-1E2F3A4B5C6D", "date": "2026-11-23T09:00:00Z",
-           "attendees": ["Ana", "Ben"], "durationSeconds": 300}
-    path = os.path.join(a.shared, "scrums.json")
-    with open(path + ".tmp", "w") as out:
-        json.dump({"version": 1, "scrums": [dict(standup, history=[old]), design]}, out)
-    os.replace(path + ".tmp", path)
-    wait_for(lambda: b.scrums()[0]["history"], timeout=HANG, what="the past meeting to reach B")
+    give_standup_a_past_meeting(a, b, standup, design)
     on_a, on_b = a.start(), b.start()
     for app in (on_a, on_b):
         app.press("push button", "Design")
