@@ -3,13 +3,12 @@
 // the lock only reads. Taking it is also the moment to clear what our killed saves left: no
 // other instance is writing then.
 import Platform
-import Synchronization
 
 /// The data folder's write lock, held for the lock object's lifetime.
 final class DataFolderLock: Sendable {
   /// The lock file.
   let path: String
-  private let state = Mutex<(lock: FileLock?, readOnly: Bool)>((nil, false))
+  private let state = Locked<(lock: FileLock?, readOnly: Bool)>((nil, false))
 
   init(path: String) {
     self.path = path

@@ -18,7 +18,6 @@
 // computer's name (`ComputerName`), the clean-up of killed saves (`LeftoverTempFiles`).
 import FoundationEssentials
 import Platform
-import Synchronization
 
 /// Loads and saves the user's scrums in `<data dir>/io.github.scrumdinger.Scrumdinger/scrums.json`.
 public final class ScrumStore: @unchecked Sendable {
@@ -34,7 +33,7 @@ public final class ScrumStore: @unchecked Sendable {
   private let keptBase: KeptBase
   private let writeLock: DataFolderLock
 
-  private let lock = Mutex(())
+  private let lock = Locked(())
   private var unreadablePath: String?
   /// The keys of the file itself that this version does not know, kept for the next save.
   private var fileUnknown = UnknownFields()
@@ -57,7 +56,7 @@ public final class ScrumStore: @unchecked Sendable {
   /// This computer's last version, shown at start because the file was gone.
   private var missingAtStart: [DailyScrum]?
   /// Held while the file is written, or read to see whether it changed elsewhere.
-  private let io = Mutex(())
+  private let io = Locked(())
 
   /// A store in `directory` (created on the first save).
   public init(directory: String) {
