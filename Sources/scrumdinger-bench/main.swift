@@ -9,6 +9,20 @@ import GtkShim
 import Platform
 import ScrumdingerCore
 
+/// Saving and loading `scrums` in a store in `directory`, against Foundation's codec.
+func storeFigures(_ scrums: [DailyScrum], directory: String) throws {
+  let store = ScrumStore(directory: directory)
+  let save = try medianMilliseconds(runs: 7) { try store.save(scrums) }
+  // Each load as at a start: a store of its own (one that has read the file already keeps
+  // its base again).
+  let load = try medianMilliseconds(runs: 7) { _ = try ScrumStore(directory: directory).load() }
+  let size = (try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
+  let foundation = try foundationTimes(scrums)
+  print("store_save_ms \(save) \(foundation.save)")
+  print("store_load_ms \(load) \(foundation.load)")
+  print("store_file_kib \(size / 1024) 0")
+}
+
 /// Foundation's codec on the same data: the baseline for the hand-written one.
 func foundationTimes(_ scrums: [DailyScrum]) throws -> (save: Double, load: Double) {
   let encoder = JSONEncoder()
@@ -95,6 +109,14 @@ if CommandLine.arguments.contains("--copies-figures") {
   exit(0)
 }
 
+// The store's save and load alone (also part of the in-process figures below).
+if CommandLine.arguments.contains("--store-figures") {
+  let folder = NSTemporaryDirectory() + "scrumdinger-bench-store-" + UUID().uuidString
+  try storeFigures(largeScrumList(), directory: folder)
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
+
 let drift = driftMilliseconds()
 print("drift_ms \(drift.timer) \(drift.naive)")
 
@@ -106,14 +128,7 @@ MainActor.assumeIsolated {
 let scrums = largeScrumList()
 let directory = NSTemporaryDirectory() + "scrumdinger-bench-" + UUID().uuidString
 defer { try? FileManager.default.removeItem(atPath: directory) }
-let store = ScrumStore(directory: directory)
-let save = try medianMilliseconds(runs: 7) { try store.save(scrums) }
-let load = try medianMilliseconds(runs: 7) { _ = try store.load() }
-let size = (try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
-let foundation = try foundationTimes(scrums)
-print("store_save_ms \(save) \(foundation.save)")
-print("store_load_ms \(load) \(foundation.load)")
-print("store_file_kib \(size / 1024) 0")
+try storeFigures(scrums, directory: directory)
 
 // A 200 MB file cut in half: how soon the reader says so, against reading the whole file.
 let bigStore = ScrumStore(directory: directory + "/big")

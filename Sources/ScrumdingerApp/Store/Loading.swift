@@ -1,5 +1,6 @@
 // The scrums (and the journal of a meeting a crash cut short) are read once, off the main loop,
-// so the window shows at once with "Loading". Work that needs them (a search from the
+// so the window shows at once with "Loading"; what the first save needs of them is made after
+// they are shown. Work that needs them (a search from the
 // overview) waits here until they are in; the application is held while they are read, with
 // or without a window (--background).
 import FoundationEssentials
@@ -69,6 +70,8 @@ import ScrumdingerCore
     let work = waiting
     waiting = []
     for each in work { each() }
-    application.release()
+    // Shown: what the first save or merge needs can be made now, off the main loop.
+    let store = store
+    WorkerThreads.run({ store.hashKnownParts() }, then: { [application] in application.release() })
   }
 }

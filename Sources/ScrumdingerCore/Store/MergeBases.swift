@@ -24,8 +24,33 @@ struct MergeBases {
   private(set) var computer = ""
   private var savesMade = 0
   /// The parts of the last version read or written, and of every version merged since, each
-  /// with its dot: what a save stamps a part it did not change with.
+  /// with its dot: what a save stamps a part it did not change with. A version read is hashed
+  /// when first needed, not as it is read (start does not wait for it): until then it is
+  /// `unhashed`, and `known` is empty.
   private var known = KnownParts()
+  private(set) var unhashed: UnhashedParts?
+  private var versionsRead = 0
+  /// The parts known once the save `nextSave` stamped last is written (hashed as it stamped).
+  private var stamped: (revision: UUID, parts: KnownParts)?
+
+  /// A version read whose parts are not hashed yet, with their dots; `number` tells it from
+  /// a version read later.
+  struct UnhashedParts: Sendable {
+    let version: [DailyScrum]
+    let dots: [UUID: Dot]
+    let number: Int
+
+    /// Its parts, hashed (off the store's lock: a file of a million parts takes a while).
+    var hashed: (parts: KnownParts, of: Int) { (KnownParts(version, dots: dots), number) }
+  }
+
+  /// Takes the parts of the version read, hashed: `hashed` if made from the one still
+  /// unhashed, else hashed now.
+  mutating func hashParts(_ hashed: (parts: KnownParts, of: Int)? = nil) {
+    guard let unhashed else { return }
+    known = hashed?.of == unhashed.number ? hashed!.parts : unhashed.hashed.parts
+    self.unhashed = nil
+  }
 
   /// Names this computer `computer`; its saves count on from the most any known version holds.
   mutating func name(_ computer: String) {
@@ -37,18 +62,19 @@ struct MergeBases {
   /// The lineage of the next save of `scrums`, grown from what the app holds, with the dot of
   /// each part: the one it came with where a known version had it so, this save's otherwise.
   mutating func nextSave(of scrums: [DailyScrum]) -> Lineage {
+    hashParts()
     savesMade = max(savesMade, held?.saves(of: computer) ?? 0) + 1
     var lineage = (held ?? Lineage(revision: UUID())).child(by: computer, save: savesMade)
-    let save = Dot(computer: computer, save: savesMade)
-    var dots: [UUID: Dot] = [:]
-    StampedPart.forEach(in: scrums) { id, part in dots[id] = known.dot(of: id, part) ?? save }
+    let (dots, written) = known.stamping(scrums, by: Dot(computer: computer, save: savesMade))
     lineage.dots = dots
+    stamped = (lineage.revision, written)
     return lineage
   }
 
   /// Forgets the dots of the parts `ids`: the next save stamps them as its own change (what
   /// an Undo put back is made anew, and every merge keeps it).
   mutating func forget(_ ids: some Sequence<UUID>) {
+    hashParts()
     known.forget(ids)
   }
 
@@ -58,10 +84,19 @@ struct MergeBases {
     // are, and the parts are only hashed; others need the parts to be compared.
     if replacingParts, let stated = lineage.dots, !lineage.dotsAreStale {
       savesMade = max(savesMade, lineage.saves(of: computer))
-      known.replace(with: version, dots: stated)
+      if let stamped, stamped.revision == lineage.revision {
+        known = stamped.parts
+        unhashed = nil
+      } else {
+        known = KnownParts()
+        versionsRead += 1
+        unhashed = UnhashedParts(version: version, dots: stated, number: versionsRead)
+      }
+      stamped = nil
       keep(version, lineage)
       return
     }
+    hashParts()
     let parts = StampedPart.parts(of: version)
     remember(version, lineage, parts: parts, dots: dots(of: parts, lineage), replacingParts: replacingParts)
   }
@@ -71,7 +106,7 @@ struct MergeBases {
     _ version: [DailyScrum], _ lineage: Lineage, parts: [UUID: StampedPart], dots: [UUID: Dot], replacingParts: Bool
   ) {
     savesMade = max(savesMade, lineage.saves(of: computer))
-    if replacingParts { known.replace(with: version, dots: dots) } else { known.add(parts, dots: dots) }
+    if replacingParts { known = KnownParts(version, dots: dots) } else { known.add(parts, dots: dots) }
     keep(version, lineage)
   }
 
@@ -104,6 +139,7 @@ struct MergeBases {
   /// one), the one `theirs` most likely grew from, unproven: the merge then deletes nothing.
   /// What the app holds grows from `theirs` from now on, and it is a known version.
   mutating func base(for theirs: [DailyScrum], lineage: Lineage) -> MergeBase {
+    hashParts()
     let ours = held
     let common = versions.filter {
       ours?.descends(from: $0.lineage) == true && lineage.descends(from: $0.lineage)
@@ -131,10 +167,21 @@ struct MergeBases {
 struct KeptBase: Sendable {
   let path: String
 
-  /// The version kept, when it is not `data` (the file as it is now).
-  func version(unlike data: Data) -> (scrums: [DailyScrum], lineage: Lineage)? {
-    guard let kept = try? ScrumFileAccess.bytes(of: path), kept != data else { return nil }
-    return try? ScrumFileAccess.version(in: kept)
+  /// What is kept, told against `data` (the file as it is now).
+  enum Version {
+    /// `data` itself: nothing to merge, nothing to keep again.
+    case same
+    /// None that can be read.
+    case none
+    /// Another version.
+    case other(scrums: [DailyScrum], lineage: Lineage)
+  }
+
+  /// The version kept, told against `data` (the file as it is now).
+  func version(against data: Data) -> Version {
+    guard let kept = try? ScrumFileAccess.bytes(of: path) else { return .none }
+    if kept == data { return .same }
+    return (try? ScrumFileAccess.version(in: kept)).map { .other(scrums: $0.scrums, lineage: $0.lineage) } ?? .none
   }
 
   /// Keeps `data` (the file as read at start, or just written). Not flushed to disk: a base

@@ -105,16 +105,17 @@ public final class ScrumStore: @unchecked Sendable {
   public func load(notes: ((String) -> Void)? = nil) throws(StoreError) -> [DailyScrum] {
     let candidate = [path, legacyPath].first { Files.kind(at: $0) != nil }
     guard let file = candidate else {
-      let kept = keptVersion(unlike: Data())
+      guard case .other(let scrums, let lineage) = keptVersion(against: Data()) else { return [] }
+      let kept = (scrums: scrums, lineage: lineage)
       lock.withLock { _ in
         unreadablePath = nil
-        guard let kept, !kept.scrums.isEmpty else { return }
+        guard !kept.scrums.isEmpty else { return }
         bases.held = kept.lineage
         nameComputer()
         bases.remember(kept.scrums, kept.lineage, replacingParts: true)
         missingAtStart = kept.scrums
       }
-      return kept?.scrums ?? []
+      return kept.scrums
     }
     do {
       // The stamp before the bytes: a file replaced between the two is read again, never
@@ -124,7 +125,9 @@ public final class ScrumStore: @unchecked Sendable {
       var contents = try ScrumFile.contents(of: data)
       for note in ScrumFile.freshenDuplicateIDs(&contents.scrums) { notes?(note) }
       let lineage = Lineage(of: contents.unknown, bytes: data)
-      let kept = keptVersion(unlike: data)
+      let told = keptVersion(against: data)
+      var kept: (scrums: [DailyScrum], lineage: Lineage)?
+      if case .other(let scrums, let lineage) = told { kept = (scrums, lineage) }
       let grown = kept.map { lineage.descends(from: $0.lineage) } ?? true
       lock.withLock { _ in
         unreadablePath = nil
@@ -140,7 +143,7 @@ public final class ScrumStore: @unchecked Sendable {
           let removals = MergeRemovals(before: kept.scrums, after: contents.scrums)
           if !removals.isEmpty { lock.withLock { _ in removedWhileClosed = removals } }
         }
-        keepAsBase(data)
+        if case .same = told {} else { keepAsBase(data) }
         return contents.scrums
       }
       return mergeAtStart(
@@ -230,11 +233,11 @@ public final class ScrumStore: @unchecked Sendable {
     try ScrumFileAccess.version(in: ScrumFileAccess.regularBytes(of: file))
   }
 
-  /// The version kept on disk from the last run, when it is not `data` (read once, at start:
+  /// The version kept on disk from the last run, told against `data` (read once, at start:
   /// a version the file may have grown from while the app was closed, or not).
-  private func keptVersion(unlike data: Data) -> (scrums: [DailyScrum], lineage: Lineage)? {
-    guard lock.withLock({ _ in bases.held == nil }) else { return nil }
-    return keptBase.version(unlike: data)
+  private func keptVersion(against data: Data) -> KeptBase.Version {
+    guard lock.withLock({ _ in bases.held == nil }) else { return .none }
+    return keptBase.version(against: data)
   }
 
   /// Names this computer in the versions' saves, once, under `lock` (a copy that does not own
@@ -282,6 +285,7 @@ public final class ScrumStore: @unchecked Sendable {
     }
     if let blocked { throw .saveRefused(path: blocked) }
     if isReadOnly { throw .readOnly(path: path) }
+    hashKnownParts()
     // Under `io`, which a merge takes too: no merge comes between the check and the write.
     try io.withLock { _ throws(StoreError) in
       let (lineage, unknown) = try lock.withLock { _ throws(StoreError) in
@@ -329,7 +333,17 @@ public final class ScrumStore: @unchecked Sendable {
   /// the merge then deletes nothing. What the app holds grows from `theirs` from now on, and
   /// it is a known version.
   public func mergeBase(for theirs: [DailyScrum], lineage: Lineage) -> MergeBase {
-    io.withLock { _ in provenBase(for: theirs, lineage: lineage) }
+    hashKnownParts()
+    return io.withLock { _ in provenBase(for: theirs, lineage: lineage) }
+  }
+
+  /// Hashes the parts of the version read, if not yet, without holding the store's lock
+  /// meanwhile: what a save or a merge needs first. Loading leaves it for after the scrums
+  /// are shown (a file of a million parts takes a while); a save or a merge does it first.
+  public func hashKnownParts() {
+    guard let unhashed = lock.withLock({ _ in bases.unhashed }) else { return }
+    let hashed = unhashed.hashed
+    lock.withLock { _ in bases.hashParts(hashed) }
   }
 
   /// `mergeBase`, with `io` held.

@@ -70,8 +70,8 @@ public struct Lineage: Equatable, Sendable {
       if vector.revision != stored.revision { saves[Self.computer(named: stored.revision)] = 1 }
     }
     self.init(revision: stored.revision, ancestors: stored.ancestors, saves: saves)
-    if let vector, let changed = vector.changed {
-      dots = StoredStamps(changed: changed).dots
+    if let vector, let stated = vector.dots {
+      dots = stated
       dotsAreStale = vector.revision != stored.revision
     }
   }

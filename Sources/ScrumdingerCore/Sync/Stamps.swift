@@ -67,27 +67,6 @@ extension DailyScrum {
   }
 }
 
-/// The dots of a version's parts, as the file keeps them: per computer, the parts it last
-/// changed and the number of that save.
-struct StoredStamps {
-  var changed: [String: [String: Int]]
-
-  init(changed: [String: [String: Int]]) { self.changed = changed }
-
-  /// The dots stated (an id or a count that cannot be read is left out: that part counts as
-  /// changed by a save no other computer holds).
-  var dots: [UUID: Dot] {
-    var dots: [UUID: Dot] = [:]
-    dots.reserveCapacity(changed.values.reduce(0) { $0 + $1.count })
-    for (computer, parts) in changed {
-      for (id, save) in parts where Lineage.saveRange.contains(save) {
-        if let id = JSONScanner.uuid(id) { dots[id] = Dot(computer: computer, save: save) }
-      }
-    }
-    return dots
-  }
-}
-
 /// The parts of the versions known here, each as a hash of its value with its dot: what a save
 /// stamps a part it did not change with, and how a merge finds the dot of this side's version
 /// of a part. Hashes are this process's own (`Hasher`), never stored, so a part costs a few
@@ -102,14 +81,32 @@ struct KnownParts: Equatable, Sendable {
   private var last: [UUID: Known] = [:]
   private var merged: [UUID: [Known]] = [:]
 
+  /// None known.
+  init() {}
+
   /// Only the parts of `version`, with `dots` (a version read or written).
-  mutating func replace(with version: [DailyScrum], dots: [UUID: Dot]) {
-    last = [:]
+  init(_ version: [DailyScrum], dots: [UUID: Dot]) {
     last.reserveCapacity(dots.count)
-    merged = [:]
     StampedPart.forEach(in: version) { id, part in
       if let dot = dots[id] { last[id] = Known(hash: part.hashValue, dot: dot) }
     }
+  }
+
+  /// The dots a save by `save` stamps `scrums`' parts with (the one a known version had a
+  /// part with, this save's otherwise), and the parts known once it is written: each part
+  /// hashed once for both.
+  func stamping(_ scrums: [DailyScrum], by save: Dot) -> (dots: [UUID: Dot], written: KnownParts) {
+    var dots: [UUID: Dot] = [:]
+    var written = KnownParts()
+    dots.reserveCapacity(last.count)
+    written.last.reserveCapacity(last.count)
+    StampedPart.forEach(in: scrums) { id, part in
+      let hash = part.hashValue
+      let dot = dot(of: id, hash: hash) ?? save
+      dots[id] = dot
+      written.last[id] = Known(hash: hash, dot: dot)
+    }
+    return (dots, written)
   }
 
   /// Adds the parts of `version` with `dots` (a version merged in).
@@ -124,7 +121,11 @@ struct KnownParts: Equatable, Sendable {
 
   /// The dot of `part` (of id `id`) as a known version had it; nil when none did.
   func dot(of id: UUID, _ part: StampedPart) -> Dot? {
-    let hash = part.hashValue
+    dot(of: id, hash: part.hashValue)
+  }
+
+  /// The dot of the part of id `id` and hash `hash` as a known version had it.
+  private func dot(of id: UUID, hash: Int) -> Dot? {
     if let known = last[id], known.hash == hash { return known.dot }
     return merged[id]?.last { $0.hash == hash }?.dot
   }

@@ -6,52 +6,85 @@
 // then reads as before.
 import FoundationEssentials
 
-/// The version vector's stored form.
-struct VersionVectorText: Codable, Equatable {
+/// The version vector's stored form, as read: the dots stated (an id or a count that cannot
+/// be read is left out: that part counts as changed by a save no other computer holds).
+struct VersionVectorText: Equatable {
   var revision: UUID
   var saves: [String: Int]
-  var changed: [String: [String: Int]]?
+  var dots: [UUID: Dot]?
 
   /// The vector `json` states, nil when it states none that can be read.
   static func read(_ json: String) -> VersionVectorText? {
     var text = json
     return text.withUTF8 { buffer in scan(UnsafeRawBufferPointer(buffer)) }
-      ?? (try? JSONDecoder().decode(VersionVectorText.self, from: Data(json.utf8)))
+      ?? (try? JSONDecoder().decode(Stored.self, from: Data(json.utf8))).map(VersionVectorText.init)
   }
 
+  /// The form Foundation's decoder reads, for a vector the scanner cannot (an escape in a key).
+  private struct Stored: Decodable {
+    var revision: UUID
+    var saves: [String: Int]
+    var changed: [String: [String: Int]]?
+  }
+
+  private init(revision: UUID, saves: [String: Int], dots: [UUID: Dot]?) {
+    self.revision = revision
+    self.saves = saves
+    self.dots = dots
+  }
+
+  private init(_ stored: Stored) {
+    var dots: [UUID: Dot]?
+    if let changed = stored.changed {
+      var all: [UUID: Dot] = [:]
+      for (computer, parts) in changed.sorted(by: { $0.key < $1.key }) {
+        for (id, save) in parts where Lineage.saveRange.contains(save) {
+          if let id = UUID(uuidString: id) { all[id] = Dot(computer: computer, save: save) }
+        }
+      }
+      dots = all
+    }
+    self.init(revision: stored.revision, saves: stored.saves, dots: dots)
+  }
+
+  /// Reads the vector with the file's scanner: a dot's id straight from its key's bytes, and
+  /// each computer's name made once (a million dots made a million strings and parsed them
+  /// again).
   private static func scan(_ bytes: UnsafeRawBufferPointer) -> VersionVectorText? {
     var scanner = JSONScanner(bytes: bytes)
     var revision: UUID?
     var saves: [String: Int] = [:]
-    var changed: [String: [String: Int]]?
-    func counts(_ scanner: inout JSONScanner, into counts: inout [String: Int]) -> Bool {
-      scanner.object { key, scanner in
-        guard let count = scanner.integer() else { return false }
-        counts[String(decoding: key.bytes, as: UTF8.self)] = count
-        return true
-      }
-    }
+    var dots: [UUID: Dot]?
     let read = scanner.object { key, scanner in
       switch key {
       case "revision":
         revision = scanner.uuid()
         return revision != nil
-      case "saves": return counts(&scanner, into: &saves)
-      case "changed":
-        var all: [String: [String: Int]] = [:]
-        let read = scanner.object { computer, scanner in
-          var parts: [String: Int] = [:]
-          guard counts(&scanner, into: &parts) else { return false }
-          all[String(decoding: computer.bytes, as: UTF8.self)] = parts
+      case "saves":
+        return scanner.object { computer, scanner in
+          guard let count = scanner.integer() else { return false }
+          saves[String(decoding: computer.bytes, as: UTF8.self)] = count
           return true
         }
-        changed = all
+      case "changed":
+        // A dot takes at least 40 bytes (`"ID":1,`): room made once, not grown as read.
+        var all: [UUID: Dot] = [:]
+        all.reserveCapacity(bytes.count / 40)
+        let read = scanner.object { computer, scanner in
+          let name = String(decoding: computer.bytes, as: UTF8.self)
+          return scanner.object { id, scanner in
+            guard let save = scanner.integer() else { return false }
+            if Lineage.saveRange.contains(save), let id = id.uuid { all[id] = Dot(computer: name, save: save) }
+            return true
+          }
+        }
+        dots = all
         return read
       default: return scanner.skipValue()
       }
     }
     guard read, scanner.isAtEnd(), let revision else { return nil }
-    return VersionVectorText(revision: revision, saves: saves, changed: changed)
+    return VersionVectorText(revision: revision, saves: saves, dots: dots)
   }
 
   /// The JSON of the vector of `revision` holding `saves`, with `dots` (none: no "changed").

@@ -184,6 +184,38 @@ import Testing
         != Lineage(of: UnknownFields(), bytes: plain + Data(" ".utf8)).revision)
   }
 
+  /// A version read is hashed after the scrums are shown. Hashes made of a version read
+  /// earlier are never taken for a newer one: a save stamps the newer version's unchanged
+  /// parts with the dots it stated, not as changes of its own (which the other computer
+  /// would keep beside its own edits).
+  @Test func hashesOfAnOlderVersionReadAreNotTakenForANewerOne() throws {
+    func version(_ scrums: [DailyScrum], save: Int) -> Lineage {
+      var lineage = Lineage(revision: UUID(), saves: ["there": save])
+      var dots: [UUID: Dot] = [:]
+      StampedPart.forEach(in: scrums) { id, _ in dots[id] = Dot(computer: "there", save: save) }
+      lineage.dots = dots
+      return lineage
+    }
+    let (older, newer) = ([v.standup([v.m1])], [v.standup([v.m1, v.m2])])
+    let (first, second) = (version(older, save: 1), version(newer, save: 2))
+    var bases = MergeBases()
+    bases.name("here")
+    bases.remember(older, first, replacingParts: true)
+    let hashedTooLate = try #require(bases.unhashed).hashed
+    bases.held = second
+    bases.remember(newer, second, replacingParts: true)
+    bases.hashParts(hashedTooLate)
+    #expect(bases.nextSave(of: newer).dots == second.dots)
+    // Hashed in time, they are taken as they are.
+    var again = MergeBases()
+    again.name("here")
+    again.held = second
+    again.remember(newer, second, replacingParts: true)
+    again.hashParts(try #require(again.unhashed).hashed)
+    #expect(again.unhashed == nil)
+    #expect(again.nextSave(of: newer).dots == second.dots)
+  }
+
   @Test func theKeptBaseIsPrivate() throws {
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try store.save([v.standup([v.m1])])

@@ -7,6 +7,13 @@ import Testing
 /// it with Foundation's encoder (so a file saved again unchanged is unchanged), and read back
 /// whole, Foundation's decoder reading what the scanner leaves.
 @Suite struct VersionVectorTextTests {
+  /// The vector as the version before wrote it, with Foundation's encoder.
+  struct EncodedByFoundation: Encodable {
+    var revision: UUID
+    var saves: [String: Int]
+    var changed: [String: [String: Int]]?
+  }
+
   func sample(parts: Int) -> (revision: UUID, saves: [String: Int], dots: [UUID: Dot]) {
     var dots: [UUID: Dot] = [:]
     for index in 0..<parts {
@@ -23,11 +30,12 @@ import Testing
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let foundation = String(
-      decoding: try encoder.encode(VersionVectorText(revision: revision, saves: saves, changed: changed)), as: UTF8.self
+      decoding: try encoder.encode(EncodedByFoundation(revision: revision, saves: saves, changed: changed)),
+      as: UTF8.self
     )
     #expect(VersionVectorText.json(revision: revision, saves: saves, dots: dots) == foundation)
     let without = String(
-      decoding: try encoder.encode(VersionVectorText(revision: revision, saves: saves, changed: nil)), as: UTF8.self)
+      decoding: try encoder.encode(EncodedByFoundation(revision: revision, saves: saves, changed: nil)), as: UTF8.self)
     #expect(VersionVectorText.json(revision: revision, saves: saves, dots: nil) == without)
   }
 
@@ -36,11 +44,31 @@ import Testing
     let read = try #require(
       VersionVectorText.read(VersionVectorText.json(revision: revision, saves: saves, dots: dots)))
     #expect(read.revision == revision && read.saves == saves)
-    #expect(StoredStamps(changed: read.changed ?? [:]).dots == dots)
-    // An escape in a key, white space, keys in another order: the slow path reads it.
-    let odd = #"{ "saves" : {"\u0061bc": 2}, "revision": "\#(revision.uuidString)" }"#
+    #expect(read.dots == dots)
+    // An escape in a key, white space, keys in another order: the slow path reads it, dots
+    // included.
+    let (one, two) = (UUID(), UUID())
+    let odd = #"""
+      { "saves" : {"\u0061bc": 2}, "revision": "\#(revision.uuidString)",
+        "changed": {"\u0061bc": {"\#(one.uuidString.lowercased())": 2}, "d": {"\#(two.uuidString)": 1}} }
+      """#
     #expect(VersionVectorText.read(odd)?.saves == ["abc": 2])
+    #expect(
+      VersionVectorText.read(odd)?.dots == [one: Dot(computer: "abc", save: 2), two: Dot(computer: "d", save: 1)])
     #expect(VersionVectorText.read(#"{"saves":{}}"#) == nil, "no revision: no vector")
     #expect(VersionVectorText.read("[1,2]") == nil)
+  }
+
+  @Test func aDotThatCannotBeReadIsLeftOutAndTheRestKept() throws {
+    let (revision, kept) = (UUID(), UUID())
+    let text = #"""
+      {"changed":{"a":{"\#(kept.uuidString.lowercased())":3,"not-an-id":4,"\#(UUID().uuidString)":0,\#
+      "\#(UUID().uuidString)":\#(1 << 41)}},"revision":"\#(revision.uuidString)","saves":{"a":3}}
+      """#
+    let read = try #require(VersionVectorText.read(text))
+    #expect(read.dots == [kept: Dot(computer: "a", save: 3)])
+    // The slow path (an escape in the computer's name) leaves out the same.
+    let escaped = text.replacingOccurrences(of: #"{"a":{"#, with: #"{"\u0061":{"#)
+    #expect(try #require(VersionVectorText.read(escaped)).dots == [kept: Dot(computer: "a", save: 3)])
   }
 }

@@ -44,6 +44,11 @@ struct JSONScanner {
   struct Key {
     let bytes: UnsafeRawBufferPointer
 
+    /// The key as a UUID (either case), as `uuid()` reads one.
+    var uuid: UUID? {
+      bytes.count == 36 ? JSONScanner.uuid(at: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)) : nil
+    }
+
     static func ~= (pattern: StaticString, key: Key) -> Bool {
       pattern.utf8CodeUnitCount == key.bytes.count
         && memcmp(pattern.utf8Start, key.bytes.baseAddress!, key.bytes.count) == 0
@@ -203,13 +208,6 @@ struct JSONScanner {
     else { return nil }
     index += 38
     return id
-  }
-
-  /// `text` as a UUID, as `uuid()` reads one between quotes (`UUID(uuidString:)` goes
-  /// through `sscanf`: a file's million dots were read that way).
-  static func uuid(_ text: String) -> UUID? {
-    var text = text
-    return text.withUTF8 { bytes in bytes.count == 36 ? uuid(at: bytes.baseAddress!) : nil }
   }
 
   /// The UUID of the 36 bytes at `text`.

@@ -108,21 +108,21 @@ public enum ScrumFile {
   /// change.
   public static func freshenDuplicateIDs(_ scrums: inout [DailyScrum]) -> [String] {
     var notes: [String] = []
-    func freshen<T>(_ items: inout [T], _ id: WritableKeyPath<T, UUID>, _ what: (Int) -> String) {
-      var seen = Set<UUID>()
-      for index in items.indices where !seen.insert(items[index][keyPath: id]).inserted {
+    func freshen<T: Identifiable<UUID>>(_ items: inout [T], _ what: (Int) -> String, renamed: (inout T, UUID) -> Void) {
+      var seen = Set<UUID>(minimumCapacity: items.count)
+      for index in items.indices where !seen.insert(items[index].id).inserted {
         // From the id and where it stands: every computer that reads the file makes the same.
-        let fresh = BothVersions.derivedID(
-          of: items[index][keyPath: id], contents: Data(what(index).utf8), version: "5")
-        notes.append("\(what(index)) had the id \(items[index][keyPath: id]) of another; now \(fresh)")
-        items[index][keyPath: id] = fresh
+        let old = items[index].id
+        let fresh = BothVersions.derivedID(of: old, contents: Data(what(index).utf8), version: "5")
+        notes.append("\(what(index)) had the id \(old) of another; now \(fresh)")
+        renamed(&items[index], fresh)
         seen.insert(fresh)
       }
     }
-    freshen(&scrums, \.id) { "scrums[\($0)]" }
+    freshen(&scrums, { "scrums[\($0)]" }, renamed: { $0.id = $1 })
     for s in scrums.indices {
-      freshen(&scrums[s].attendees, \.id) { "scrums[\(s)].attendees[\($0)]" }
-      freshen(&scrums[s].history, \.id) { "scrums[\(s)].history[\($0)]" }
+      freshen(&scrums[s].attendees, { "scrums[\(s)].attendees[\($0)]" }, renamed: { $0.id = $1 })
+      freshen(&scrums[s].history, { "scrums[\(s)].history[\($0)]" }, renamed: { $0.id = $1 })
     }
     return notes
   }
