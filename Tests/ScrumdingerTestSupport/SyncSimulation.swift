@@ -651,6 +651,7 @@ private struct World {
       }
       let merged = app.reconciliation.copy(
         theirs.scrums, lineage: theirs.lineage, written: copy.written, into: app.held, store: app.store)
+      note("computer \(c) merges a conflict copy: \(merged.scrums.count) scrums")
       app.held = merged.scrums
       if merged.needsSave { app.unsaved = true }
       _ = ConflictCopies.keep(copy.path, in: app.store.mergedConflictsFolder)

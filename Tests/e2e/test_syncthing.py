@@ -352,14 +352,14 @@ def rename_shown(app, computer, title):
     wait_for(lambda: any(s["title"] == title for s in computer.scrums()), what=f"{title!r} saved")
 
 
-def test_two_apps_after_70_saves_each_and_a_laptop_closed_for_10(team):
+def test_two_apps_after_70_saves_each_and_a_laptop_closed_for_100(team):
     """Months of stand-ups in a few minutes: the two apps take turns (ten saves on one, then
     Syncthing brings them across, then ten on the other), 70 saves each: past the 64 versions
     a lineage once kept, where every merge became unproven. Then apart, A renames Standup
     while B deletes its past meeting: once they meet, the rename arrives as a rename (no
     second scrum, no "kept in both versions") and the deletion stays. Then B's app is closed
-    while A saves 10 times, past the 5 versions once kept as bases: at B's next start the file
-    simply grew from B's last version, said by no toast. (The model test runs such lives to
+    while A saves 100 times, far past the 5 versions once kept as bases: at B's next start the
+    file simply grew from B's last version, said by no toast. (The model test runs such lives to
     2,000 steps; here each save is a real editor's, about 1–2 s.)"""
     pair, a, b, standup, design = team
     give_standup_a_past_meeting(a, b, standup, design)
@@ -404,11 +404,11 @@ def test_two_apps_after_70_saves_each_and_a_laptop_closed_for_10(team):
     b.stop()  # the laptop closed
     on_a.press("push button", "Back")
     on_a.press("push button", "Design b70")
-    for save in range(1, 11):
+    for save in range(1, 101):
         rename_shown(on_a, a, f"Design later {save}")
     wait_settled(pair)
     on_b = b.start()
-    on_b.find("push button", "Design later 10", timeout=HANG)
+    on_b.find("push button", "Design later 100", timeout=HANG)
     time.sleep(1)  # deliberate: a start-up merge's toast shows with the window
     for said in ("lacked this computer's last changes", "Merged changes made on another computer"):
         assert on_b.query("label", re.compile(f".*{said}.*"), within=on_b.main) is None, f"B said {said!r}"
