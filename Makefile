@@ -44,9 +44,11 @@ test-under-load: test-deps translations schemas speech lint
 	scripts/run-tests.sh --under-load
 
 # The house style, .swift-format (the toolchain's formatter: 2 spaces, lines of at most 120):
-# `make format` applies it, `make lint` (part of the tests) fails on any difference.
+# `make format` applies it, `make lint` (part of the tests) fails on any difference, and on a
+# broken module rule (scripts/check-modules.py: what each target may import and call).
 lint:
 	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Package.swift
+	scripts/check-modules.py
 
 format:
 	$(SWIFT) format --in-place --parallel --recursive Sources Tests Package.swift

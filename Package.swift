@@ -48,7 +48,7 @@ let package = Package(
     .target(name: "Platform", dependencies: ["CGLib"]),
     .target(name: "ScrumdingerCore", dependencies: ["Platform"]),
     .target(name: "GtkShim", dependencies: ["Platform", "CAdwaita", "CGStreamer", "CSoup"]),
-    .target(name: "ScrumdingerApp", dependencies: ["ScrumdingerCore", "GtkShim"]),
+    .target(name: "ScrumdingerApp", dependencies: ["ScrumdingerCore", "GtkShim", "Platform"]),
     .executableTarget(
       name: "scrumdinger", dependencies: ["ScrumdingerApp", "GtkShim", "Platform"], exclude: ["startup.order"],
       linkerSettings: [.unsafeFlags(shippedLinking, .when(configuration: .release))]),
@@ -62,19 +62,20 @@ let package = Package(
     // The fakes both test targets stand the app's effects in with, and the clock, generator
     // and round trip the tests, the fuzzer and the bench share; never in the product.
     .target(
-      name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore", "Platform"],
+      name: "ScrumdingerTestSupport", dependencies: ["ScrumdingerCore", "Platform", "CGLib"],
       path: "Tests/ScrumdingerTestSupport"),
     // GTK started on a display (or a loud failure) and the main loop run: for every GTK test.
     .target(name: "GtkTestSupport", dependencies: ["GtkShim", "Platform", "CAdwaita"], path: "Tests/GtkTestSupport"),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     .testTarget(name: "GtkShimTests", dependencies: ["GtkShim", "Platform", "CAdwaita", "GtkTestSupport"]),
     .testTarget(
-      name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "Platform", "ScrumdingerTestSupport"],
+      name: "ScrumdingerCoreTests", dependencies: ["ScrumdingerCore", "Platform", "ScrumdingerTestSupport", "CGLib"],
       exclude: ["Record/Golden"]),
     .testTarget(
       name: "ScrumdingerAppTests",
       dependencies: [
         "ScrumdingerApp", "GtkShim", "Platform", "ScrumdingerCore", "ScrumdingerTestSupport", "GtkTestSupport",
+        "CAdwaita",
       ]),
   ]
 )

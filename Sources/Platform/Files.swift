@@ -96,6 +96,14 @@ public enum Files {
     return taking(destination)
   }
 
+  /// `path` with every link in it followed, absolute: where it really is; nil when nothing is
+  /// there.
+  public static func resolved(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// Whether anything is at `path`.
   public static func exists(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_EXISTS) != 0 }
 

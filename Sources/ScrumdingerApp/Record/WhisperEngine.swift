@@ -42,9 +42,9 @@ import ScrumdingerCore
   /// a language none of the user's own hears.
   private var models: [[SpeechModelFile]] {
     if let chosen = LaunchEnvironment.whisperModel {
-      return [FileManager.default.fileExists(atPath: chosen) ? [Self.modelFile(chosen)] : []]
+      return [Files.exists(chosen) ? [Self.modelFile(chosen)] : []]
     }
-    let own = ((try? FileManager.default.contentsOfDirectory(atPath: modelsFolder)) ?? [])
+    let own = (Files.names(in: modelsFolder))
       .filter { $0.hasPrefix("ggml-") && $0.hasSuffix(".bin") }
       .map { modelsFolder + "/" + $0 }
       .map { (path: $0, modified: Files.modified($0)) }  // one stat a file
@@ -82,12 +82,7 @@ import ScrumdingerCore
 
   /// The model at `path`, multilingual or not as its header says.
   private static func modelFile(_ path: String) -> SpeechModelFile {
-    var header = [UInt8](repeating: 0, count: 8)
-    if Files.isRegularFile(path), let input = fopen(path, "rb") {
-      let count = fread(&header, 1, 8, input)
-      fclose(input)
-      header = Array(header.prefix(count))
-    }
+    let header = Array((try? Files.regularPrefix(of: path, count: 8)) ?? Data())
     return SpeechModelFile(path: path, hearsManyLanguages: SpeechModelFile.hearsManyLanguages(header: header))
   }
 
@@ -341,10 +336,12 @@ extension WhisperEngine {
   /// Copies the model file at `path` into the models folder (off the main loop), after
   /// checking it is a whisper.cpp model the helper can open; `done` hears nil, or why it
   /// cannot be used. A model chosen lets every model set aside be tried again.
-  package func adopt(modelFile path: String, done: @escaping @MainActor (String?) -> Void) {
-    let name = Files.name(of: path)
+  package func adopt(modelFile chosen: String, done: @escaping @MainActor (String?) -> Void) {
+    // The file the user chose, through a link of theirs if it is one; read by the rules of a
+    // regular file from there.
+    let path = Files.resolved(chosen) ?? chosen
+    let name = Files.name(of: chosen)
     let target = modelsFolder + "/" + (name.hasPrefix("ggml-") ? name : "ggml-" + name)
-    let folder = modelsFolder
     WorkerThreads.run(
       { Self.looksLikeModel(path) },
       then: { [weak self] problem in
@@ -354,7 +351,14 @@ extension WhisperEngine {
           self?.probing = nil
           if let problem { return done(problem) }
           WorkerThreads.run(
-            { Self.copyModel(path, to: target, folder: folder) },
+            { () -> String? in
+              do throws(RegularFileProblem) {
+                try Files.copyRegular(path, to: target)
+                return nil
+              } catch {
+                return UnreadableReason(error).description
+              }
+            },
             then: { [weak self] problem in
               if problem == nil { self?.setAside.clear() }
               done(problem)
@@ -365,35 +369,16 @@ extension WhisperEngine {
 
   /// Nil when the file at `path` begins as a whisper.cpp model does, else why not.
   private nonisolated static func looksLikeModel(_ path: String) -> String? {
-    // A pipe or a device named like a model would block the read for ever.
-    guard Files.isRegularFile(path) else { return tr("it is not a whisper.cpp model file") }
-    guard let input = fopen(path, "rb") else { return String(cString: strerror(errno)) }
-    defer { fclose(input) }
-    var magic: UInt32 = 0
-    return fread(&magic, 4, 1, input) == 1 && magic == 0x6767_6D6C ? nil : tr("it is not a whisper.cpp model file")
-  }
-
-  private nonisolated static func copyModel(_ path: String, to target: String, folder: String) -> String? {
-    guard let input = fopen(path, "rb") else { return String(cString: strerror(errno)) }
-    defer { fclose(input) }
-    guard mkdir(folder, 0o700) == 0 || errno == EEXIST, let output = fopen(target + ".part", "wb") else {
-      return String(cString: strerror(errno))
+    // A pipe or a device named like a model is never read (it would block for ever).
+    let magic: Data
+    do throws(RegularFileProblem) {
+      magic = try Files.regularPrefix(of: path, count: 4)
+    } catch {
+      switch error {
+      case .isFolder, .notRegular: return tr("it is not a whisper.cpp model file")
+      default: return UnreadableReason(error).description
+      }
     }
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
-    defer { buffer.deallocate() }
-    var failed = false
-    while !failed {
-      let count = fread(buffer, 1, 1 << 20, input)
-      if count > 0, fwrite(buffer, 1, count, output) != count { failed = true }
-      if count < 1 << 20 { break }
-    }
-    failed = failed || ferror(input) != 0 || fflush(output) != 0 || fsync(fileno(output)) != 0
-    let reason = failed ? String(cString: strerror(errno)) : nil
-    fclose(output)
-    if failed || rename(target + ".part", target) != 0 {
-      unlink(target + ".part")
-      return reason ?? String(cString: strerror(errno))
-    }
-    return nil
+    return magic == Data([0x6C, 0x6D, 0x67, 0x67]) ? nil : tr("it is not a whisper.cpp model file")
   }
 }

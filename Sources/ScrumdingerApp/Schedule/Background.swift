@@ -81,21 +81,17 @@ import ScrumdingerCore
   }
 
   private func removeAutostart() {
-    _ = unlink(Self.autostartPath)
+    Files.remove(Self.autostartPath)
   }
 
   /// The command that starts this program again: its name where PATH finds this same file,
   /// else its own path (see `DesktopExec.command`).
   private static var command: String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return "scrumdinger" }
-    let executable = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let executable = Files.linkDestination(of: "/proc/self/exe") else { return "scrumdinger" }
     return DesktopExec.command(executable: executable) { name in
       for folder in (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":") {
-        guard let resolved = realpath(folder + "/" + name, nil) else { continue }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard let resolved = Files.resolved(folder + "/" + name) else { continue }
+        return resolved
       }
       return nil
     }

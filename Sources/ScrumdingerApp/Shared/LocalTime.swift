@@ -3,7 +3,6 @@
 // while the app runs shows in the next time written; and a change of zone is watched, so the
 // reminders plan again. One for the application, handed to everything that writes a time.
 import FoundationEssentials
-import Glibc
 import GtkShim
 import Platform
 
@@ -26,10 +25,7 @@ import Platform
     if let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty {
       return tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
     }
-    var buffer = [CChar](repeating: 0, count: 512)
-    let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let target = Files.linkDestination(of: "/etc/localtime") else { return nil }
     let parts = target.split(separator: "/", omittingEmptySubsequences: false)
     guard let zoneinfo = parts.lastIndex(of: "zoneinfo") else { return nil }
     return parts[(zoneinfo + 1)...].joined(separator: "/")

@@ -20,7 +20,7 @@ enum ResourceLocator {
     return
       candidates
       .map(Files.canonical)
-      .first { FileManager.default.fileExists(atPath: $0 + "/style.css") }
+      .first { Files.exists($0 + "/style.css") }
   }()
 
   /// The folder of compiled translations: `<prefix>/share/locale` when installed, the build
@@ -42,7 +42,7 @@ enum ResourceLocator {
   static let iconDirectory: String? = {
     [binDir + "/../../data/icons", binDir + "/../../../data/icons"]
       .map(Files.canonical)
-      .first { FileManager.default.fileExists(atPath: $0 + "/hicolor/scalable/apps/\(appID).svg") }
+      .first { Files.exists($0 + "/hicolor/scalable/apps/\(appID).svg") }
   }()
 
   /// The symbolic app icon pre-rendered for the empty list (128 px), installed or in the
@@ -51,7 +51,7 @@ enum ResourceLocator {
     let name = "hicolor/128x128/apps/\(appID)-symbolic.symbolic.png"
     return ([binDir + "/../share/icons"] + (iconDirectory.map { [$0] } ?? []))
       .map { Files.canonical($0) + "/" + name }
-      .first { FileManager.default.fileExists(atPath: $0) }
+      .first { Files.exists($0) }
   }()
 
   /// Where the compiled GSettings schema may be: the install prefix's, the build tree's
@@ -74,27 +74,27 @@ enum ResourceLocator {
   static let voiceActivityModel: String? = {
     let name = "ggml-silero-v6.2.0.bin"
     return [path(name), binDir + "/../../whisper/models/" + name].compactMap { $0 }.map(Files.canonical)
-      .first { FileManager.default.fileExists(atPath: $0) }
+      .first { Files.exists($0) }
   }()
 
   /// The speech models prepared in the build tree (`make speech` converts them), for
   /// development: English's first, then the multilingual one.
   static let buildTreeSpeechModels: [String] = {
     ["ggml-tiny.en.bin", "ggml-base-q5_1.bin"].map { Files.canonical(binDir + "/../../whisper/models/" + $0) }
-      .filter { FileManager.default.fileExists(atPath: $0) }
+      .filter { Files.exists($0) }
   }()
 
   /// Whether `directory` holds our catalogue in any language (`<lang>/LC_MESSAGES/<domain>.mo`).
   static func holdsCatalogue(_ directory: String) -> Bool {
-    let languages = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let languages = Files.names(in: directory)
     return languages.contains {
-      FileManager.default.fileExists(atPath: directory + "/" + $0 + "/LC_MESSAGES/\(textDomain).mo")
+      Files.exists(directory + "/" + $0 + "/LC_MESSAGES/\(textDomain).mo")
     }
   }
 
   private static var binDir: String {
     let executable =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      Files.linkDestination(of: "/proc/self/exe")
       ?? CommandLine.arguments[0]
     return Files.folder(of: executable)
   }

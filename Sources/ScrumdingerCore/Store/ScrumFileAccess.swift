@@ -44,15 +44,7 @@ enum ScrumFileAccess {
     do throws(RegularFileProblem) {
       return try Files.readRegular(file, limit: ScrumFile.maximumSize)
     } catch {
-      switch error {
-      case .isLink: throw .isLink
-      case .isFolder: throw .isFolder
-      case .notRegular: throw .notRegularFile
-      case .tooLarge(let size): throw .tooLarge(size)
-      case .permissionDenied: throw .permissionDenied
-      case .notFound: throw .cannotOpen(FileProblem.notFound.message)
-      case .failed(let message): throw .cannotOpen(message)
-      }
+      throw UnreadableReason(error)
     }
   }
 

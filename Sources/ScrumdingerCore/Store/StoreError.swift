@@ -46,6 +46,21 @@ public enum UnreadableReason: Error, Equatable, Sendable, CustomStringConvertibl
   }
 }
 
+extension UnreadableReason {
+  /// Why a file read as a regular file (`Files.readRegular`) could not be, in the user's words.
+  public init(_ problem: RegularFileProblem) {
+    switch problem {
+    case .isLink: self = .isLink
+    case .isFolder: self = .isFolder
+    case .notRegular: self = .notRegularFile
+    case .tooLarge(let size): self = .tooLarge(size)
+    case .permissionDenied: self = .permissionDenied
+    case .notFound: self = .cannotOpen(FileProblem.notFound.message)
+    case .failed(let message): self = .cannotOpen(message)
+    }
+  }
+}
+
 /// What can go wrong loading or saving the user's scrums. Every case names the file.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file exists but cannot be read. It is kept as it is, and saving is refused until

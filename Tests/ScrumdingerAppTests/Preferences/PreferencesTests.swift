@@ -176,6 +176,17 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(engine.model, engine.modelsFolder + "/ggml-tiny.en.bin", "the user's copy is used")
         XCTAssertEqual(
           FileManager.default.contents(atPath: engine.model!)?.count, FileManager.default.contents(atPath: tiny)?.count)
+        // A link of the user's to a model: the model it leads to is copied, not the link.
+        answer = nil
+        let link = NSTemporaryDirectory() + "ggml-linked-\(UUID()).bin"
+        XCTAssertEqual(symlink(tiny, link), 0)
+        defer { unlink(link) }
+        engine.adopt(modelFile: link) { answer = .some($0) }
+        XCTAssertTrue(spin(until: { answer != nil }), "no answer")
+        XCTAssertEqual(answer, .some(nil))
+        let copy = engine.modelsFolder + "/" + Files.name(of: link)
+        XCTAssertEqual(Files.kind(at: copy), .regular, "the copy is the model, not a link")
+        XCTAssertEqual(Files.size(of: copy), Files.size(of: tiny))
       }
     }
   }

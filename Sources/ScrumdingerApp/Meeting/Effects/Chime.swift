@@ -86,7 +86,7 @@ import ScrumdingerCore
 
   /// A player of resource `name` at the chosen volume.
   private func load(_ name: String) -> SoundPlayer? {
-    guard let path = resource(name), FileManager.default.fileExists(atPath: path) else {
+    guard let path = resource(name), Files.exists(path) else {
       report(tr("the sound file %@ is missing", resource(name) ?? name))
       return nil
     }
