@@ -75,8 +75,7 @@ translations: $(MO_FILES) .build/data/$(APP_ID).desktop .build/data/$(APP_ID).me
 # converted once into .build/whisper (about a minute and a half the first time).
 speech: $(SPEECH)
 
-$(SPEECH) &: scripts/whisper/prepare.sh scripts/whisper/bridge.c scripts/whisper/transcribe.c scripts/whisper/captions.c \
-  scripts/whisper/captions.h scripts/whisper/ct2_to_ggml.py
+$(SPEECH) &: scripts/whisper/prepare.sh $(wildcard Sources/scrumdinger-transcribe/*.[ch]) scripts/whisper/ct2_to_ggml.py
 	rm -f $(SPEECH)
 	scripts/whisper/prepare.sh .build/whisper
 

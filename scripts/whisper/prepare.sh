@@ -25,6 +25,7 @@
 # Every download is pinned by version and SHA-256.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+helper_sources="$(cd "$here/../../Sources/scrumdinger-transcribe" && pwd)"  # the helper's C sources
 out="$(mkdir -p "$1" && cd "$1" && pwd)"
 work="$out/work"
 python=/usr/bin/python3
@@ -42,7 +43,7 @@ with_cli=false
 
 helper="$out/lib/scrumdinger-transcribe"  # built again when its sources change
 vad="$out/models/ggml-silero-v6.2.0.bin"
-if [ ! -e "$helper" ] || [ ! -e "$vad" ] || [ -n "$(find "$here" -name '*.[ch]' -newer "$helper")" ] ||
+if [ ! -e "$helper" ] || [ ! -e "$vad" ] || [ -n "$(find "$helper_sources" -name '*.[ch]' -newer "$helper")" ] ||
   [ ! -e "$out/bin/whisper-quantize" ] || $with_cli; then
   fetch pywhispercpp==1.5.1 5df897e5dd9d9f16804fc937bd85b9f5880a0b29a55f8843585e0e03d76195e5 --no-binary pywhispercpp
   tar -xzf "$work/pywhispercpp-1.5.1.tar.gz" -C "$work"
@@ -68,7 +69,8 @@ if [ ! -e "$helper" ] || [ ! -e "$vad" ] || [ -n "$(find "$here" -name '*.[ch]' 
     -lggml-base -Wl,-rpath,'$ORIGIN/../lib' >>"$log" 2>&1 ||
     { tail -40 "$log"; echo "prepare.sh: building whisper-quantize failed" >&2; exit 1; }
   cp "$src/samples/jfk.wav" "$out/samples/"
-  cc -O2 -Wall -pthread -o "$out/lib/scrumdinger-transcribe" "$here/transcribe.c" "$here/bridge.c" "$here/captions.c" \
+  cc -O2 -Wall -pthread -o "$out/lib/scrumdinger-transcribe" "$helper_sources"/transcribe.c \
+    "$helper_sources"/bridge.c "$helper_sources"/captions.c \
     -I"$src/include" -I"$src/ggml/include" -L"$out/lib" -lwhisper -Wl,-rpath,'$ORIGIN'
   mkdir -p "$out/models"
   cp "$src/models/for-tests-silero-v6.2.0-ggml.bin" "$vad"

@@ -8,9 +8,8 @@ import FoundationEssentials
 public enum ScrumFile {
   /// The format version this build writes and the newest it reads.
   public static let currentVersion = 1
-  /// The largest file read (256 MiB: some 1.4 million meetings, beyond the 230 MB the bench
-  /// starts with); a larger one is refused unread,
-  /// whatever it claims to be.
+  /// The largest file read (256 MiB: some 1.4 million meetings, beyond the 200 MB the bench
+  /// starts with); a larger one is refused unread, whatever it claims to be.
   public static let maximumSize = 256 << 20
 
   private struct Envelope: Decodable {
