@@ -29,7 +29,12 @@ func syncModelRun(first: UInt64, count: Int, step: UInt64) {
   for index in 0..<UInt64(count) {
     let seed = first + index * step
     guard let failure = SyncSimulation.check(seed: seed, root: root) else { continue }
-    if failures == 0 { FileHandle.standardError.write(Data("\(SyncSimulation.report(failure, root: root))\n".utf8)) }
+    // The first in full (its schedule and what the stores answered), the rest a line each.
+    let said =
+      failures == 0
+      ? SyncSimulation.report(failure, root: root)
+      : "seed \(seed): \(failure.problem) (\(failure.schedule.count) steps)"
+    FileHandle.standardError.write(Data("\(said)\n".utf8))
     failures += 1
   }
   print("sync_model_run \(count) \(failures) \((ContinuousClock.now - start).milliseconds / 1000)")

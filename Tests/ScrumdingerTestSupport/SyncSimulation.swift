@@ -879,7 +879,12 @@ private struct World {
         } else {
           let back = held.first { $0.id == deletion.scrum.id }
           guard let back, [back].withoutTranscripts == [deletion.scrum].withoutTranscripts,
-            !undone.contains(back.id)
+            !undone.contains(back.id),
+            // An attendee two computers renamed apart: the deletion saw one rename, not the
+            // other, which is a change made without seeing the deletion and may bring the
+            // scrum back; which name then stands is the renames' own merge, and may be the
+            // one the deletion saw (seeds 88912 and 427133 of the million).
+            !deletion.scrum.attendees.contains(where: { renamedApart.contains(origin[$0.name] ?? $0.id) })
           else { continue }
           what = added[back.id] ?? "scrum"
         }
