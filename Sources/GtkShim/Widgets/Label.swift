@@ -42,6 +42,28 @@ import Platform
     pango_attr_list_unref(attributes)
   }
 
+  /// Says that the text is in the language of BCP 47 code `code` ("de", "zh"): its shaping and
+  /// line breaks follow it, and a screen reader hears it as the run's "language" attribute
+  /// (GTK's AT-SPI text), so it can read it with that language's voice. Replaces the label's
+  /// other text attributes.
+  public func setLanguage(_ code: String) {
+    let attributes = pango_attr_list_new()
+    pango_attr_list_insert(attributes, pango_attr_language_new(pango_language_from_string(code)))
+    gtk_label_set_attributes(label, attributes)
+    pango_attr_list_unref(attributes)
+  }
+
+  /// The language `setLanguage` gave the text, if any.
+  public var language: String? {
+    guard let attributes = gtk_label_get_attributes(label) else { return nil }
+    let iterator = pango_attr_list_get_iterator(attributes)
+    defer { pango_attr_iterator_destroy(iterator) }
+    guard let found = pango_attr_iterator_get(iterator, PANGO_ATTR_LANGUAGE) else { return nil }
+    return found.withMemoryRebound(to: PangoAttrLanguage.self, capacity: 1) {
+      String(cString: pango_language_to_string($0.pointee.value))
+    }
+  }
+
   /// Shortens text that does not fit with "…" at the end.
   public func setEllipsizes() { gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END) }
 

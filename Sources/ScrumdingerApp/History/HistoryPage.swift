@@ -33,7 +33,8 @@ import ScrumdingerCore
     transcripts: ObservableValue<[UUID: TranscriptionStatus]>
   ) {
     self.entry = entry
-    record = MeetingRecordView(entry: entry, recording: recording, cuts: cuts, statuses: transcripts)
+    record = MeetingRecordView(
+      entry: entry, recording: recording, cuts: cuts, statuses: transcripts, language: scrum.speechLanguage)
     header = HeaderBar(title: Texts.shown(scrum.title), subtitle: tr("Meeting History"))
     header.packStart(backButton)
     header.packEnd(menuButton)

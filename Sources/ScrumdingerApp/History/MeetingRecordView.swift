@@ -56,17 +56,23 @@ import ScrumdingerCore
   private var heard: Int?
   /// Where the turns changed on the recording (to play a sentence from its start).
   private let cuts: RecordingCuts
+  /// The language the transcript was heard in (the scrum's; nil for a code this build does
+  /// not know): each sentence says it to a screen reader.
+  private let language: SpeechLanguage?
   /// Says when no passage matches the search.
   let noMatch = Label(tr("Nothing in the transcript matches."))
   /// Called with a note's id and its new text ("" removes it).
   var onEditNote: (@MainActor (UUID, String) -> Void)?
 
   /// The groups for `entry`; `recording` is its audio file (its turns changed at `cuts`),
-  /// `statuses` where transcripts stand.
-  init(entry: History, recording: String?, cuts: RecordingCuts, statuses: ObservableValue<[UUID: TranscriptionStatus]>)
-  {
+  /// `statuses` where transcripts stand; its transcript was heard in `language`.
+  init(
+    entry: History, recording: String?, cuts: RecordingCuts, statuses: ObservableValue<[UUID: TranscriptionStatus]>,
+    language: SpeechLanguage?
+  ) {
     self.recording = recording
     self.cuts = cuts
+    self.language = language
     if recording != nil { recordingGroup = recordingRow(length: entry.durationSeconds) }
     if recording == nil, entry.recorded, entry.transcript.isEmpty {
       let group = PreferencesGroup(title: tr("Recorded Audio"))
@@ -264,6 +270,7 @@ import ScrumdingerCore
     play.align(vertical: .start)
     play.isVisible = recording != nil
     let label = Label(words)
+    if let language { label.setLanguage(language.isoCode) }
     label.setWraps()
     label.setHorizontalAlignment(0)
     let line = Box(vertical: false, spacing: 6)

@@ -42,6 +42,7 @@ final class TranscriptSentencesTests: XCTestCase {
             "Ben, 0:06: ask what you can do for your country.",
           ])
         XCTAssertTrue(record.sentences.allSatisfy { $0.row.isFocusable }, "each is a Tab stop")
+        XCTAssertEqual(record.sentences.map(\.label.language), ["en", "en", "en"], "said to be English")
         let second = record.sentences[1].row
         XCTAssertTrue(second.grabFocus())
         let pressed = ContinuousClock.now
@@ -63,6 +64,32 @@ final class TranscriptSentencesTests: XCTestCase {
         record.recordingDeleted()
         XCTAssertFalse(record.sentences.contains { $0.play.isVisible }, "nothing left to play")
         XCTAssertTrue(record.sentences.allSatisfy { $0.row.isFocusable }, "the words are still read")
+      }
+    }
+  }
+
+  /// A sentence tells a screen reader its language (GTK gives it as the text's "language"
+  /// attribute over AT-SPI): a German scrum's in German, a Chinese one's in Chinese; a code
+  /// from a synced file that this build does not know says none.
+  func testEachSentenceSaysTheLanguageItWasHeardIn() {
+    for (code, said, expected) in [
+      ("de", " Gestern habe ich die Datenbank repariert.", "de"), ("zh", "我们明天再讨论这个问题。", "zh"),
+      ("xx-unknown", " Something.", nil),
+    ] as [(String, String, String?)] {
+      let entry = History(
+        date: Date(timeIntervalSince1970: 1_795_000_000), attendees: ["Ana"], durationSeconds: 5,
+        transcript: [TranscriptSegment(startMilliseconds: 0, endMilliseconds: 5_000, text: said)], recorded: true)
+      let scrum = DailyScrum(
+        title: "Team", attendees: [Attendee(name: "Ana")], lengthInMinutes: 1, history: [entry], language: code)
+      MainActor.assumeIsolated {
+        withRunningApp(store: temporaryStore(), dependencies: recordingDependencies()) { app in
+          app.state.scrums.value = [scrum]
+          app.state.navigation.value = .history(scrumID: scrum.id, historyID: entry.id)
+          XCTAssertTrue(spin(until: { app.mainWindow!.pages.history?.record.sentences.count == 1 }), code)
+          let label = app.mainWindow!.pages.history!.record.sentences[0].label
+          XCTAssertEqual(label.language, expected, code)
+          XCTAssertEqual(label.text, said.trimmingCharacters(in: .whitespaces), "the words as heard")
+        }
       }
     }
   }
