@@ -109,10 +109,13 @@ if CommandLine.arguments.contains("--copies-figures") {
   exit(0)
 }
 
-// The store's save and load alone (also part of the in-process figures below).
+// The store's save, load and save stall alone (also part of the in-process figures below).
 if CommandLine.arguments.contains("--store-figures") {
   let folder = NSTemporaryDirectory() + "scrumdinger-bench-store-" + UUID().uuidString
-  try storeFigures(largeScrumList(), directory: folder)
+  let scrums = largeScrumList()
+  try storeFigures(scrums, directory: folder)
+  let stalls = MainActor.assumeIsolated { saveStalls(scrums, directory: folder + "/stall") }
+  print("save_stall_ms \(stalls.autoSave) \(stalls.synchronous)")
   try? FileManager.default.removeItem(atPath: folder)
   exit(0)
 }
