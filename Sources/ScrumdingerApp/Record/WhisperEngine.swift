@@ -44,7 +44,7 @@ import ScrumdingerCore
     if let chosen = LaunchEnvironment.whisperModel {
       return [Files.exists(chosen) ? [Self.modelFile(chosen)] : []]
     }
-    let own = (Files.names(in: modelsFolder))
+    let own = Files.names(in: modelsFolder)
       .filter { $0.hasPrefix("ggml-") && $0.hasSuffix(".bin") }
       .map { modelsFolder + "/" + $0 }
       .map { (path: $0, modified: Files.modified($0)) }  // one stat a file

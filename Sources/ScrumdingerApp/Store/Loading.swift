@@ -1,8 +1,7 @@
 // The scrums (and the journal of a meeting a crash cut short) are read once, off the main loop,
 // so the window shows at once with "Loading"; what the first save needs of them is made after
-// they are shown. Work that needs them (a search from the
-// overview) waits here until they are in; the application is held while they are read, with
-// or without a window (--background).
+// they are shown. Work that needs them (a search from the overview) waits here until they are
+// in; the application is held while they are read, with or without a window (--background).
 import FoundationEssentials
 import GtkShim
 import Platform
