@@ -343,6 +343,10 @@ private struct World {
   var deletionsNotWritten: [Int: [Int]] = [:]
   var deletionsLost: Set<Int> = []
   var undone: Set<UUID> = []
+  /// The last step at which an edit changed each scrum or meeting that was there before it
+  /// (its own fields, attendees, meetings, notes): a change made after a deletion elsewhere,
+  /// by a computer that still held what was deleted, so had not seen the deletion.
+  var lastChanged: [UUID: Int] = [:]
   /// Each attendee name's first attendee, and each attendee's newest name: a rename made on a
   /// name that is not the newest did not see the other rename (`renamedApart`), and only such
   /// an attendee may be kept in two versions.
@@ -738,11 +742,25 @@ private struct World {
       added[note.id] = "note of step \(step), taken on computer \(c)"
       scrums[s].history[h].notes.append(note)
     }
+    noteChanges(from: before, to: scrums)
     app.held = scrums
     // The edit's time on the clock file times come from, as in the app.
     app.reconciliation.noteEdits(before: before, after: scrums, at: now(c))
     app.unsaved = true
     save(c)
+  }
+
+  /// Notes, in `lastChanged`, each scrum and meeting of `before` that an edit changed.
+  mutating func noteChanges(from before: [DailyScrum], to after: [DailyScrum]) {
+    let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for scrum in after {
+      guard let old = earlier[scrum.id], old != scrum else { continue }
+      lastChanged[scrum.id] = step
+      let meetings = Dictionary(old.history.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      for meeting in scrum.history where meetings[meeting.id].map({ $0 != meeting }) == true {
+        lastChanged[meeting.id] = step
+      }
+    }
   }
 
   // MARK: The sync engine
@@ -872,9 +890,9 @@ private struct World {
         let what: String
         if let meeting = deletion.meeting {
           let back = held.lazy.flatMap(\.history).first { $0.id == meeting.id }
-          guard let back, back.withoutTranscript == meeting.withoutTranscript, !undone.contains(meeting.id) else {
-            continue
-          }
+          guard let back, back.withoutTranscript == meeting.withoutTranscript, !undone.contains(meeting.id),
+            (lastChanged[meeting.id] ?? 0) <= deletion.step
+          else { continue }
           what = added[meeting.id] ?? "meeting"
         } else {
           let back = held.first { $0.id == deletion.scrum.id }
@@ -884,7 +902,11 @@ private struct World {
             // other, which is a change made without seeing the deletion and may bring the
             // scrum back; which name then stands is the renames' own merge, and may be the
             // one the deletion saw (seeds 88912 and 427133 of the million).
-            !deletion.scrum.attendees.contains(where: { renamedApart.contains(origin[$0.name] ?? $0.id) })
+            !deletion.scrum.attendees.contains(where: { renamedApart.contains(origin[$0.name] ?? $0.id) }),
+            // Changed after the deletion by a computer that still held it (so had not seen the
+            // deletion), and changed back since by a later edit (seed 565250: a meeting added
+            // to it, then deleted).
+            (lastChanged[back.id] ?? 0) <= deletion.step
           else { continue }
           what = added[back.id] ?? "scrum"
         }
