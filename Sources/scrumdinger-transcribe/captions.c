@@ -74,13 +74,39 @@ static bool is_note(const char *text) {
                                          (text[0] == '(' && text[length - 1] == ')')));
 }
 
-/* Appends `text` to `out` (of `size` bytes) as a JSON string's content. */
+int sw_utf8_length(const unsigned char *c) {
+  if (c[0] < 0x80) return 1;
+  int length = c[0] >= 0xC2 && c[0] <= 0xDF ? 2 : c[0] >= 0xE0 && c[0] <= 0xEF ? 3 : c[0] >= 0xF0 && c[0] <= 0xF4 ? 4 : 0;
+  for (int i = 1; i < length; i++) {
+    if ((c[i] & 0xC0) != 0x80) return 0; /* also where the text ends within the character */
+  }
+  /* No overlong form, no surrogate, nothing past U+10FFFF. */
+  if ((c[0] == 0xE0 && c[1] < 0xA0) || (c[0] == 0xED && c[1] >= 0xA0) || (c[0] == 0xF0 && c[1] < 0x90) ||
+      (c[0] == 0xF4 && c[1] >= 0x90))
+    return 0;
+  return length;
+}
+
+/* Appends `text` to `out` (of `size` bytes) as a JSON string's content: whole characters,
+ * bytes that are none left out (sw_utf8_length). */
 static void json_append(char *out, size_t size, const char *text) {
   size_t at = strlen(out);
-  for (const unsigned char *c = (const unsigned char *)text; *c && at + 8 < size; c++) {
-    if (*c == '"' || *c == '\\') at += (size_t)snprintf(out + at, size - at, "\\%c", *c);
-    else if (*c < 0x20) at += (size_t)snprintf(out + at, size - at, "\\u%04x", *c);
-    else out[at++] = (char)*c;
+  for (const unsigned char *c = (const unsigned char *)text; *c;) {
+    int length = sw_utf8_length(c);
+    if (length == 0) {
+      c++;
+      continue;
+    }
+    if (at + (size_t)length + 8 >= size) break;
+    if (*c == '"' || *c == '\\') {
+      at += (size_t)snprintf(out + at, size - at, "\\%c", *c);
+    } else if (*c < 0x20) {
+      at += (size_t)snprintf(out + at, size - at, "\\u%04x", *c);
+    } else {
+      memcpy(out + at, c, (size_t)length);
+      at += (size_t)length;
+    }
+    c += length;
   }
   out[at] = '\0';
 }
@@ -148,22 +174,18 @@ static bool same_word(const char *a, const char *b) {
   return strcmp(x, y) == 0;
 }
 
-/* Whether the UTF-8 character at `c` is of a script written without spaces between words
- * (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan, and their punctuation): each such
- * character is a word of its own here, so its words become final one by one as English
- * words do, and none is ever split. Its length in bytes goes to `length`. */
-static bool spaceless(const unsigned char *c, int *length) {
+/* Whether the UTF-8 character at `c`, `length` bytes (sw_utf8_length), is of a script written
+ * without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan, and
+ * their punctuation): each such character is a word of its own here, so its words become final
+ * one by one as English words do, and none is ever split. */
+static bool spaceless(const unsigned char *c, int length) {
   uint32_t code = c[0];
-  *length = 1;
-  if (c[0] >= 0xF0 && c[1] && c[2] && c[3]) {
+  if (length == 4) {
     code = (uint32_t)(c[0] & 0x07) << 18 | (uint32_t)(c[1] & 0x3F) << 12 | (uint32_t)(c[2] & 0x3F) << 6 | (c[3] & 0x3F);
-    *length = 4;
-  } else if (c[0] >= 0xE0 && c[1] && c[2]) {
+  } else if (length == 3) {
     code = (uint32_t)(c[0] & 0x0F) << 12 | (uint32_t)(c[1] & 0x3F) << 6 | (c[2] & 0x3F);
-    *length = 3;
-  } else if (c[0] >= 0xC0 && c[1]) {
+  } else if (length == 2) {
     code = (uint32_t)(c[0] & 0x1F) << 6 | (c[1] & 0x3F);
-    *length = 2;
   }
   return (code >= 0x0E00 && code <= 0x0FFF) || (code >= 0x1000 && code <= 0x109F) || (code >= 0x1780 && code <= 0x17FF) ||
          (code >= 0x2E80 && code <= 0x2FDF) || (code >= 0x3000 && code <= 0x31FF) || (code >= 0x3400 && code <= 0x4DBF) ||
@@ -173,15 +195,21 @@ static bool spaceless(const unsigned char *c, int *length) {
 }
 
 /* Splits `text` into `words`, copied into `store` (of `size` bytes) each ending in a NUL: runs
- * between spaces, each character of a script written without them a word of its own (a
- * partial character at the end of a decode is left out); how many. */
+ * between spaces, each character of a script written without them a word of its own. Bytes
+ * that are no whole character are left out: Whisper's tokens are bytes, and a decode cut at
+ * its most tokens, or a model unsure of what it hears (espeak-ng's French, with base), can say
+ * part of one. How many. */
 static int split(const char *text, char *store, size_t size, char **words, int most) {
   int n = 0;
   size_t at = 0;
   bool open = false;
   for (const unsigned char *c = (const unsigned char *)text; *c && n < most && at + 6 < size;) {
-    int length;
-    bool alone = spaceless(c, &length);
+    int length = sw_utf8_length(c);
+    if (length == 0) {
+      c++;
+      continue;
+    }
+    bool alone = spaceless(c, length);
     if (*c == ' ' || alone) {
       if (open) store[at++] = '\0';
       open = false;
@@ -190,7 +218,6 @@ static int split(const char *text, char *store, size_t size, char **words, int m
       c++;
       continue;
     }
-    if (strnlen((const char *)c, (size_t)length) < (size_t)length) break;
     if (!open) words[n++] = store + at;
     memcpy(store + at, c, (size_t)length);
     at += (size_t)length;
@@ -205,13 +232,12 @@ static int split(const char *text, char *store, size_t size, char **words, int m
 /* Appends `word` to `into` (of `size` bytes) as it is written: after a space, unless it or
  * the text before is of a script written without spaces. */
 static void append_word(char *into, size_t size, const char *word) {
-  int length;
   size_t have = strlen(into);
-  bool joined = spaceless((const unsigned char *)word, &length);
+  bool joined = spaceless((const unsigned char *)word, sw_utf8_length((const unsigned char *)word));
   for (size_t back = have; back > 0 && !joined; back--) {
-    unsigned char byte = (unsigned char)into[back - 1];
-    if ((byte & 0xC0) != 0x80) { /* the first byte of the last character */
-      joined = spaceless((const unsigned char *)into + back - 1, &length);
+    const unsigned char *last = (const unsigned char *)into + back - 1;
+    if ((*last & 0xC0) != 0x80) { /* the first byte of the last character */
+      joined = spaceless(last, sw_utf8_length(last));
       break;
     }
   }

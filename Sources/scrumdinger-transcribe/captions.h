@@ -8,6 +8,10 @@ struct sw_captions;
 /* The language heard (Whisper's code): see bridge.c. */
 extern const char *sw_language;
 
+/* The length in bytes of the whole, valid UTF-8 character at `c` (1 to 4), or 0 when the
+ * bytes there are none: what the helper writes is UTF-8, whatever Whisper's tokens said. */
+int sw_utf8_length(const unsigned char *c);
+
 /* Writes one whole line (ending in a newline) to standard output, never within another's. */
 typedef void (*sw_say_fn)(const char *line);
 

@@ -61,13 +61,20 @@ int whisper_lang_id(const char *lang);
 int whisper_lang_max_id(void);
 const char *whisper_lang_str(int id);
 
-/* Writes `text` as a JSON string. */
+/* Writes `text` as a JSON string: whole UTF-8 characters, bytes that are none left out (a
+ * segment Whisper ended within a character, a code given on the command line). */
 static void json_string(const char *text) {
   putchar('"');
-  for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+  for (const unsigned char *c = (const unsigned char *)text; *c;) {
+    int length = sw_utf8_length(c);
+    if (length == 0) {
+      c++;
+      continue;
+    }
     if (*c == '"' || *c == '\\') printf("\\%c", *c);
     else if (*c < 0x20) printf("\\u%04x", *c);
-    else putchar(*c);
+    else fwrite(c, 1, (size_t)length, stdout);
+    c += length;
   }
   putchar('"');
 }

@@ -146,6 +146,16 @@ def test_an_english_model_refuses_german(tmp_path):
     assert json.loads(run.stdout.splitlines()[-1]) == {"error": "the speech model hears English only, not \"de\""}
 
 
+def test_what_the_helper_writes_is_utf8_whatever_it_was_given():
+    """Its lines are UTF-8 even where what it says holds bytes that are no character: here a
+    language code with part of one ("de" and two bytes of "东"), as Whisper's tokens, which are
+    bytes, can give part of a character (once in the bench, French captions with base)."""
+    run = subprocess.run([str(HELPER), "--language", b"de\x86\xe4\xb8", "--languages"], capture_output=True,
+                         timeout=60)
+    assert run.returncode == 2
+    assert json.loads(run.stdout.decode("utf-8")) == {"error": "the language \"de\" is not one whisper hears"}
+
+
 def test_silence_and_room_noise_give_no_caption(tmp_path):
     level = math.sqrt(sum(x * x for x in speech()) / len(speech())) / 10  # speech level −20 dB
     lines = caption(tmp_path, [0.0] * 15 * RATE + pink_noise(15, level))
