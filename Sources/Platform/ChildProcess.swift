@@ -38,8 +38,11 @@ import Glibc
     let started = argv.withUnsafeMutableBufferPointer { pointers in
       pointers.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: pointers.count) {
         let flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_SILENCE.rawValue
-        return g_subprocess_newv(
-          $0, GSubprocessFlags(flags | (input ? G_SUBPROCESS_FLAGS_STDIN_PIPE.rawValue : 0)), &error)
+        let launcher = g_subprocess_launcher_new(
+          GSubprocessFlags(flags | (input ? G_SUBPROCESS_FLAGS_STDIN_PIPE.rawValue : 0)))
+        defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
+        g_subprocess_launcher_set_child_setup(launcher, ChildProcess.startClean, nil, nil)
+        return g_subprocess_launcher_spawnv(launcher, $0, &error)
       }
     }
     guard let started else {
@@ -51,6 +54,20 @@ import Glibc
     process = started
     lines = g_data_input_stream_new(g_subprocess_get_stdout_pipe(started))!
     readLine()
+  }
+
+  /// Run in the new process before its program: no signal blocked and none ignored. A process
+  /// inherits both from the thread that starts it, and GLib (2.74) passes them on: started from
+  /// a thread that blocks SIGTERM (a test runner's), the helper outlived `terminate` until it
+  /// was killed 5 s later; ignoring SIGPIPE (this app does) would keep a helper whose reader is
+  /// gone writing into nothing. Only async-signal-safe calls here.
+  private static let startClean: GSpawnChildSetupFunc = { _ in
+    var none = sigset_t()
+    sigemptyset(&none)
+    sigprocmask(SIG_SETMASK, &none, nil)
+    for number in Int32(1)..<32 where number != SIGKILL && number != SIGSTOP {  // the standard signals
+      signal(number, SIG_DFL)
+    }
   }
 
   isolated deinit {
