@@ -92,7 +92,7 @@ func openFileCount() -> Int {
       runUntil { app.dependencies.recorder.isRecording.value }
       run(.milliseconds(100))
       _ = main.window.activateAction(Command.meeting(.endMeeting).detailedName)
-      main.meeting?.endQuestion?.respond("discard")
+      main.meeting?.session.answer(.discard)
       runUntil { main.meeting == nil && !app.dependencies.recorder.isRecording.value }
       run(.milliseconds(50))
       if count == 1 { recordedBase = Memory.residentKiB() }

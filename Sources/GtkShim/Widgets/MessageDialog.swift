@@ -58,4 +58,10 @@ import Platform
     gtk_window_present(cast(UnsafeMutableRawPointer(dialog)))
   }
 
+  /// Closes the dialog as its window's close button would: the handler gets the response
+  /// Escape chooses.
+  public func close() {
+    gtk_window_close(cast(UnsafeMutableRawPointer(dialog)))
+  }
+
 }

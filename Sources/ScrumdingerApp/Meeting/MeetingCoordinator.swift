@@ -1,8 +1,8 @@
-// Ties one running meeting to the window: the session (timing, history, effects), its page
-// (sized from the window, compact view, the window's title saying whether it is recorded, the
-// single-key shortcuts given to a note being typed) and the questions before it ends ("End
-// meeting?", "Quit and end the meeting?"). The timer is paused while the question is open,
-// so nobody loses time to a dialog. Sound and notifications are the session's effects, not
+// Ties one running meeting to the window: the session (timing, history, effects, and the
+// question before it ends, "End meeting?" or "Quit and end the meeting?", whose page shows
+// it), its page (sized from the window, compact view, the window's title saying whether it
+// is recorded, the single-key shortcuts given to a note being typed) and the window's close
+// once a quit's question is answered. Sound and notifications are the session's effects, not
 // this coordinator's business. The meeting's commands are its own action group, inserted on
 // the window while the meeting runs and taken away after (as the editor does with its
 // group): a key reaches the session in two hops, the action and `perform`.
@@ -22,7 +22,10 @@ import ScrumdingerCore
   private var titleObservation: ObservationToken?
   /// The microphone's use and the captions, as every view of the meeting shows them.
   private let listening: MeetingListening
-  package private(set) var endQuestion: MessageDialog?
+  /// Closes the window once the meeting has ended, while "Quit and end the meeting?" is
+  /// asked or answered.
+  private var quitting: (@MainActor () -> Void)?
+  private var questionObservation: ObservationToken?
   /// The meeting's actions, one per "meeting." command of the table.
   private(set) var actions: [MeetingCommand: Action] = [:]
   /// The actions following the enabled rules.
@@ -47,7 +50,8 @@ import ScrumdingerCore
     let listening = MeetingListening(dependencies.recorder)
     self.listening = listening
     page = MeetingPage(
-      scrum: scrum, session: session, state: state, listening: listening, now: dependencies.now, twelveHour: twelveHour)
+      scrum: scrum, session: session, window: window, listening: listening, now: dependencies.now,
+      twelveHour: twelveHour)
     compact = CompactView(window: window, page: page)
     let meetingActions = ActionGroup([])  // filled below, once `self` can be referred to
     presenter = PresenterView(
@@ -57,8 +61,7 @@ import ScrumdingerCore
       toast: toast
     ) { [session] in
       PresentationFace(
-        scrum: scrum, session: session, state: state, listening: listening, now: dependencies.now,
-        twelveHour: twelveHour)
+        scrum: scrum, session: session, listening: listening, now: dependencies.now, twelveHour: twelveHour)
     }
     actions = MeetingCommand.actions { [weak self] command, argument in self?.perform(command, argument: argument) }
     meetingActions.add(Array(actions.values))
@@ -79,7 +82,13 @@ import ScrumdingerCore
     let shown = Texts.shown(scrum.title)
     window.title = listening.microphone.value.windowTitle(shown)
     titleObservation = listening.microphone.observe { [weak window] use in window?.title = use.windowTitle(shown) }
+    // A quit's question answered Cancel (the meeting goes on): the window stays.
+    questionObservation = session.question.observe { [weak self] question in
+      guard let self, question == nil, [.running, .paused].contains(self.session.timer.phase) else { return }
+      self.quitting = nil
+    }
     session.onEnd = { [weak self] saved in
+      let quit = self?.quitting
       if let self {
         self.presenter.stop()
         self.compact.show(false)
@@ -90,6 +99,7 @@ import ScrumdingerCore
         self.window.removeActions(prefix: MeetingCommand.scope)
       }
       onEnd(saved)
+      quit?()
     }
   }
 
@@ -102,18 +112,17 @@ import ScrumdingerCore
   }
 
   /// Runs a meeting command of the table (Present on takes the monitor's connector as
-  /// `argument`): the session's own (Pause, Next and Previous speaker, Add a minute) go
-  /// straight to it, except while "End meeting?" is asked; Next on the last speaker asks it.
+  /// `argument`): the session's own (Pause, Next and Previous speaker, Add a minute, End
+  /// Meeting) go straight to it, which knows what each may do while "End meeting?" is asked.
   func perform(_ command: MeetingCommand, argument: String? = nil) {
-    let asking = endQuestion != nil
     switch command {
-    case .pause: if !asking { session.togglePause() }
-    case .nextSpeaker: if !asking, session.nextSpeaker() == .confirmEnd { askToEnd() }
-    case .previousSpeaker: if !asking { session.previousSpeaker() }
-    case .addMinute: if !asking { session.addMinute() }
+    case .pause: session.togglePause()
+    case .nextSpeaker: session.nextSpeaker()
+    case .previousSpeaker: session.previousSpeaker()
+    case .addMinute: session.addMinute()
     case .present: presenter.toggle()
     case .presentOn: if let argument { presenter.present(on: argument) }
-    case .endMeeting: askToEnd()
+    case .endMeeting: session.ask(.end)
     case .mute:
       sound.isMuted.toggle()
       page.showMuted(sound.isMuted)
@@ -129,48 +138,11 @@ import ScrumdingerCore
     }
   }
 
-  /// Asks "End meeting?" with Save and End, Discard and Resume; the meeting is paused
-  /// meanwhile.
-  private func askToEnd() {
-    ask(
-      heading: tr("End meeting?"), keepGoing: ("resume", tr("Resume")), discard: tr("Discard"),
-      save: tr("Save and End"),
-      then: nil)
-  }
-
-  /// Asks "Quit and end the meeting?" with Save and Quit, Discard and Quit and Cancel; `quit`
-  /// runs once the meeting has ended (saved or not).
+  /// Asks "Quit and end the meeting?" (unless a question is open already); `quit` runs once
+  /// the meeting has ended (saved or not), and not if the answer is Cancel.
   func askToQuit(then quit: @escaping @MainActor () -> Void) {
-    ask(
-      heading: tr("Quit and end the meeting?"), keepGoing: ("cancel", tr("Cancel")), discard: tr("Discard and Quit"),
-      save: tr("Save and Quit"), then: quit)
-  }
-
-  /// The question behind both: the meeting pauses while it is open, so nobody loses time to
-  /// a dialog, and it says how long the meeting has run (as the page's Elapsed does).
-  private func ask(
-    heading: String, keepGoing: (id: String, label: String), discard: String, save: String,
-    then: (@MainActor () -> Void)?
-  ) {
-    guard endQuestion == nil else { return }
-    session.pause()
-    let elapsed = Texts.duration(seconds: session.timer.runningSeconds)
-    let dialog = MessageDialog(parent: window, heading: heading, body: tr("The meeting has run for %@.", elapsed))
-    dialog.addResponse(keepGoing.id, label: keepGoing.label)
-    dialog.addResponse("discard", label: discard, appearance: .destructive)
-    dialog.addResponse("save", label: save, appearance: .suggested)
-    dialog.setDefaults(enter: "save", escape: keepGoing.id)
-    endQuestion = dialog
-    dialog.present { [weak self] response in
-      guard let self else { return }
-      self.endQuestion = nil
-      switch response {
-      case "save", "discard":
-        self.session.end(save: response == "save")
-        then?()
-      default:
-        self.session.resume()
-      }
-    }
+    guard session.question.value == nil else { return }
+    quitting = quit
+    session.ask(.quit)
   }
 }

@@ -1,6 +1,6 @@
 // The page shared on screen while a team talks: a themed panel with the progress header,
-// the speaker ring and the footer. It only displays AppState.meeting; what the buttons do
-// is the coordinator's business. It is read from across a room, so its texts are sized from
+// the speaker ring and the footer. It only displays its session (the timer's numbers and the
+// end question, EndQuestionDialog); what the buttons do is the coordinator's business. It is read from across a room, so its texts are sized from
 // the window (`fit`), full screen hides the header bar until the pointer reaches the top
 // edge, and a pause dims the panel and says "Paused" without moving any control. Beside a
 // video call it folds into a compact strip (CompactStrip) showing the same snapshot.
@@ -75,6 +75,8 @@ import ScrumdingerCore
   /// The meeting's turns as they stand (added minutes change them).
   private var schedule: SpeakerSchedule { session.timer.schedule }
   private let session: MeetingSession
+  /// "End meeting?" while the session asks it.
+  let endQuestion: EndQuestionDialog
   let nextButton = Button(iconName: "media-skip-forward-symbolic", label: tr("Next speaker"))
   let previousButton = Button(iconName: "media-skip-backward-symbolic", accessibleName: tr("Previous speaker"))
   /// "+1 min", named "Add a minute for NAME".
@@ -83,14 +85,15 @@ import ScrumdingerCore
   private var paceText: PaceText
   private var observation: ObservationToken?
 
-  /// The page for `session`, a meeting of `scrum`; `listening` says what the microphone is on
-  /// for, with the captions; `now` reads the wall clock and `twelveHour` says how to write its
-  /// times.
+  /// The page for `session`, a meeting of `scrum`, in `window` (its questions are asked over
+  /// it); `listening` says what the microphone is on for, with the captions; `now` reads the
+  /// wall clock and `twelveHour` says how to write its times.
   init(
-    scrum: DailyScrum, session: MeetingSession, state: AppState, listening: MeetingListening,
+    scrum: DailyScrum, session: MeetingSession, window: Widget, listening: MeetingListening,
     now: @escaping () -> Date, twelveHour: Bool
   ) {
     self.session = session
+    endQuestion = EndQuestionDialog(session: session, over: window)
     paceText = PaceText(now: now, twelveHour: twelveHour)
     recordingIndicator = RecordingIndicator(listening.microphone)
     captionView = CaptionView(board: listening.captions, shown: listening.captionsShown, lines: 2)
@@ -145,11 +148,8 @@ import ScrumdingerCore
       if y < 6 { self.headerRevealer.isRevealed = true } else if y > 80 { self.headerRevealer.isRevealed = false }
     }
 
-    observation = state.meeting.observe { [weak self] meeting in
-      guard let meeting, meeting.scrumID == scrum.id else { return }
-      self?.show(meeting.snapshot)
-    }
-    if let meeting = state.meeting.value { show(meeting.snapshot) }
+    observation = session.numbers.observe { [weak self] snapshot in self?.show(snapshot) }
+    show(session.numbers.value)
   }
 
   private func timeHeader() -> Box {

@@ -1,8 +1,10 @@
 // A running meeting, wired to the app state: it arms exactly one tick at the timer's next
-// due instant (never a polling loop), publishes the timer's numbers to AppState.meeting
-// only, tells its effects (ding, notifications) of each moment of the meeting's life, and
-// writes the history entry. Clock, scheduler, ids and effects are injected, so all of it
-// runs in tests without waiting.
+// due instant (never a polling loop), publishes the timer's numbers (`numbers`, which its
+// page follows, and AppState.meeting for the rest of the app), asks before it ends (the
+// question is its state, and no control but the answer moves the meeting meanwhile), tells
+// its effects (ding, notifications) of each moment of the meeting's life, and writes the
+// history entry. Clock, scheduler, ids and effects are injected, so all of it runs in tests
+// without waiting.
 import FoundationEssentials
 
 /// A pending tick that can be called off.
@@ -33,6 +35,10 @@ import FoundationEssentials
   private var pendingTick: (any ScheduledTick)?
   /// What has been noted so far, in the order noted; saved with the history entry.
   public let notes = ObservableValue<[MeetingNote]>([])
+  /// The timer's numbers at the last change, while the meeting runs or is paused.
+  public let numbers: ObservableValue<MeetingTimer.Snapshot>
+  /// "End meeting?" while it is asked; nil otherwise.
+  public let question = ObservableValue<EndQuestion?>(nil)
   /// Called once when the meeting ends, however it ends (finished, saved or discarded),
   /// after every effect has heard of it.
   public var onEnd: (@MainActor (_ saved: Bool) -> Void)?
@@ -56,6 +62,7 @@ import FoundationEssentials
       clock: dependencies.clock,
       warnings: scrum.warningStages.map(\.lead.seconds), meetingWarningSeconds: scrum.meetingWarningMinutes * 60,
       overtime: scrum.overtime)
+    numbers = ObservableValue(timer.snapshot)
     publish()
     tell(.started)
     arm()
@@ -70,8 +77,9 @@ import FoundationEssentials
     arm()
   }
 
-  /// Pauses or resumes.
+  /// Pauses or resumes; nothing while "End meeting?" is asked.
   public func togglePause() {
+    guard question.value == nil else { return }
     timer.phase == .paused ? resume() : pause()
   }
 
@@ -93,22 +101,27 @@ import FoundationEssentials
     arm()
   }
 
-  /// Moves to the next speaker (a ding); on the last speaker returns `.confirmEnd` and
-  /// changes nothing, so the caller can ask "End meeting?".
-  public func nextSpeaker() -> MeetingTimer.SkipOutcome {
+  /// Moves to the next speaker (a ding); on the last speaker asks "End meeting?" instead
+  /// and returns `.confirmEnd`. Nothing while the question is open.
+  @discardableResult public func nextSpeaker() -> MeetingTimer.SkipOutcome? {
+    guard question.value == nil else { return nil }
     let outcome = timer.nextSpeaker()
-    if case .changed(let event) = outcome {
+    switch outcome {
+    case .changed(let event):
       publish()
       handle([event], dueAt: timer.instant(atPosition: timer.elapsed))
       disarm()
       arm()
+    case .confirmEnd: ask(.end)
+    case .ignored: break
     }
     return outcome
   }
 
   /// Goes back to the previous speaker (or item), whose turn starts again (a ding); false on
-  /// the first one.
+  /// the first one, and while "End meeting?" is asked.
   @discardableResult public func previousSpeaker() -> Bool {
+    guard question.value == nil else { return false }
     tick()  // what the clock did up to now first (it may have ended the meeting)
     guard let event = timer.previousTurn() else { return false }
     publish()
@@ -119,7 +132,9 @@ import FoundationEssentials
   }
 
   /// Gives the current speaker (or item) a minute more; the meeting's planned end moves too.
+  /// Nothing while "End meeting?" is asked.
   public func addMinute() {
+    guard question.value == nil else { return }
     disarm()
     // One update of the timer: what the clock did up to now (it may have ended the meeting),
     // then the minute.
@@ -144,6 +159,27 @@ import FoundationEssentials
   /// Gives note `id` a new text; a blank one removes it.
   public func editNote(_ id: UUID, text: String) {
     notes.update { $0.edit(id, text: text) }
+  }
+
+  /// Asks before the meeting ends (`occasion`: End Meeting, or a quit) and pauses it
+  /// meanwhile, so nobody loses time to the question; nothing if one is open already or the
+  /// meeting is over.
+  public func ask(_ occasion: EndQuestion.Occasion) {
+    guard question.value == nil, timer.phase == .running || timer.phase == .paused else { return }
+    pause()
+    question.value = EndQuestion(occasion: occasion, ranSeconds: timer.runningSeconds)
+  }
+
+  /// Answers the open question: save or discard ends the meeting, keep going resumes it.
+  public func answer(_ answer: EndAnswer) {
+    guard question.value != nil else { return }
+    switch answer {
+    case .save: end(save: true)  // which withdraws the question, the meeting over
+    case .discard: end(save: false)
+    case .keepGoing:
+      question.value = nil
+      resume()
+    }
   }
 
   /// Ends the meeting early. `save` records a history entry with the real running time.
@@ -226,6 +262,7 @@ import FoundationEssentials
       }
     }
     state.meeting.value = nil
+    question.value = nil
     tell(.ended(saved: saved))
     onEnd?(saved)
     onEnd = nil
@@ -233,7 +270,9 @@ import FoundationEssentials
 
   private func publish() {
     guard timer.phase == .running || timer.phase == .paused else { return }
-    state.meeting.value = MeetingState(scrumID: scrum.id, snapshot: timer.snapshot)
+    let snapshot = timer.snapshot
+    numbers.value = snapshot
+    state.meeting.value = MeetingState(scrumID: scrum.id, snapshot: snapshot)
   }
 
   private func arm() {

@@ -64,7 +64,7 @@ final class CaptionViewTests: XCTestCase {
       withMeeting(of: oneMinuteStandup) { app, _, meeting, _ in
         let listening = MeetingListening(app.dependencies.recorder)
         let face = PresentationFace(
-          scrum: oneMinuteStandup, session: meeting.session, state: app.state, listening: listening, now: Date.init,
+          scrum: oneMinuteStandup, session: meeting.session, listening: listening, now: Date.init,
           twelveHour: false)
         face.fit(height: 1080)
         app.dependencies.recorder.captions.value = Self.twoTurns()

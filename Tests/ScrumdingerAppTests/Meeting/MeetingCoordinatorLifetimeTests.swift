@@ -31,7 +31,7 @@ final class MeetingCoordinatorLifetimeTests: XCTestCase {
           weak let session = window.meeting?.session
           _ = consume page
           XCTAssertTrue(window.window.activateAction(Command.meeting(.endMeeting).detailedName))
-          window.meeting?.endQuestion?.respond("discard")
+          window.meeting?.page.endQuestion.dialog?.respond("discard")
           // The page crossfades out, then goes.
           _ = spin(until: { window.meeting == nil && released == nil && probe.survivors.isEmpty })
           XCTAssertNil(window.meeting, "meeting \(count) ended")

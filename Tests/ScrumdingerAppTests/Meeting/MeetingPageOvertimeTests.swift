@@ -32,8 +32,8 @@ final class MeetingPageOvertimeTests: XCTestCase {
         XCTAssertEqual(page.remaining.label.text, "0:15 over")
         XCTAssertEqual(page.warning.label.text, "Ben is over by 0:03")
         page.nextButton.click()
-        XCTAssertNotNil(meeting.endQuestion, "the last speaker's Next asks to end")
-        meeting.endQuestion?.respond("save")
+        XCTAssertNotNil(meeting.page.endQuestion.dialog, "the last speaker's Next asks to end")
+        meeting.page.endQuestion.dialog?.respond("save")
         XCTAssertEqual(app.state.scrum(pair.id)?.history.first?.durationSeconds, 75)
       }
     }

@@ -277,7 +277,7 @@ final class MeetingPageScreenTests: XCTestCase {
       withMeeting(of: standup, size: (720, 760)) { _, window, meeting, clock in
         clock.advance(by: .seconds(5))
         meeting.perform(.endMeeting)
-        meeting.endQuestion?.respond("save")
+        meeting.page.endQuestion.dialog?.respond("save")
         _ = spin(until: { window.pages.detail?.history.madeRows.isEmpty == false })
         let row = window.pages.detail!.history.madeRows[0].row
         XCTAssertFalse(row.isContextMenuOpen)

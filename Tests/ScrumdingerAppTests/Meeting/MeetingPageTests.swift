@@ -1,3 +1,4 @@
+import CAdwaita
 import Foundation
 import GtkShim
 import GtkTestSupport
@@ -71,11 +72,11 @@ final class MeetingPageTests: XCTestCase {
       withMeeting(of: standup) { _, _, meeting, clock in
         clock.advance(by: .seconds(7))
         meeting.page.endButton.click()
-        XCTAssertNotNil(meeting.endQuestion)
+        XCTAssertNotNil(meeting.page.endQuestion.dialog)
         XCTAssertEqual(meeting.session.timer.phase, .paused)
         clock.advance(by: .seconds(30))
-        meeting.endQuestion?.respond("resume")
-        XCTAssertNil(meeting.endQuestion)
+        meeting.page.endQuestion.dialog?.respond("resume")
+        XCTAssertNil(meeting.page.endQuestion.dialog)
         XCTAssertEqual(meeting.session.timer.phase, .running)
         XCTAssertEqual(meeting.session.timer.elapsed, .seconds(7))
       }
@@ -87,7 +88,7 @@ final class MeetingPageTests: XCTestCase {
       withMeeting(of: standup) { app, window, meeting, clock in
         clock.advance(by: .seconds(13))
         meeting.page.endButton.click()
-        meeting.endQuestion?.respond("save")
+        meeting.page.endQuestion.dialog?.respond("save")
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.navigation.value, .detail(scrumID: standup.id))
         XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [13])
@@ -101,7 +102,7 @@ final class MeetingPageTests: XCTestCase {
       withMeeting(of: standup) { app, window, meeting, clock in
         clock.advance(by: .seconds(13))
         meeting.perform(.endMeeting)
-        meeting.endQuestion?.respond("discard")
+        meeting.page.endQuestion.dialog?.respond("discard")
         XCTAssertNil(window.meeting)
         XCTAssertEqual(app.state.scrum(standup.id)?.history, [])
         XCTAssertEqual(window.pages.detail?.history.items.count, 0)
@@ -114,14 +115,14 @@ final class MeetingPageTests: XCTestCase {
       withMeeting(of: standup) { _, _, meeting, _ in
         meeting.perform(.nextSpeaker)
         meeting.perform(.nextSpeaker)
-        XCTAssertNil(meeting.endQuestion)
+        XCTAssertNil(meeting.page.endQuestion.dialog)
         meeting.perform(.nextSpeaker)
-        XCTAssertNotNil(meeting.endQuestion, "next on the last speaker asks to end")
+        XCTAssertNotNil(meeting.page.endQuestion.dialog, "next on the last speaker asks to end")
         XCTAssertEqual(meeting.session.timer.phase, .paused)
-        XCTAssertEqual(meeting.endQuestion?.hasResponse("save"), true)
-        XCTAssertEqual(meeting.endQuestion?.hasResponse("resume"), true)
-        XCTAssertEqual(meeting.endQuestion?.hasResponse("discard"), true, "as End Meeting does")
-        meeting.endQuestion?.respond("resume")
+        XCTAssertEqual(meeting.page.endQuestion.dialog?.hasResponse("save"), true)
+        XCTAssertEqual(meeting.page.endQuestion.dialog?.hasResponse("resume"), true)
+        XCTAssertEqual(meeting.page.endQuestion.dialog?.hasResponse("discard"), true, "as End Meeting does")
+        meeting.page.endQuestion.dialog?.respond("resume")
         XCTAssertEqual(meeting.session.timer.phase, .running)
       }
     }
@@ -146,14 +147,47 @@ final class MeetingPageTests: XCTestCase {
         clock.advance(by: .seconds(3))
         window.window.close()
         XCTAssertTrue(window.window.isMapped, "the window closed with a meeting running")
-        XCTAssertEqual(meeting.endQuestion?.heading, "Quit and end the meeting?")
-        XCTAssertEqual(meeting.endQuestion?.label(of: "save"), "Save and Quit")
-        XCTAssertEqual(meeting.endQuestion?.label(of: "discard"), "Discard and Quit")
-        XCTAssertEqual(meeting.endQuestion?.label(of: "cancel"), "Cancel")
+        XCTAssertEqual(meeting.page.endQuestion.dialog?.heading, "Quit and end the meeting?")
+        XCTAssertEqual(meeting.page.endQuestion.dialog?.label(of: "save"), "Save and Quit")
+        XCTAssertEqual(meeting.page.endQuestion.dialog?.label(of: "discard"), "Discard and Quit")
+        XCTAssertEqual(meeting.page.endQuestion.dialog?.label(of: "cancel"), "Cancel")
         XCTAssertEqual(meeting.session.timer.phase, .paused)
-        meeting.endQuestion?.respond("cancel")
+        meeting.page.endQuestion.dialog?.respond("cancel")
         XCTAssertTrue(window.window.isMapped)
         XCTAssertEqual(meeting.session.timer.phase, .running)
+      }
+    }
+  }
+
+  func testSaveAndQuitKeepsTheMeetingThenClosesTheWindow() {
+    MainActor.assumeIsolated {
+      withMeeting(of: standup) { app, window, meeting, clock in
+        clock.advance(by: .seconds(4))
+        window.window.close()
+        clock.advance(by: .seconds(20))
+        meeting.page.endQuestion.dialog?.respond("save")
+        XCTAssertNil(window.meeting)
+        XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [4], "as it ran until asked")
+        // The window closes once the history entry is saved (closing waits for a save under way).
+        XCTAssertTrue(spin(until: { !window.window.isMapped }), "and then the window closes")
+      }
+    }
+  }
+
+  /// The meeting ended while "End meeting?" was open (the app was told to stop): the dialog
+  /// goes with the question, and its late answer changes nothing.
+  func testAQuestionTheMeetingNoLongerAsksTakesItsDialogAway() {
+    MainActor.assumeIsolated {
+      withMeeting(of: standup) { app, window, meeting, clock in
+        clock.advance(by: .seconds(6))
+        meeting.perform(.endMeeting)
+        guard let dialog = meeting.page.endQuestion.dialog else { return XCTFail("End Meeting asked nothing") }
+        XCTAssertTrue(gtk_widget_get_visible(dialog.dialog) != 0)
+        window.endMeetingNow()
+        XCTAssertNil(meeting.page.endQuestion.dialog)
+        XCTAssertFalse(gtk_widget_get_visible(dialog.dialog) != 0, "the question's dialog is closed")
+        XCTAssertEqual(app.state.scrum(standup.id)?.history.map(\.durationSeconds), [6])
+        XCTAssertTrue(window.window.isMapped)
       }
     }
   }

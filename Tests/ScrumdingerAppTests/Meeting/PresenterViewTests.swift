@@ -192,7 +192,7 @@ final class PresenterViewTests: XCTestCase {
         waitFor { presenter.window == nil }
         XCTAssertNil(presenter.window, "Escape stopped presenting")
         XCTAssertNotNil(window.meeting, "and the meeting goes on")
-        XCTAssertNil(meeting.endQuestion, "without asking to end it")
+        XCTAssertNil(meeting.page.endQuestion.dialog, "without asking to end it")
       }
     }
   }

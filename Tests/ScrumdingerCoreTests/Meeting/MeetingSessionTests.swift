@@ -4,19 +4,23 @@ import Testing
 
 @testable import ScrumdingerCore
 
-@MainActor @Suite struct MeetingSessionTests {
-  let scrum = DailyScrum(
+/// The meeting of `scrum` (Design: one minute, Ana, Ben and Cy), started on a manual clock and
+/// scheduler, its effects recorded (here and in EndQuestionTests).
+@MainActor func startMeeting(
+  _ scrum: DailyScrum = DailyScrum(
     title: "Design", attendees: ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }, lengthInMinutes: 1)
+) -> (MeetingSession, AppState, ManualClock, ManualScheduler, RecordingEffect) {
+  let state = AppState(scrums: [scrum])
+  let clock = ManualClock()
+  let scheduler = ManualScheduler()
+  let sound = RecordingEffect()
+  let session = MeetingSession(
+    scrum: scrum, state: state, dependencies: testDependencies(clock: clock, scheduler: scheduler, sound: sound))
+  return (session, state, clock, scheduler, sound)
+}
 
-  func start() -> (MeetingSession, AppState, ManualClock, ManualScheduler, RecordingEffect) {
-    let state = AppState(scrums: [scrum])
-    let clock = ManualClock()
-    let scheduler = ManualScheduler()
-    let sound = RecordingEffect()
-    let session = MeetingSession(
-      scrum: scrum, state: state, dependencies: testDependencies(clock: clock, scheduler: scheduler, sound: sound))
-    return (session, state, clock, scheduler, sound)
-  }
+@MainActor @Suite struct MeetingSessionTests {
+  func start() -> (MeetingSession, AppState, ManualClock, ManualScheduler, RecordingEffect) { startMeeting() }
 
   @Test func aWholeMeetingArmsOneTickPerSecondAndSavesItsHistory() {
     let (session, state, clock, scheduler, chimes) = start()
@@ -157,13 +161,8 @@ import Testing
 
 @MainActor @Suite struct LateTickTests {
   @Test func aLateTickStillReportsWhenTheChangeWasDue() {
-    let scrum = DailyScrum(title: "x", attendees: [Attendee(name: "A"), Attendee(name: "B")], lengthInMinutes: 1)
-    let state = AppState(scrums: [scrum])
-    let clock = ManualClock()
-    let scheduler = ManualScheduler()
-    let sound = RecordingEffect()
-    let session = MeetingSession(
-      scrum: scrum, state: state, dependencies: testDependencies(clock: clock, scheduler: scheduler, sound: sound))
+    let (session, _, clock, _, sound) = startMeeting(
+      DailyScrum(title: "x", attendees: [Attendee(name: "A"), Attendee(name: "B")], lengthInMinutes: 1))
     clock.advance(by: .milliseconds(30_250))
     session.tick()
     clock.advance(by: .milliseconds(40_000))

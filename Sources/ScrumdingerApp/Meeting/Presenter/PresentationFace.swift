@@ -34,7 +34,7 @@ import ScrumdingerCore
   /// The face of `session`'s meeting of `scrum`; `listening` says what the microphone is on
   /// for, with the captions.
   init(
-    scrum: DailyScrum, session: MeetingSession, state: AppState, listening: MeetingListening,
+    scrum: DailyScrum, session: MeetingSession, listening: MeetingListening,
     now: @escaping () -> Date, twelveHour: Bool
   ) {
     paceText = PaceText(now: now, twelveHour: twelveHour)
@@ -72,12 +72,8 @@ import ScrumdingerCore
     content.append(nextLabel)
     content.append(captions.root)
 
-    observations.append(
-      state.meeting.observe { [weak self] meeting in
-        guard let meeting, meeting.scrumID == scrum.id else { return }
-        self?.show(meeting.snapshot)
-      })
-    if let meeting = state.meeting.value { show(meeting.snapshot) }
+    observations.append(session.numbers.observe { [weak self] snapshot in self?.show(snapshot) })
+    show(session.numbers.value)
   }
 
   /// Sizes the texts for a monitor `height` pixels tall, to be read from across a room (the

@@ -294,14 +294,14 @@ let threeAttendees = ["Ana", "Ben", "Cy"].map { Attendee(name: $0) }
 /// Their one-minute stand-up.
 let oneMinuteStandup = DailyScrum(title: "Standup", attendees: threeAttendees, lengthInMinutes: 1)
 
-/// A meeting of `scrum` under way in `app` and its page, outside the window (the caller ends
-/// the session).
+/// A meeting of `scrum` under way in `app` and its page, outside the window (whose questions
+/// it would ask over app's window; the caller ends the session).
 @MainActor func meetingPage(of scrum: DailyScrum, in app: ScrumdingerApplication) -> (MeetingSession, MeetingPage) {
   let state = AppState(scrums: [scrum])
   let session = MeetingSession(scrum: scrum, state: state, dependencies: app.dependencies)
   let page = MeetingPage(
-    scrum: scrum, session: session, state: state, listening: MeetingListening(app.dependencies.recorder),
-    now: app.dependencies.now, twelveHour: false)
+    scrum: scrum, session: session, window: app.mainWindow!.window,
+    listening: MeetingListening(app.dependencies.recorder), now: app.dependencies.now, twelveHour: false)
   return (session, page)
 }
 
