@@ -1,16 +1,13 @@
 import Foundation
 import GtkShim
 import GtkTestSupport
-import ScrumdingerCore
 import XCTest
-
-@testable import ScrumdingerApp
 
 final class DialogWindowTests: XCTestCase {
   func testADialogClosedWithItsParentSaysSo() {
     MainActor.assumeIsolated {
-      withRunningApp { app in
-        var parent: ApplicationWindow? = ApplicationWindow(application: app.application)
+      withShimApplication { application in
+        var parent: ApplicationWindow? = ApplicationWindow(application: application)
         parent?.present()
         let dialog = DialogWindow(parent: parent!, title: "x", width: 200, height: 200)
         var closed = 0

@@ -1,10 +1,7 @@
 import Foundation
 import GtkShim
 import GtkTestSupport
-import ScrumdingerCore
 import XCTest
-
-@testable import ScrumdingerApp
 
 final class LongListTests: XCTestCase {
   /// A list kept in pages (the editor's attendees) looks like one boxed list: the same rows
@@ -12,7 +9,8 @@ final class LongListTests: XCTestCase {
   /// moved across pages and taken out keep their order.
   func testPagesLookLikeOneBoxedListAndKeepTheOrder() {
     MainActor.assumeIsolated {
-      withRunningApp { app in
+      withShimApplication { application in
+        let owner = ApplicationWindow(application: application)
         let names = (1...10).map { "Person \($0)" }
         let paged = LongList(named: "Paged", pageLimit: 3)
         let single = ListBox(named: "Single")
@@ -22,7 +20,7 @@ final class LongListTests: XCTestCase {
         }
         var windows: [DialogWindow] = []
         for list in [paged, single] as [Widget] {
-          let window = DialogWindow(parent: app.mainWindow!.window, title: "Lists", width: 400, height: 700)
+          let window = DialogWindow(parent: owner, title: "Lists", width: 400, height: 700)
           let page = Box(vertical: true)
           page.setMargins(12)
           page.append(list)
@@ -54,6 +52,7 @@ final class LongListTests: XCTestCase {
           ])
         XCTAssertEqual(paged.count, 10)
         for window in windows { window.close() }
+        owner.close()
       }
     }
   }

@@ -10,7 +10,7 @@ private let design = DailyScrum(
   title: "Design", attendees: ["Ana", "Ben"].map { Attendee(name: $0) }, lengthInMinutes: 1, theme: .navy,
   history: [History(date: Date(timeIntervalSince1970: 1_790_000_000), attendees: ["Ana"], durationSeconds: 42)])
 
-final class CommandTests: XCTestCase {
+final class CommandActionTests: XCTestCase {
   /// A button and its accelerator reach the same action: the button is bound to the table's
   /// action, the accelerator maps to that action, and running it by either path does the same.
   func testAButtonAndItsAcceleratorRunTheSameAction() {
