@@ -31,4 +31,6 @@ echo "measuring GNOME Shell's overview search…" >&2
 scripts/with-gnome-shell.sh /usr/bin/python3 scripts/bench/shell_search.py "$bin" >> "$results"
 echo "measuring speech to text and recording…" >&2
 scripts/bench/transcription.sh "$bin" "$work" >> "$results"
+echo "measuring speech in the team's own language (English, German, Spanish, French)…" >&2
+scripts/bench/languages.sh "$bin" "$work" >> "$results"
 /usr/bin/python3 scripts/bench/table.py "$results" | tee Tests/output/bench.md

@@ -14,10 +14,11 @@ import ScrumdingerCore
 /// seconds, and writes what it heard to SAMPLES.live.txt. `heardOnly`: only what it heard
 /// (transcript_runs.py's word error rates), with no transcription after it to compare. With
 /// `captions` (Silero's model), the helper captions the meeting too, as the app asks it to
-/// when a scrum has live captions: the same figures then say what captions cost them.
+/// when a scrum has live captions: the same figures then say what captions cost them. The
+/// meeting is held in `language`.
 @MainActor func liveTranscriptionFigures(
   samples: String, recording: String, model: String, helper: String, turns: Int, pace: Double, heardOnly: Bool,
-  captions: String?
+  language: SpeechLanguage, captions: String?
 ) {
   MainLoop.installDispatchBridge()
   setenv("SCRUMDINGER_WHISPER_MODEL", model, 1)
@@ -54,7 +55,7 @@ import ScrumdingerCore
   var live: LiveTranscript?
   let stall = longestMainLoopStall(upTo: .seconds(Int(Double(total) / 1000 / pace) + 300)) { done in
     live = LiveTranscript(
-      engine: engine, samples: growing, language: .english, heardFile: heardFile, position: { recorded() },
+      engine: engine, samples: growing, language: language, heardFile: heardFile, position: { recorded() },
       captions: captions == nil ? nil : countFinal)
     guard let live, !live.hasFailed else { fatalError("the helper did not start: \(live?.failure ?? "")") }
     writer.start()
@@ -97,7 +98,7 @@ import ScrumdingerCore
   var after = 0.0
   let began = ContinuousClock.now
   var task: (any CancellableTask)?
-  task = engine.transcribe(recording, cuts: cuts, from: 0, progress: { _ in }) { result in
+  task = engine.transcribe(recording, language: language, cuts: cuts, from: 0, progress: { _ in }) { result in
     if case .failure(let failure) = result { fatalError("transcription failed: \(failure.reason)") }
     after = (ContinuousClock.now - began).milliseconds / 1000
   }

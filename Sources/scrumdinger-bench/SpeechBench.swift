@@ -12,9 +12,11 @@ import ScrumdingerCore
 /// with `ding` (the ding's sound file) loaded first, as the app has by the time a meeting ends
 /// and its transcription starts: GStreamer's own start is not transcription's. `warmUp` (a
 /// short file of the same format) is transcribed first, and the memory before it is printed
-/// too: the decoder's GStreamer plugins are loaded at the first transcription, once.
+/// too: the decoder's GStreamer plugins are loaded at the first transcription, once. What is
+/// said is heard in `language`.
 @MainActor func transcriptionFigures(
-  recording: String, model: String, helper: String, ding: String, warmUp: String, threads: Int
+  recording: String, model: String, helper: String, ding: String, warmUp: String, threads: Int,
+  language: SpeechLanguage
 ) {
   MainLoop.installDispatchBridge()
   setenv("SCRUMDINGER_WHISPER_MODEL", model, 1)
@@ -35,7 +37,7 @@ import ScrumdingerCore
   let stall = longestMainLoopStall { done in
     let started = ContinuousClock.now
     task = engine.transcribe(
-      recording, cuts: [],
+      recording, language: language, cuts: [],
       progress: { percent in
         during = max(during, Memory.residentKiB(releasing: false))
         // Progress 0 comes once the recording is decoded, the samples beside it.

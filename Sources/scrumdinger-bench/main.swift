@@ -37,6 +37,15 @@ func foundationTimes(_ scrums: [DailyScrum]) throws -> (save: Double, load: Doub
 
 Memory.shareOneArena()  // first thing, as the app's main.swift does: every figure sees its allocator
 
+/// The language the speech figures hear (`--language CODE`, Whisper's code), English unless given.
+func heardLanguage(_ arguments: [String]) -> SpeechLanguage {
+  guard let index = arguments.firstIndex(of: "--language"), index + 1 < arguments.count else { return .english }
+  guard let language = SpeechLanguage(code: arguments[index + 1]) else {
+    fatalError("\(arguments[index + 1]) is not a language Whisper hears")
+  }
+  return language
+}
+
 // For the start-up figure with a 200 MB file: writes 100 scrums × 13,000 meetings into the
 // data folder under the given XDG_DATA_HOME.
 if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index + 1 < CommandLine.arguments.count {
@@ -45,20 +54,21 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-big-file"), index +
   exit(0)
 }
 
-// Speech (run by scripts/bench/transcription.sh): transcription as the app does it.
+// Speech (run by scripts/bench/transcription.sh): transcription as the app does it, in
+// English or `--language CODE`.
 if let index = CommandLine.arguments.firstIndex(of: "--transcribe"), index + 6 < CommandLine.arguments.count {
   let arguments = CommandLine.arguments
   MainActor.assumeIsolated {
     transcriptionFigures(
       recording: arguments[index + 1], model: arguments[index + 2], helper: arguments[index + 3],
       ding: arguments[index + 4],
-      warmUp: arguments[index + 5], threads: Int(arguments[index + 6]) ?? 1)
+      warmUp: arguments[index + 5], threads: Int(arguments[index + 6]) ?? 1, language: heardLanguage(arguments))
   }
   exit(0)
 }
 
 // Speech heard as the meeting runs (run by scripts/bench/transcription.sh): SAMPLES RECORDING
-// MODEL HELPER TURNS PACE.
+// MODEL HELPER TURNS PACE [--heard-only] [--with-captions VAD] [--language CODE].
 if let index = CommandLine.arguments.firstIndex(of: "--live-transcribe"), index + 6 < CommandLine.arguments.count {
   let arguments = CommandLine.arguments
   MainActor.assumeIsolated {
@@ -66,7 +76,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--live-transcribe"), index 
       samples: arguments[index + 1], recording: arguments[index + 2], model: arguments[index + 3],
       helper: arguments[index + 4],
       turns: Int(arguments[index + 5]) ?? 8, pace: Double(arguments[index + 6]) ?? 1,
-      heardOnly: arguments.contains("--heard-only"),
+      heardOnly: arguments.contains("--heard-only"), language: heardLanguage(arguments),
       captions: arguments.firstIndex(of: "--with-captions").flatMap {
         $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
       })

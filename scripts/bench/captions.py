@@ -19,7 +19,9 @@ silence and 60 s of pink noise at the speech's level −20 dB. Prints "name valu
   SPEECH.captions.txt, one final line a line, each with when it was first shown;
 - captions_noise_words: words captioned over the silence and the noise (goal 0);
 - captions_cpu_pct: the helper's CPU over the audio's length, in % of one core (goal 50).
-Usage: captions.py HELPER MODEL VAD SPEECH.wav REFERENCE.txt WHISPER_CLI TRANSCRIPT_WER"""
+With LANGUAGE (Whisper's code), the speech is heard in that language (the helper's and
+whisper-cli's language set) and each name ends in "_LANGUAGE".
+Usage: captions.py HELPER MODEL VAD SPEECH.wav REFERENCE.txt WHISPER_CLI TRANSCRIPT_WER [LANGUAGE]"""
 import array
 import difflib
 import json
@@ -37,10 +39,17 @@ import wave
 
 RATE = 16000
 helper, model, vad, speech, reference, cli, transcript_wer = sys.argv[1:8]
+language = sys.argv[8] if len(sys.argv) > 8 else None
+suffix = f"_{language}" if language else ""
 
 
 def words(text):
-    return re.sub(r"[^a-z0-9' ]", " ", text.lower()).split()
+    """As wer.py counts them: letters, digits and apostrophes in any script, case folded."""
+    return re.findall(r"[^\W_]+(?:'[^\W_]+)*", text.casefold().replace("\u2019", "'"))
+
+
+def figure(name, value, goal):
+    print(f"{name}{suffix} {value} {goal}")
 
 
 def floats(path):
@@ -56,8 +65,9 @@ def caption(audio):
     samples = os.path.join(folder, "meeting.samples")
     open(samples, "wb").close()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    process = subprocess.Popen([helper, "--live", model, samples, vad], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               text=True)
+    heard_in = ["--language", language] if language else []
+    process = subprocess.Popen([helper, *heard_in, "--live", model, samples, vad], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
     lines = []
 
     def read():
@@ -124,8 +134,9 @@ def share(values, fraction):
 
 def word_ends(path):
     """Each word of the file as whisper-cli hears it whole, with where it ends (seconds)."""
-    out = subprocess.run([cli, "-m", model, "-f", path, "-ml", "1", "-sow", "-t", "2", "-l", "en"], capture_output=True,
-                         text=True, check=True, env=dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(helper))).stdout
+    out = subprocess.run([cli, "-m", model, "-f", path, "-ml", "1", "-sow", "-t", "2", "-l", language or "en"],
+                         capture_output=True, text=True, check=True,
+                         env=dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(helper))).stdout
     ends = []
     for match in re.finditer(r"\[\d+:\d+:[\d.]+ --> (\d+):(\d+):([\d.]+)\]\s*(.*)", out):
         seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + float(match.group(3))
@@ -166,19 +177,19 @@ for line in filter(None, final):
 with open(speech + ".captions.txt", "w") as said:
     said.write("".join(f"{min(at for _, at, _ in line):8.2f}  {' '.join(w for w, _, _ in line)}\n"
                        for line in final if line))
-print(f"captions_latency_median_s {share(latencies, 0.5):.2f} 2.5")
-print(f"captions_latency_p90_s {share(latencies, 0.9):.2f} 4")
-print(f"captions_latency_words {len(latencies)} {sum(len(line) for line in final)}")
-print(f"captions_final_latency_median_s {share(final_latencies, 0.5):.2f} 2.5")
-print(f"captions_final_latency_p90_s {share(final_latencies, 0.9):.2f} 4")
-print(f"captions_withdrawn_pct {100 * withdrawn / max(1, changing):.1f} 0")
+figure("captions_latency_median_s", f"{share(latencies, 0.5):.2f}", 2.5)
+figure("captions_latency_p90_s", f"{share(latencies, 0.9):.2f}", 4)
+figure("captions_latency_words", len(latencies), sum(len(line) for line in final))
+figure("captions_final_latency_median_s", f"{share(final_latencies, 0.5):.2f}", 2.5)
+figure("captions_final_latency_p90_s", f"{share(final_latencies, 0.9):.2f}", 4)
+figure("captions_withdrawn_pct", f"{100 * withdrawn / max(1, changing):.1f}", 0)
 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as said:
     said.write(" ".join(w for line in final for w, _, _ in line))
 captions_wer = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "wer.py"), reference, said.name],
                               capture_output=True, text=True, check=True).stdout.strip()
-print(f"captions_wer_pct {captions_wer} {1.5 * float(transcript_wer):.1f}")
+figure("captions_wer_pct", captions_wer, f"{1.5 * float(transcript_wer):.1f}")
 os.remove(said.name)
-print(f"captions_cpu_pct {100 * cpu / (len(audio) / RATE):.0f} 50")
+figure("captions_cpu_pct", f"{100 * cpu / (len(audio) / RATE):.0f}", 50)
 level = math.sqrt(sum(x * x for x in audio) / len(audio)) / 10
 quiet, _, _ = caption([0.0] * 60 * RATE + pink_noise(60, level))
-print(f"captions_noise_words {sum(len(line) for line in quiet)} 0")
+figure("captions_noise_words", sum(len(line) for line in quiet), 0)

@@ -249,3 +249,27 @@ if turns:
     print("| --- | --- | --- |")
     for name, wer, uncut in turns:
         print(f"| {name} | {float(wer):.2f} % | {float(uncut):.2f} % |")
+languages = [name.rsplit("_", 1)[1] for name in rows if name.startswith("language_wer_pct_")]
+if languages:
+    print()
+    print("The team's own language: two minutes of stand-up sentences (espeak-ng, four voices in turns), the "
+          "multilingual base model in 5 bits (languages.sh)")
+    print("| language | transcript WER | whisper-cli | within 1 point | captions: first shown, median / p90 | "
+          "made final, median / p90 | captions WER | 1.5 × transcript's | words over silence and noise | "
+          "helper's CPU |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for language in languages:
+        def figure(name, which=0):
+            return median(f"{name}_{language}")[which] if f"{name}_{language}" in rows else float("nan")
+        wer, cli = median(f"language_wer_pct_{language}")
+        print(f"| {language} | {wer:.2f} % | {cli:.2f} % | {'yes' if wer <= cli + 1 else 'no'} | "
+              f"{figure('captions_latency_median_s'):.2f} / {figure('captions_latency_p90_s'):.2f} s (≤ 2.5 / 4) | "
+              f"{figure('captions_final_latency_median_s'):.2f} / {figure('captions_final_latency_p90_s'):.2f} s | "
+              f"{figure('captions_wer_pct'):.2f} % | {figure('captions_wer_pct', 1):.2f} % | "
+              f"{figure('captions_noise_words'):.0f} (0) | {figure('captions_cpu_pct'):.0f} % of a core (≤ 50) |")
+    if "language_live_final_seconds_de" in rows:
+        final, after = median("language_live_final_seconds_de")
+        cpu, audio = median("language_live_helper_cpu_seconds_de")
+        print(f"A 15-minute German meeting heard as it runs, captions on: Save and End → transcript saved {final:.1f} s "
+              f"(goal ≤ 10 s; the whole recording transcribed after the meeting: {after:.1f} s); the helper's CPU "
+              f"{100 * cpu / audio:.0f} % of a core; the transcript's WER {median('language_live_wer_pct_de')[0]:.2f} %.")

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""wer.py REFERENCE.txt HEARD.txt — the word error rate of HEARD against REFERENCE, in %."""
+"""wer.py REFERENCE.txt HEARD.txt — the word error rate of HEARD against REFERENCE, in %.
+Words are runs of letters, digits and apostrophes in any script ("Änderung", "l'équipe"), case
+folded; a hyphen or a dash separates them, as Whisper may write "Release-Zweig" either way."""
 import re
 import sys
 
 
 def words(path):
-    return re.findall(r"[a-z0-9']+", open(path).read().lower())
+    return re.findall(r"[^\W_]+(?:'[^\W_]+)*", open(path).read().casefold().replace("\u2019", "'"))
 
 
 ref, hyp = words(sys.argv[1]), words(sys.argv[2])
