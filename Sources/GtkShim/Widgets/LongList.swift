@@ -2,7 +2,7 @@
 // restyles every row of a list box when one joins or leaves it (a row's place among its
 // siblings feeds its style, and GTK invalidates all the siblings after the first), and it
 // lays out and draws every row. So the rows are kept in pages, each a list box of its own,
-// which style.css joins into one boxed list: an edit restyles one page. Pages and rows near
+// which the list's own style sheet joins into one boxed list: an edit restyles one page. Pages and rows near
 // the view are the only ones mapped (`RowsNearView`), so an edit and a frame cost what a
 // screen of rows costs, however long the list.
 import CAdwaita
@@ -22,11 +22,45 @@ import Platform
     self.name = name
     self.pageLimit = pageLimit
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+    Self.loadStyle()
     addCSSClass("long-list")
     nearView = RowsNearView(widget) { [weak self] in self?.pages ?? [] }
   }
 
   private var box: UnsafeMutablePointer<GtkBox> { cast(raw) }
+
+  /// Whether the style sheet below is loaded (once a process, with the first list).
+  private static var styleLoaded = false
+
+  /// Pages drawn as one boxed list, as libadwaita draws one: the card and its shadow on the
+  /// whole, none on the pages, no rounded corner where two pages meet.
+  private static func loadStyle() {
+    guard !styleLoaded else { return }
+    styleLoaded = true
+    Style.load(
+      """
+      .long-list {
+        background-color: @card_bg_color;
+        color: @card_fg_color;
+        border-radius: 12px;
+        box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.03), 0 1px 3px 1px rgba(0, 0, 0, 0.07), 0 2px 6px 2px rgba(0, 0, 0, 0.03);
+      }
+      .long-list > list.boxed-list {
+        background: none;
+        box-shadow: none;
+        border-radius: 0;
+      }
+      .long-list > list.boxed-list:not(:first-child) > row:first-child {
+        border-top-left-radius: 0;
+        border-top-right-radius: 0;
+      }
+      .long-list > list.boxed-list:not(:last-child) > row:last-child {
+        border-bottom-left-radius: 0;
+        border-bottom-right-radius: 0;
+        border-bottom-width: 1px;
+      }
+      """)
+  }
 
   /// The rows, in order.
   public var children: [Widget] { pages.flatMap(\.children) }
