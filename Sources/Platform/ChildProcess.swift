@@ -60,13 +60,16 @@ import Glibc
   /// inherits both from the thread that starts it, and GLib (2.74) passes them on: started from
   /// a thread that blocks SIGTERM (a test runner's), the helper outlived `terminate` until it
   /// was killed 5 s later; ignoring SIGPIPE (this app does) would keep a helper whose reader is
-  /// gone writing into nothing. Only async-signal-safe calls here.
+  /// gone writing into nothing. Between fork and exec only async-signal-safe C calls and plain
+  /// integers: nothing that could reach the Swift runtime's locks.
   private static let startClean: GSpawnChildSetupFunc = { _ in
     var none = sigset_t()
     sigemptyset(&none)
     sigprocmask(SIG_SETMASK, &none, nil)
-    for number in Int32(1)..<32 where number != SIGKILL && number != SIGSTOP {  // the standard signals
-      signal(number, SIG_DFL)
+    var number: Int32 = 1
+    while number < 32 {  // the standard signals
+      if number != SIGKILL && number != SIGSTOP { signal(number, SIG_DFL) }
+      number += 1
     }
   }
 
