@@ -37,15 +37,12 @@ import threading
 import time
 import wave
 
+from wer import words  # the words as the word error rate counts them (this script's folder)
+
 RATE = 16000
 helper, model, vad, speech, reference, cli, transcript_wer = sys.argv[1:8]
 language = sys.argv[8] if len(sys.argv) > 8 else None
 suffix = f"_{language}" if language else ""
-
-
-def words(text):
-    """As wer.py counts them: letters, digits and apostrophes in any script, case folded."""
-    return re.findall(r"[^\W_]+(?:'[^\W_]+)*", text.casefold().replace("\u2019", "'"))
 
 
 def figure(name, value, goal):

@@ -6,15 +6,17 @@ import re
 import sys
 
 
-def words(path):
-    return re.findall(r"[^\W_]+(?:'[^\W_]+)*", open(path).read().casefold().replace("\u2019", "'"))
+def words(text):
+    """The words of `text` as they are counted (captions.py counts its words so too)."""
+    return re.findall(r"[^\W_]+(?:'[^\W_]+)*", text.casefold().replace("\u2019", "'"))
 
 
-ref, hyp = words(sys.argv[1]), words(sys.argv[2])
-previous = list(range(len(hyp) + 1))
-for i, r in enumerate(ref, 1):
-    current = [i] + [0] * len(hyp)
-    for j, h in enumerate(hyp, 1):
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (r != h))
-    previous = current
-print(f"{100 * previous[-1] / max(1, len(ref)):.2f}")
+if __name__ == "__main__":
+    ref, hyp = words(open(sys.argv[1]).read()), words(open(sys.argv[2]).read())
+    previous = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        current = [i] + [0] * len(hyp)
+        for j, h in enumerate(hyp, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (r != h))
+        previous = current
+    print(f"{100 * previous[-1] / max(1, len(ref)):.2f}")

@@ -2,9 +2,9 @@
 // restyles every row of a list box when one joins or leaves it (a row's place among its
 // siblings feeds its style, and GTK invalidates all the siblings after the first), and it
 // lays out and draws every row. So the rows are kept in pages, each a list box of its own,
-// which the list's own style sheet joins into one boxed list: an edit restyles one page. Pages and rows near
-// the view are the only ones mapped (`RowsNearView`), so an edit and a frame cost what a
-// screen of rows costs, however long the list.
+// which the list's own style sheet joins into one boxed list: an edit restyles one page.
+// Pages and rows near the view are the only ones mapped (`RowsNearView`), so an edit and a
+// frame cost what a screen of rows costs, however long the list.
 import CAdwaita
 import Platform
 

@@ -1,9 +1,10 @@
 // The page shared on screen while a team talks: a themed panel with the progress header,
 // the speaker ring and the footer. It only displays its session (the timer's numbers and the
-// end question, EndQuestionDialog); what the buttons do is the coordinator's business. It is read from across a room, so its texts are sized from
-// the window (`fit`), full screen hides the header bar until the pointer reaches the top
-// edge, and a pause dims the panel and says "Paused" without moving any control. Beside a
-// video call it folds into a compact strip (CompactStrip) showing the same snapshot.
+// end question, EndQuestionDialog); what the buttons do is the coordinator's business. It is
+// read from across a room, so its texts are sized from the window (`fit`), full screen hides
+// the header bar until the pointer reaches the top edge, and a pause dims the panel and says
+// "Paused" without moving any control. Beside a video call it folds into a compact strip
+// (CompactStrip) showing the same snapshot.
 import FoundationEssentials
 import GtkShim
 import ScrumdingerCore

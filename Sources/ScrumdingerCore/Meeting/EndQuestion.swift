@@ -25,7 +25,7 @@ public struct EndQuestion: Equatable, Sendable {
 }
 
 /// The answers to an `EndQuestion`.
-public enum EndAnswer: String, CaseIterable, Sendable {
+public enum EndAnswer: String, Sendable {
   /// Ends the meeting and keeps it in the history ("Save and End", "Save and Quit").
   case save
   /// Ends the meeting and keeps nothing ("Discard", "Discard and Quit").
