@@ -82,7 +82,7 @@ import Testing
   @Test func aNoteAtAnImpossibleTimeIsRefusedWithItsPlace() {
     let file =
       #"{"version":1,"scrums":[{"attendees":[],"history":[{"attendees":[],"date":"2026-11-20T09:00:00Z","durationSeconds":60,"id":"00000000-0000-0000-0000-000000000009","notes":[{"at":-4,"id":"00000000-0000-0000-0000-000000000002","speaker":"","text":"x"}]}],"id":"00000000-0000-0000-0000-000000000001","lengthInMinutes":5,"theme":"seafoam","title":"Odd"}]}"#
-    #expect(throws: UnreadableReason.invalidValue("scrums[0].history[0].notes[0].at is outside 0…86400")) {
+    #expect(throws: UnreadableReason.invalidValue("scrums[0].history[0].notes[0].at is -4, outside 0…86400")) {
       try ScrumFile.decode(Data(file.utf8))
     }
   }

@@ -94,7 +94,9 @@ private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPat
     #expect(reason(#"{"version": 3, "scrums": []}"#) == .futureVersion(3))
     #expect(reason(#"{"scrums": []}"#) == .unexpectedContent(at: "version", detail: "missing"))
     #expect(
-      reason(#"{"version": 1, "scrums": [{"id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "title": 5}]}"#)
+      reason(
+        #"{"version": 1, "scrums": [{"attendees": [], "history": [], "id": "6F1A3C0E-1111-4B7C-9B51-0E7B7C6B2E01", "lengthInMinutes": 5, "theme": "sky", "title": 5}]}"#
+      )
         == .unexpectedContent(at: "scrums[0].title", detail: "expected text"))
     let message = StoreError.unreadable(path: "/d/scrums.json", reason: .futureVersion(3)).description
     #expect(message == "Could not read “/d/scrums.json”: it was written by a newer Scrumdinger (format version 3).")

@@ -1,15 +1,15 @@
 // The scrums file's format is described once: each type the file holds as an object has one
 // table (KeyTables), a row per key in the order it is written, with its property, what
-// a value read must satisfy, and when it is left out of the file. The table is a generic
-// function, walked by a reader (FieldReader: finds the key just scanned) and a writer
-// (FieldWriter: writes each key in turn); the compiler specialises both walks for each type
-// and folds the key paths, so the table costs a few per cent over hand-written code (closures
-// stored in an array of rows cost the writer 20 %). Adding a field to a type is one row (a
-// type has at most 64).
+// a value read must satisfy (ValueCheck), and when it is left out of the file. The table is a
+// generic function, walked by a reader (FieldReader: finds the key just scanned), a writer
+// (FieldWriter: writes each key in turn) and Foundation's slow path (FoundationCodec); the
+// compiler specialises the walks for each type and folds the key paths, so the table costs a
+// few per cent over hand-written code (closures stored in an array of rows cost the writer
+// 20 %). Adding a field to a type is one row (a type has at most 64).
 import FoundationEssentials
 
-/// A value the scrums file holds, read and written as JSON.
-protocol FileValue {
+/// A value the scrums file holds, read and written as JSON (Codable: Foundation's slow path).
+protocol FileValue: Codable {
   /// The value at the scanner, or nil when the fast reader is not sure of it.
   static func read(from scanner: inout JSONScanner) -> Self?
   /// Writes the value.
@@ -22,9 +22,9 @@ protocol FileObject: FileValue {
   static var blank: Self { get }
   /// The table: walks `table` through each key, in the order the keys are written.
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == Self
-  /// Whether the keys read make a whole value (a check across keys: a span's start before
-  /// its end).
-  var isWhole: Bool { get }
+  /// What is wrong with the keys read taken together (a span that ends before it starts),
+  /// or nil.
+  var flaw: String? { get }
 }
 
 /// What walks a type's table: one call per key.
@@ -32,10 +32,15 @@ protocol FieldTable {
   /// The type whose table is walked.
   associatedtype Object
   /// The key `key` holding `path`. An object without a `required` key is not read; a value
-  /// read is kept only if `valid`; the key is left out of the file when `leftOut` says so.
+  /// read is kept as `check` says; the key is left out of the file when `leftOut` says so.
   mutating func field<Value: FileValue>(
-    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, required: Bool, valid: (Value) -> Bool,
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, required: Bool, check: ValueCheck<Value>,
     leftOut: (Value, _ transcripts: Bool) -> Bool)
+  /// A required key whose value earlier files wrote as a `Former` (which only the slow path
+  /// reads, as `converted` makes it).
+  mutating func field<Value: FileValue, Former: Decodable>(
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, formerly: Former.Type,
+    _ converted: (Former) -> Value)
   /// A key an earlier version wrote: read past, never written.
   mutating func dropped(_ key: StaticString)
   /// Where the keys this version does not know are kept, to be written back after ours
@@ -44,39 +49,36 @@ protocol FieldTable {
 }
 
 extension FieldTable {
-  /// A required key.
-  @inline(__always)
-  mutating func field<Value: FileValue>(_ key: StaticString, _ path: WritableKeyPath<Object, Value>) {
-    field(key, path, required: true, valid: { _ in true }, leftOut: { _, _ in false })
-  }
-
-  /// A required key whose value read is kept only if `valid`.
+  /// A required key whose value is kept as `check` says.
   @inline(__always)
   mutating func field<Value: FileValue>(
-    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, valid: (Value) -> Bool
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, _ check: ValueCheck<Value> = .any
   ) {
-    field(key, path, required: true, valid: valid, leftOut: { _, _ in false })
-  }
-
-  /// A required whole number within `range`.
-  @inline(__always)
-  mutating func field(_ key: StaticString, _ path: WritableKeyPath<Object, Int>, in range: ClosedRange<Int>) {
-    field(key, path, valid: { range.contains($0) })
+    field(key, path, required: true, check: check, leftOut: { _, _ in false })
   }
 
   /// A key an object may leave out (the blank value's stands), and that the file leaves out
   /// when `leftOut` says so.
   @inline(__always)
   mutating func optional<Value: FileValue>(
-    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, valid: (Value) -> Bool = { _ in true },
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, _ check: ValueCheck<Value> = .any,
     leftOutWhen leftOut: (Value) -> Bool = { _ in false }
   ) {
-    field(key, path, required: false, valid: valid, leftOut: { value, _ in leftOut(value) })
+    field(key, path, required: false, check: check, leftOut: { value, _ in leftOut(value) })
+  }
+
+  /// The fast walks read and write a key with a former form as any other.
+  @inline(__always)
+  mutating func field<Value: FileValue, Former: Decodable>(
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, formerly: Former.Type,
+    _ converted: (Former) -> Value
+  ) {
+    field(key, path)
   }
 }
 
 extension FileObject {
-  var isWhole: Bool { true }
+  var flaw: String? { nil }
 
   /// Reads the object at the scanner through the type's table, or nil when the fast reader is
   /// not sure of it (a required key missing, a value out of range, another shape).
@@ -95,7 +97,7 @@ extension FileObject {
     }
     var check = RequiredKeys<Self>(seen: seen)
     describe(&check)
-    guard ok, check.allSeen, value.isWhole else { return nil }
+    guard ok, check.allSeen, value.flaw == nil else { return nil }
     return value
   }
 
@@ -133,14 +135,14 @@ private struct FieldReader<Object>: FieldTable {
 
   @inline(__always)
   mutating func field<Value: FileValue>(
-    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, required: Bool, valid: (Value) -> Bool,
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, required: Bool, check: ValueCheck<Value>,
     leftOut: (Value, Bool) -> Bool
   ) {
     defer { row <<= 1 }
     guard !found, key ~= self.key else { return }
     found = true
     seen = row
-    guard let read = Value.read(from: &scanner.pointee), valid(read) else { return }
+    guard let read = Value.read(from: &scanner.pointee), check.holds(read) else { return }
     value.pointee[keyPath: path] = read
     ok = true
   }
@@ -171,7 +173,7 @@ private struct RequiredKeys<Object>: FieldTable {
 
   @inline(__always)
   mutating func field<Value: FileValue>(
-    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, required: Bool, valid: (Value) -> Bool,
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, required: Bool, check: ValueCheck<Value>,
     leftOut: (Value, Bool) -> Bool
   ) {
     if required, seen & row == 0 { allSeen = false }
@@ -198,7 +200,7 @@ private struct FieldWriter<Object>: FieldTable {
 
   @inline(__always)
   mutating func field<Value: FileValue>(
-    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, required: Bool, valid: (Value) -> Bool,
+    _ key: StaticString, _ path: WritableKeyPath<Object, Value>, required: Bool, check: ValueCheck<Value>,
     leftOut: (Value, Bool) -> Bool
   ) {
     let value = object.pointee[keyPath: path]

@@ -1,9 +1,8 @@
 // The scrums file, type by type: each key in the order it is written (sorted, as Foundation's
-// encoder with sorted keys wrote it), with the range a number must be in and when the key is
-// left out. TableReader and TableWriter walk these tables (see FieldTable); the Codable
-// conformances (FoundationCodec: Foundation's slow path, which says what is wrong with a file
-// the fast reader gave up on) follow the same keys, and the cross-check tests hold the two
-// together.
+// encoder with sorted keys wrote it), what its value must be (ValueCheck) and when the key is
+// left out. TableReader and TableWriter walk these tables (see FieldTable), and so does
+// Foundation's slow path (FoundationCodec), which says what is wrong with a file the fast
+// reader gave up on; the cross-check tests hold the two readers together.
 import FoundationEssentials
 
 extension DailyScrum: FileObject {
@@ -15,17 +14,20 @@ extension DailyScrum: FileObject {
     table.field("history", \.history)
     table.field("id", \.id)
     table.optional("language", \.language, leftOutWhen: { $0 == nil })
-    table.field("lengthInMinutes", \.lengthInMinutes, in: lengthRange)
+    table.field("lengthInMinutes", \.lengthInMinutes, .within(lengthRange))
     table.optional(
-      "meetingWarningMinutes", \.meetingWarningMinutes, valid: meetingWarningChoices.contains, leftOutWhen: { $0 == 0 })
-    table.dropped("recordMeetings")  // see DailyScrum.droppedKeys
+      "meetingWarningMinutes", \.meetingWarningMinutes, .oneOf(meetingWarningChoices, "the meeting warning's"),
+      leftOutWhen: { $0 == 0 })
+    // Whether a computer records the scrum is that computer's own choice (RecordingConsent).
+    table.dropped("recordMeetings")
     table.optional("schedule", \.schedule, leftOutWhen: { $0 == nil })
     table.optional("shuffleSpeakingOrder", \.shuffleSpeakingOrder)
     table.field("theme", \.theme)
     table.field("title", \.title)
     table.optional("turnWarningSeconds", \.turnWarning)
     table.optional(
-      "turnWarningStages", \.turnWarningStages, valid: { $0.map(WarningStage.areKept) ?? true },
+      "turnWarningStages", \.turnWarningStages,
+      .only({ $0.map(WarningStage.areKept) ?? true }, else: "stages must be distinct, longest first, at most three"),
       leftOutWhen: { $0 == nil })
     table.optional("whenTurnRunsOut", \.overtime)
     table.unknownKeys(\.unknown)
@@ -47,7 +49,7 @@ extension AgendaItem: FileObject {
 
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == AgendaItem {
     table.field("id", \.id)
-    table.field("minutes", \.minutes, in: minutesRange)
+    table.field("minutes", \.minutes, .clamped(to: minutesRange))
     table.field("title", \.title)
   }
 }
@@ -57,9 +59,9 @@ extension MeetingSchedule: FileObject {
 
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == MeetingSchedule {
     table.field("days", \.days)
-    table.field("hour", \.hour, in: 0...23)
-    table.field("minute", \.minute, in: 0...59)
-    table.field("remind", \.reminderMinutes, valid: { reminderChoices.contains($0) })
+    table.field("hour", \.hour, .clamped(to: 0...23))
+    table.field("minute", \.minute, .clamped(to: 0...59))
+    table.field("remind", \.reminderMinutes, .oneOf(reminderChoices, otherwise: MeetingSchedule().reminderMinutes))
   }
 }
 
@@ -70,9 +72,10 @@ extension History: FileObject {
 
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == History {
     table.optional("absent", \.absent)
-    table.field("attendees", \.attendees)
-    table.field("date", \.date)
-    table.field("durationSeconds", \.durationSeconds, in: durationRange)
+    // Names; earlier files (and Apple's) wrote attendee objects.
+    table.field("attendees", \.attendees, formerly: [Attendee].self) { $0.map(\.name) }
+    table.field("date", \.date, .only(dateRange.contains, else: "is outside the years 1…9999"))
+    table.field("durationSeconds", \.durationSeconds, .within(durationRange))
     table.field("id", \.id)
     table.optional("items", \.items, leftOutWhen: { $0.isEmpty })
     table.optional("notes", \.notes, leftOutWhen: { $0.isEmpty })
@@ -80,7 +83,7 @@ extension History: FileObject {
     table.optional("speakers", \.speakers)
     // Only in an export that asks for them: the scrums file never holds transcripts.
     table.field(
-      "transcript", \.transcript, required: false, valid: { _ in true },
+      "transcript", \.transcript, required: false, check: .any,
       leftOut: { transcript, transcripts in !transcripts || transcript.isEmpty })
     table.optional("turns", \.turns, leftOutWhen: { $0.isEmpty })
     table.unknownKeys(\.unknown)
@@ -101,9 +104,10 @@ extension SpeakerTime: FileObject {
 
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == SpeakerTime {
     table.field("name", \.name)
-    table.field("seconds", \.seconds, in: History.durationRange)
-    table.field("share", \.shareSeconds, in: History.durationRange)
-    table.optional("added", \.addedSeconds, valid: History.durationRange.contains, leftOutWhen: { $0 <= 0 })
+    table.field("seconds", \.seconds, .within(History.durationRange))
+    table.field("share", \.shareSeconds, .within(History.durationRange))
+    // Minutes are only ever added: a negative figure (a hand-edited file) reads as none.
+    table.optional("added", \.addedSeconds, .clamped(to: History.durationRange), leftOutWhen: { $0 <= 0 })
   }
 }
 
@@ -111,7 +115,7 @@ extension MeetingNote: FileObject {
   static var blank: MeetingNote { MeetingNote(id: zeroID, speaker: "", text: "", atSeconds: 0) }
 
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == MeetingNote {
-    table.field("at", \.atSeconds, in: History.durationRange)
+    table.field("at", \.atSeconds, .within(History.durationRange))
     table.field("id", \.id)
     table.field("speaker", \.speaker)
     table.field("text", \.text)
@@ -125,24 +129,24 @@ extension TranscriptSegment: FileObject {
   static var blank: TranscriptSegment { TranscriptSegment(startMilliseconds: 0, endMilliseconds: 0, text: "") }
 
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == TranscriptSegment {
-    table.field("end", \.endMilliseconds, in: millisecondsRange)
-    table.field("start", \.startMilliseconds, in: millisecondsRange)
+    table.field("end", \.endMilliseconds, .within(millisecondsRange))
+    table.field("start", \.startMilliseconds, .within(millisecondsRange))
     table.field("text", \.text)
   }
 
-  var isWhole: Bool { startMilliseconds <= endMilliseconds }
+  var flaw: String? { startMilliseconds <= endMilliseconds ? nil : "ends before it starts" }
 }
 
 extension TurnSpan: FileObject {
   static var blank: TurnSpan { TurnSpan(speaker: "", startSeconds: 0, endSeconds: 0) }
 
   static func describe<Table: FieldTable>(_ table: inout Table) where Table.Object == TurnSpan {
-    table.field("end", \.endSeconds, in: History.durationRange)
+    table.field("end", \.endSeconds, .within(History.durationRange))
     table.field("name", \.speaker)
-    table.field("start", \.startSeconds, in: History.durationRange)
+    table.field("start", \.startSeconds, .within(History.durationRange))
   }
 
-  var isWhole: Bool { startSeconds <= endSeconds }
+  var flaw: String? { startSeconds <= endSeconds ? nil : "ends before it starts" }
 }
 
 /// The id values start from (every object's id is required).

@@ -87,7 +87,6 @@ public enum ScrumFile {
       scrums = envelope.scrums
       unknown = envelope.unknown
     }
-    try validate(scrums)
     return Contents(scrums: scrums, unknown: unknown)
   }
 
@@ -143,6 +142,8 @@ public enum ScrumFile {
       return try decoder.decode(type, from: data)
     } catch let error as DecodingError {
       throw describe(error)
+    } catch let refused as ValueRefused {
+      throw .invalidValue("\(refused.place) \(refused.why)")
     } catch {
       throw .notJSON
     }
@@ -172,7 +173,8 @@ public enum ScrumFile {
     }
   }
 
-  private static func place(_ path: [any CodingKey]) -> String {
+  /// A key's place in the file as the messages name it ("scrums[0].history[2].date").
+  static func place(_ path: [any CodingKey]) -> String {
     guard !path.isEmpty else { return "the top level" }
     var text = ""
     for key in path {
@@ -183,48 +185,6 @@ public enum ScrumFile {
       }
     }
     return text
-  }
-
-  private static func validate(_ scrums: [DailyScrum]) throws(UnreadableReason) {
-    for (index, scrum) in scrums.enumerated() {
-      guard DailyScrum.lengthRange.contains(scrum.lengthInMinutes) else {
-        throw .invalidValue(
-          "scrums[\(index)].lengthInMinutes is \(scrum.lengthInMinutes), outside 1…60")
-      }
-      for (h, entry) in scrum.history.enumerated() {
-        guard History.durationRange.contains(entry.durationSeconds) else {
-          throw .invalidValue(
-            "scrums[\(index)].history[\(h)].durationSeconds is \(entry.durationSeconds), outside 0…\(History.durationRange.upperBound)"
-          )
-        }
-        guard History.dateRange.contains(entry.date) else {
-          throw .invalidValue("scrums[\(index)].history[\(h)].date is outside the years 1…9999")
-        }
-        for (k, speaker) in entry.speakers.enumerated()
-        where !History.durationRange.contains(speaker.seconds) || !History.durationRange.contains(speaker.shareSeconds)
-        {
-          throw .invalidValue(
-            "scrums[\(index)].history[\(h)].speakers[\(k)] has a time outside 0…\(History.durationRange.upperBound)")
-        }
-        for (k, note) in entry.notes.enumerated() where !History.durationRange.contains(note.atSeconds) {
-          throw .invalidValue(
-            "scrums[\(index)].history[\(h)].notes[\(k)].at is outside 0…\(History.durationRange.upperBound)")
-        }
-        let recording = 0...(History.durationRange.upperBound * 1000)
-        for (k, segment) in entry.transcript.enumerated()
-        where !recording.contains(segment.startMilliseconds) || !recording.contains(segment.endMilliseconds)
-          || segment.startMilliseconds > segment.endMilliseconds
-        {
-          throw .invalidValue("scrums[\(index)].history[\(h)].transcript[\(k)] is outside the recording")
-        }
-        for (k, span) in entry.turns.enumerated()
-        where !History.durationRange.contains(span.startSeconds) || !History.durationRange.contains(span.endSeconds)
-          || span.startSeconds > span.endSeconds
-        {
-          throw .invalidValue("scrums[\(index)].history[\(h)].turns[\(k)] is outside the meeting")
-        }
-      }
-    }
   }
 }
 
