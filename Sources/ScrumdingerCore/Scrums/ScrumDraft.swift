@@ -2,91 +2,58 @@
 // counts as a title, how names are cleaned, how speaking order changes.
 import FoundationEssentials
 
-/// A scrum being created or edited; applied to the store only when the user confirms.
+/// A scrum being created or edited; applied to the store only when the user confirms. The
+/// scrum's plain settings (title as typed, length, theme, schedule, language, …) are read and
+/// set through the draft by their own names (`draft.theme`), so a setting added to the scrum
+/// needs no line here; what has rules (attendees, agenda items, the id) is the draft's own.
+@dynamicMemberLookup
 public struct ScrumDraft: Equatable, Sendable {
-  /// The scrum being edited, or a new one's id.
-  public let id: UUID
   /// Whether this draft makes a new scrum (Dismiss/Add) or edits one (Cancel/Done).
   public let isNew: Bool
-  public var title: String
-  public var lengthInMinutes: Int
-  public var theme: Theme
-  /// Whether each meeting starts in a new random order.
-  public var shuffleSpeakingOrder: Bool
-  /// The stages of the warning before a turn ends, longest lead first.
-  public var warningStages: [WarningStage] {
-    didSet { warningStages = WarningStage.normalised(warningStages) }
-  }
-  /// Minutes before the meeting's planned end it is warned (0: never).
-  public var meetingWarningMinutes: Int
-  /// What happens when a speaker's share runs out.
-  public var overtime: OvertimeRule
   /// Whether this computer records and transcribes its meetings (off unless asked): kept by
   /// `RecordingConsent`, not in the scrum.
   public var recordsMeetings: Bool
   /// Whether this computer shows live captions during its meetings (off unless asked): kept by
   /// `RecordingConsent` too.
   public var showsCaptions = false
-  /// Speaking order.
-  public private(set) var attendees: [Attendee]
-  /// What runs after the round, in order (at most `AgendaItem.limit` items).
-  public private(set) var agenda: [AgendaItem]
-  /// When it meets (nil: not on a schedule).
-  public var schedule: MeetingSchedule?
-  /// Whisper's code of the language its meetings are held in, as the file gave it (nil:
-  /// English, for a scrum from before scrums had one).
-  public var language: String?
+  /// The scrum as edited so far (its title as typed; its history and unknown keys kept).
+  private var edited: DailyScrum
   /// The schedule last set, given back when the schedule is switched on again.
   private var lastSchedule: MeetingSchedule?
-  private let history: [History]
-  /// The keys a newer version wrote on the scrum, kept through the edit.
-  private let unknown: UnknownFields
 
   /// A new scrum's draft with id `id`: 5 minutes, the first theme not yet used by
   /// `existing` scrums, its meetings in `language`.
   public init(newAfter existing: [DailyScrum] = [], id: UUID = UUID(), language: SpeechLanguage = .english) {
-    self.id = id
-    self.language = language.code
-    isNew = true
-    title = ""
-    lengthInMinutes = 5
     let used = Set(existing.map(\.theme))
-    theme = Theme.allCases.first { !used.contains($0) } ?? .seafoam
-    shuffleSpeakingOrder = false
-    warningStages = [WarningStage(.standard)]
-    meetingWarningMinutes = 0
-    overtime = .moveOn
+    edited = DailyScrum(
+      id: id, title: "", theme: Theme.allCases.first { !used.contains($0) } ?? .seafoam, language: language.code)
+    isNew = true
     recordsMeetings = false
-    attendees = []
-    agenda = []
-    schedule = nil
-    history = []
-    unknown = UnknownFields()
   }
 
   /// A draft of an existing scrum, which this computer records or not, and captions or not.
   public init(editing scrum: DailyScrum, recordsMeetings: Bool = false, showsCaptions: Bool = false) {
-    self.showsCaptions = showsCaptions
-    id = scrum.id
+    edited = scrum
     isNew = false
-    title = scrum.title
-    lengthInMinutes = scrum.lengthInMinutes
-    theme = scrum.theme
-    shuffleSpeakingOrder = scrum.shuffleSpeakingOrder
-    warningStages = scrum.warningStages
-    meetingWarningMinutes = scrum.meetingWarningMinutes
-    overtime = scrum.overtime
     self.recordsMeetings = recordsMeetings
-    attendees = scrum.attendees
-    agenda = scrum.agenda
-    schedule = scrum.schedule
-    language = scrum.language
-    history = scrum.history
-    unknown = scrum.unknown
+    self.showsCaptions = showsCaptions
   }
 
+  /// A plain setting of the scrum, as edited so far.
+  public subscript<Value>(dynamicMember setting: WritableKeyPath<DailyScrum, Value>) -> Value {
+    get { edited[keyPath: setting] }
+    set { edited[keyPath: setting] = newValue }
+  }
+
+  /// The scrum being edited, or a new one's id.
+  public var id: UUID { edited.id }
+  /// Speaking order.
+  public var attendees: [Attendee] { edited.attendees }
+  /// What runs after the round, in order (at most `AgendaItem.limit` items).
+  public var agenda: [AgendaItem] { edited.agenda }
+
   /// The title without surrounding white space.
-  public var trimmedTitle: String { title.trimmed }
+  public var trimmedTitle: String { edited.title.trimmed }
 
   /// Add/Done is allowed only with a non-blank title.
   public var canSave: Bool { !trimmedTitle.isEmpty }
@@ -101,7 +68,7 @@ public struct ScrumDraft: Equatable, Sendable {
   public mutating func addAttendee(named name: String, id: UUID = UUID()) -> Bool {
     let trimmed = name.trimmed
     guard !trimmed.isEmpty else { return false }
-    attendees.append(Attendee(id: id, name: trimmed))
+    edited.attendees.append(Attendee(id: id, name: trimmed))
     return true
   }
 
@@ -109,28 +76,28 @@ public struct ScrumDraft: Equatable, Sendable {
   /// trimmed; refuses a blank name (returns false).
   @discardableResult
   public mutating func renameAttendee(at index: Int, to name: String) -> Bool {
-    attendees.rename(at: index, \.name, to: name)
+    edited.attendees.rename(at: index, \.name, to: name)
   }
 
   /// Removes the attendee at `index`.
   public mutating func removeAttendee(at index: Int) {
-    attendees.remove(ifAt: index)
+    edited.attendees.remove(ifAt: index)
   }
 
   /// Moves the attendee at `index` one place earlier (-1) or later (+1) in speaking order.
   public mutating func moveAttendee(at index: Int, by offset: Int) {
-    attendees.move(at: index, by: offset)
+    edited.attendees.move(at: index, by: offset)
   }
 
   /// Puts the scrum on a schedule (Monday to Friday at 9:30, reminded 5 minutes before, the
   /// first time; the last one set after that) or takes it off.
   public mutating func meetsOnSchedule(_ on: Bool) {
-    if let schedule { lastSchedule = schedule }
-    schedule = on ? (schedule ?? lastSchedule ?? MeetingSchedule()) : nil
+    if let schedule = edited.schedule { lastSchedule = schedule }
+    edited.schedule = on ? (edited.schedule ?? lastSchedule ?? MeetingSchedule()) : nil
   }
 
   /// The whole meeting as planned, in minutes: the round, then the agenda.
-  public var plannedMinutes: Int { lengthInMinutes + agenda.reduce(0) { $0 + $1.minutes } }
+  public var plannedMinutes: Int { edited.plannedMinutes }
 
   /// Adds an agenda item titled `title` (trimmed) lasting `minutes` at the end; refuses a
   /// blank title or an eleventh item (returns false).
@@ -138,51 +105,48 @@ public struct ScrumDraft: Equatable, Sendable {
   public mutating func addItem(titled title: String, minutes: Int = 5, id: UUID = UUID()) -> Bool {
     let trimmed = title.trimmed
     guard !trimmed.isEmpty, agenda.count < AgendaItem.limit else { return false }
-    agenda.append(AgendaItem(id: id, title: trimmed, minutes: minutes))
+    edited.agenda.append(AgendaItem(id: id, title: trimmed, minutes: minutes))
     return true
   }
 
   /// Gives the item at `index` `minutes` (clamped to `AgendaItem.minutesRange`).
   public mutating func setMinutes(_ minutes: Int, ofItemAt index: Int) {
     guard agenda.indices.contains(index) else { return }
-    agenda[index].minutes = minutes
+    edited.agenda[index].minutes = minutes
   }
 
   /// Renames the item at `index`, trimmed; refuses a blank title (returns false).
   @discardableResult
   public mutating func renameItem(at index: Int, to title: String) -> Bool {
-    agenda.rename(at: index, \.title, to: title)
+    edited.agenda.rename(at: index, \.title, to: title)
   }
 
   /// Removes the item at `index`.
   public mutating func removeItem(at index: Int) {
-    agenda.remove(ifAt: index)
+    edited.agenda.remove(ifAt: index)
   }
 
   /// The stage that warns `lead` before a turn's end, if one does.
   public func warningStage(at lead: TurnWarning) -> WarningStage? {
-    warningStages.first { $0.lead == lead }
+    edited.warningStages.first { $0.lead == lead }
   }
 
   /// Warns `lead` before a turn's end (with the warning sound if `sound`), or not if `on` is
   /// false.
   public mutating func setWarning(at lead: TurnWarning, on: Bool, sound: Bool) {
-    warningStages = warningStages.filter { $0.lead != lead } + (on ? [WarningStage(lead, sound: sound)] : [])
+    edited.warningStages =
+      edited.warningStages.filter { $0.lead != lead } + (on ? [WarningStage(lead, sound: sound)] : [])
   }
 
   /// Moves the item at `index` one place earlier (-1) or later (+1).
   public mutating func moveItem(at index: Int, by offset: Int) {
-    agenda.move(at: index, by: offset)
+    edited.agenda.move(at: index, by: offset)
   }
 
   /// The scrum as the user confirmed it (title trimmed, history and unknown keys kept).
   public var scrum: DailyScrum {
-    var scrum = DailyScrum(
-      id: id, title: trimmedTitle, attendees: attendees, lengthInMinutes: lengthInMinutes,
-      theme: theme, history: history, shuffleSpeakingOrder: shuffleSpeakingOrder, overtime: overtime, agenda: agenda,
-      schedule: schedule, meetingWarningMinutes: meetingWarningMinutes, language: language)
-    scrum.warningStages = warningStages
-    scrum.unknown = unknown
+    var scrum = edited
+    scrum.title = trimmedTitle
     return scrum
   }
 }
