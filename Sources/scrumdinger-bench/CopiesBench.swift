@@ -26,13 +26,14 @@ import ScrumdingerCore
     let running = Running()
     let began = ContinuousClock.now
     let stall = longestMainLoopStall { done in
-      let made = FileWatcher(
-        store: store, state: state, transcripts: TranscriptStore(folder: folder + "/transcripts"), now: Date.init)
-      made.onLooked = {
-        guard !Files.names(in: folder).contains(where: { ConflictCopies.isCopy($0, of: "scrums.json") }) else { return }
+      running.watcher = FileWatcher(
+        store: store, state: state, transcripts: TranscriptStore(folder: folder + "/transcripts"), now: Date.init
+      ) { event in
+        guard case .looked = event,
+          !Files.names(in: folder).contains(where: { ConflictCopies.isCopy($0, of: "scrums.json") })
+        else { return }
         done()
       }
-      running.watcher = made
     }
     merged = (ContinuousClock.now - began).milliseconds / 1000
     let meetings = state.scrums.value.reduce(0) { $0 + $1.history.count }

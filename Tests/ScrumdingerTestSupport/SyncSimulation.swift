@@ -654,7 +654,8 @@ private struct World {
         continue
       }
       let merged = app.reconciliation.copy(
-        theirs.scrums, lineage: theirs.lineage, written: copy.written, into: app.held, store: app.store)
+        theirs.scrums, base: app.store.mergeBase(for: theirs.scrums, lineage: theirs.lineage), written: copy.written,
+        into: app.held)
       note("computer \(c) merges a conflict copy: \(merged.scrums.count) scrums")
       app.held = merged.scrums
       if merged.needsSave { app.unsaved = true }

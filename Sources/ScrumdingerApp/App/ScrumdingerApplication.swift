@@ -83,7 +83,7 @@ import ScrumdingerCore
       file: journalFile, state: state, recorder: effects.recorder, now: effects.now, time: services.time)
     saving = Saving(
       store: store, state: state, transcripts: effects.recorder.transcripts, now: effects.now, application: application)
-    journalFile.flushSaves = { [weak self] in self?.saving.flush() == nil }
+    journalFile.flushSaves = { [weak self] in self?.saving.sync.flush() == nil }
     application.onActivate { [weak self] in self?.activate() }
     application.onShutdown { [weak self] in self?.saveBeforeQuitting() }
     // Files' "Open With Scrumdinger" (a scrums file, what a merge removed from the Trash).
@@ -245,16 +245,17 @@ import ScrumdingerCore
       let recorder = dependencies.recorder
       recorder.settle(scrums, privateFolders: [store.directory, LiveEffects.modelsFolder(of: store.directory)])
       // The recordings of meetings a merge removed stay while the removal can still be undone.
-      saving.start { [state, saving] in
-        recorder.removeLeftovers(of: state.scrums.value.adding(saving.pendingRemovals), journal: read.journal)
+      let sync = saving.sync!
+      sync.start { [state, sync] in
+        recorder.removeLeftovers(of: state.scrums.value.adding(sync.pendingRemovals), journal: read.journal)
       }
-      if let merge = store.takeStartMerge() { saving.mergedAtStart(merge) }
-      if let shown = store.takeMissingAtStart() { saving.missingAtStart(shown) }
-      if let removals = store.takeRemovedWhileClosed() { saving.removed(removals) }
+      if let merge = store.takeStartMerge() { sync.mergedAtStart(merge) }
+      if let shown = store.takeMissingAtStart() { sync.missingAtStart(shown) }
+      if let removals = store.takeRemovedWhileClosed() { sync.removed(removals) }
       if let journal = read.journal { interrupted.found(journal, window: mainWindow) }
       services.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
     case .failure(let error):
-      saving.loadFailed(error)
+      saving.sync.loadFailed(error)
     }
   }
 
@@ -272,6 +273,6 @@ import ScrumdingerCore
     if recorder.isFinishing {
       _ = MainLoop.run(until: { !recorder.isFinishing }, timeout: .seconds(6))
     }
-    saving.flushAtQuit()
+    saving.sync.flushAtQuit()
   }
 }

@@ -18,6 +18,27 @@ import Platform
 
 /// Merges changes made to the scrums file elsewhere while the app runs.
 @MainActor public final class FileWatcher {
+  /// What a look at the disk found.
+  public enum Event {
+    /// A merged scrum's same field, attendee or note was also changed here.
+    case conflict(ScrumMerge.Conflict)
+    /// The file cannot be read any more: nothing is saved until the user chooses.
+    case unreadable(StoreError)
+    /// The file on disk differs from what is shown (merged, or deleted): to be saved.
+    case needsSave
+    /// A conflict copy brought changes, merged; the copy is moved aside.
+    case mergedCopy
+    /// The file and the copies were looked at, and what changed merged.
+    case looked
+    /// A merge removed scrums or meetings.
+    case removed(MergeRemovals)
+    /// The first look (at start: the file, and the copies left while the app was closed) is
+    /// merged: what the app holds now is what start-up's clean-up may keep.
+    case firstCheck
+    /// A conflict copy cannot be read, and why, in the user's words (once per copy).
+    case unreadableCopy(String)
+  }
+
   /// How long after the last file event the file is read.
   public static let settle = Duration.milliseconds(200)
   private let store: ScrumStore
@@ -32,24 +53,9 @@ import Platform
   private var reconciliation = Reconciliation()
   private var shown: [DailyScrum]
   private var observation: ObservationToken?
-  /// Says a merged scrum's same field, attendee or note was also changed here.
-  public var onConflict: @MainActor (ScrumMerge.Conflict) -> Void = { _ in }
-  /// The file cannot be read any more: nothing is saved until the user chooses.
-  public var onUnreadable: @MainActor (StoreError) -> Void = { _ in }
-  /// The file on disk differs from what is shown (merged, or deleted): save.
-  public var onNeedsSave: @MainActor () -> Void = {}
-  /// A conflict copy brought changes, merged; the copy is moved aside.
-  public var onMergedCopy: @MainActor () -> Void = {}
-  /// The file and the copies were looked at, and what changed merged.
-  public var onLooked: @MainActor () -> Void = {}
-  /// A merge removed scrums or meetings (already in the Trash as a file): say so, with Undo.
-  public var onRemoved: @MainActor (MergeRemovals) -> Void = { _ in }
-  /// The first look (at start: the file, and the copies left while the app was closed) is
-  /// merged: what the app holds now is what start-up's clean-up may keep.
-  public var onFirstCheck: @MainActor () -> Void = {}
+  /// Where what the watcher finds goes (the store and sync's model, `ScrumSync`).
+  private let tell: @MainActor (Event) -> Void
   private var checkedOnce = false
-  /// A conflict copy cannot be read, and why (said once per copy).
-  public var onUnreadableCopy: @MainActor (String) -> Void = { _ in }
   /// The copies refused, as they were then: not read again until they change.
   private var refused: [String: ConflictCopies.Mark] = [:]
   /// Where a pass of copies is merged and moved, one pass after another; `mergeNow` waits
@@ -59,7 +65,12 @@ import Platform
   /// copies it read were merged on the main thread meanwhile).
   private var generation = 0
 
-  public init(store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date) {
+  /// Watches `store`'s file for what `state` shows, and tells what it finds to `tell`.
+  public init(
+    store: ScrumStore, state: AppState, transcripts: TranscriptStore, now: @escaping () -> Date,
+    tell: @escaping @MainActor (Event) -> Void
+  ) {
+    self.tell = tell
     self.store = store
     self.state = state
     self.transcripts = transcripts
@@ -116,10 +127,10 @@ import Platform
         guard let self else { return }
         checking = false
         say(merged: copyChanged, since: before)
-        onLooked()
+        tell(.looked)
         if !checkedOnce {
           checkedOnce = true
-          onFirstCheck()
+          tell(.firstCheck)
         }
         // A pass of as many copies as one reads: more may wait.
         if checkAgain || copies.count >= ConflictCopies.copiesPerPass {
@@ -179,7 +190,7 @@ import Platform
       refuse(copy, tr("it cannot be moved to %@", store.mergedConflictsFolder))
     }
     say(merged: merged.changed, since: before)
-    onLooked()
+    tell(.looked)
   }
 
   /// Says what a look at the disk changed: what it removed from `before`, else that a
@@ -187,9 +198,9 @@ import Platform
   private func say(merged copyChanged: Bool, since before: [DailyScrum]) {
     let removals = MergeRemovals(before: before, after: state.scrums.value)
     if !removals.isEmpty {
-      onRemoved(removals)
+      tell(.removed(removals))
     } else if copyChanged {
-      onMergedCopy()
+      tell(.mergedCopy)
     }
   }
 
@@ -215,8 +226,8 @@ import Platform
     for copy in copies {
       guard case .success(let theirs) = copy.contents else { continue }
       let step = merged.reconciliation.copy(
-        theirs.scrums, lineage: theirs.lineage, written: copy.written, into: merged.scrums, store: store,
-        attach: transcripts.attach)
+        theirs.scrums, base: store.mergeBase(for: theirs.scrums, lineage: theirs.lineage), written: copy.written,
+        into: merged.scrums, attach: transcripts.attach)
       merged.scrums = step.scrums
       merged.changed = merged.changed || step.changed
       merged.conflicts += step.conflicts
@@ -229,9 +240,9 @@ import Platform
     reconciliation = merged.reconciliation
     if merged.changed {
       show(merged.scrums)
-      onNeedsSave()
+      tell(.needsSave)
     }
-    for conflict in merged.conflicts { onConflict(conflict) }
+    for conflict in merged.conflicts { tell(.conflict(conflict)) }
   }
 
   /// Moves the merged `copies` into `folder`; returns those that could not be moved (gone
@@ -255,7 +266,7 @@ import Platform
     let saidBefore = refused[copy.path] != nil
     refused[copy.path] = copy.mark
     guard !saidBefore else { return }
-    onUnreadableCopy(tr("The conflict copy %@ was left as it is: %@", copy.path, reason))
+    tell(.unreadableCopy(tr("The conflict copy %@ was left as it is: %@", copy.path, reason)))
   }
 
   private func apply(_ change: ScrumStore.DiskChange) {
@@ -271,13 +282,13 @@ import Platform
         arrival.contents.scrums, base: base, written: arrival.written, into: state.scrums.value,
         attach: transcripts.attach)
       if step.changed { show(step.scrums) }
-      for conflict in step.conflicts { onConflict(conflict) }
-      if step.needsSave { onNeedsSave() }
+      for conflict in step.conflicts { tell(.conflict(conflict)) }
+      if step.needsSave { tell(.needsSave) }
       watch()  // a link may point elsewhere now
     case .unreadable(let reason):
-      onUnreadable(.unreadable(path: store.path, reason: reason))
+      tell(.unreadable(.unreadable(path: store.path, reason: reason)))
     case .gone:
-      onNeedsSave()
+      tell(.needsSave)
     }
   }
 }

@@ -64,15 +64,14 @@ public struct Reconciliation: Sendable {
       needsSave: outcome.scrums.withoutTranscripts != theirs, conflicts: outcome.conflicts)
   }
 
-  /// Merges a conflict copy's `theirs` (stating `lineage`, written at `written`) into `ours`,
-  /// over the base `store` proves.
+  /// Merges a conflict copy's `theirs` (written at `written`) into `ours`, over `base` (what the
+  /// store proves of the copy's lineage: `ScrumStore.mergeBase(for:lineage:)`).
   public mutating func copy(
-    _ theirs: [DailyScrum], lineage: Lineage, written: Date, into ours: [DailyScrum], store: ScrumStore,
+    _ theirs: [DailyScrum], base: MergeBase, written: Date, into ours: [DailyScrum],
     attach: ([DailyScrum]) -> [DailyScrum] = { $0 }
   ) -> Step {
     var outcome = ScrumMerge.merge(
-      base: store.mergeBase(for: theirs, lineage: lineage), ours: ours, theirs: attach(theirs),
-      oursEdited: changedAt, theirsWritten: written)
+      base: base, ours: ours, theirs: attach(theirs), oursEdited: changedAt, theirsWritten: written)
     // The same scrums in another order: the file's order (ours) stays.
     if outcome.scrums.holdsTheSame(as: ours) { outcome.scrums = ours }
     noteMerged(outcome.scrums, from: ours, written: written)

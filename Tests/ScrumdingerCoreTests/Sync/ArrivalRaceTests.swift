@@ -87,19 +87,19 @@ import Testing
     }
   }
 
-  /// Quitting right after the file arrived, with an edit pending: the app's quit (merge what
-  /// arrived, then the last save) keeps both.
+  /// Quitting right after the file arrived, with an edit pending: the app's quit
+  /// (`ScrumSync.flushAtQuit`: merge what arrived, then the last save) keeps both.
   @MainActor @Test func quittingRightAfterAnArrivalMergesItFirst() throws {
     let (here, _, _) = try arrival()
     let state = AppState(scrums: [v.standup([v.m1])])
-    let folder = here.directory
-    let watcher = FileWatcher(
-      store: here, state: state, transcripts: TranscriptStore(folder: folder + "/t"), now: Date.init)
-    let autoSave = AutoSave(store: here, state: state) { _ in }
+    let renderer = SaidNotices()
+    let sync = ScrumSync(
+      store: here, state: state, transcripts: TranscriptStore(folder: here.directory + "/t"), now: Date.init,
+      renderer: renderer)
+    sync.start()
     state.scrums.value = [v.standup([v.m1, v.m3])]  // an edit, its save pending
-    watcher.mergeNow()  // what quitting does first; the watcher's own look has not run
-    #expect(autoSave.flush() == nil)
+    sync.flushAtQuit()  // the watcher's own look has not run
     #expect(Set(try ScrumStore.read(here.path)[0].history.map(\.id)) == [v.m1.id, v.m2.id, v.m3.id])
-    autoSave.stop()
+    sync.stopSaving()
   }
 }

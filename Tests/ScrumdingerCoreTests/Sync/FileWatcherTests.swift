@@ -22,9 +22,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let state = AppState(scrums: try store.load())
     let watcher = FileWatcher(
-      store: store, state: state, transcripts: TranscriptStore(folder: directory + "/transcripts"), now: Date.init)
-    var needsSave = 0
-    watcher.onNeedsSave = { needsSave += 1 }
+      store: store, state: state, transcripts: TranscriptStore(folder: directory + "/transcripts"), now: Date.init
+    ) { _ in }
     // Another computer (a second store on the same file) renames it and adds a scrum.
     var renamed = standup
     renamed.title = "Daily"
@@ -67,12 +66,17 @@ import Testing
         ConflictCopies.isCopy($0, of: "scrums.json")
       }
     }
-    let watcher = FileWatcher(
-      store: store, state: state, transcripts: TranscriptStore(folder: directory + "/transcripts"), now: Date.init)
     // Saving as the app does: a save refused while a pass is not shown is made after the look.
     let autoSave = AutoSave(store: store, state: state) { Issue.record("save failed: \($0)") }
-    watcher.onNeedsSave = { autoSave.saveSoon() }
-    watcher.onLooked = { autoSave.retryRefused() }
+    let watcher = FileWatcher(
+      store: store, state: state, transcripts: TranscriptStore(folder: directory + "/transcripts"), now: Date.init
+    ) { event in
+      switch event {
+      case .needsSave: autoSave.saveSoon()
+      case .looked: autoSave.retryRefused()
+      default: break
+      }
+    }
     #expect(
       MainLoop.run(until: { state.scrums.value.first?.history.count == 250 && left().isEmpty }, timeout: .seconds(600)),
       "every copy's meeting merged, every copy moved aside")
