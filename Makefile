@@ -45,10 +45,12 @@ test-under-load: test-deps translations schemas speech lint
 
 # The house style, .swift-format (the toolchain's formatter: 2 spaces, lines of at most 120):
 # `make format` applies it, `make lint` (part of the tests) fails on any difference, and on a
-# broken module rule (scripts/check-modules.py: what each target may import and call).
+# broken module rule (scripts/check-modules.py: what each target may import and call), and on
+# a figure the prose states otherwise than the code defines it (scripts/check-figures.py).
 lint:
 	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Package.swift
 	scripts/check-modules.py
+	scripts/check-figures.py
 
 format:
 	$(SWIFT) format --in-place --parallel --recursive Sources Tests Package.swift
