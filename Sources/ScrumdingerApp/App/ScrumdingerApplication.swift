@@ -249,9 +249,6 @@ import ScrumdingerCore
       sync.start { [state, sync] in
         recorder.removeLeftovers(of: state.scrums.value.adding(sync.pendingRemovals), journal: read.journal)
       }
-      if let merge = store.takeStartMerge() { sync.mergedAtStart(merge) }
-      if let shown = store.takeMissingAtStart() { sync.missingAtStart(shown) }
-      if let removals = store.takeRemovedWhileClosed() { sync.removed(removals) }
       if let journal = read.journal { interrupted.found(journal, window: mainWindow) }
       services.transcriber.queuePending()  // recorded meetings not transcribed yet, e.g. cut by quitting
     case .failure(let error):

@@ -52,8 +52,10 @@ import Platform
   /// The scrums and meetings merges removed that are still pending: their recordings stay.
   public var pendingRemovals: [DailyScrum] { pending.scrums }
 
-  /// Saves every change from now on, and merges changes made to the file elsewhere;
-  /// `firstMerged` runs once what was left while the app was closed is merged.
+  /// Saves every change from now on, and merges changes made to the file elsewhere; says what
+  /// reading the file at start found (a merge with this computer's version, the file missing,
+  /// what a merge at start removed); `firstMerged` runs once what was left while the app was
+  /// closed is merged.
   public func start(firstMerged: @escaping @MainActor () -> Void = {}) {
     self.firstMerged = firstMerged
     autoSave = AutoSave(store: store, state: state) { [weak self] error in
@@ -63,6 +65,9 @@ import Platform
     watcher = FileWatcher(store: store, state: state, transcripts: transcripts, now: now) { [weak self] event in
       self?.heard(event)
     }
+    if let merge = store.takeStartMerge() { mergedAtStart(merge) }
+    if let shown = store.takeMissingAtStart() { missingAtStart(shown) }
+    if let removals = store.takeRemovedWhileClosed() { removed(removals) }
   }
 
   /// What the watcher found, and what follows from it.
@@ -108,7 +113,7 @@ import Platform
   /// A merge removed scrums or meetings (or the file read at start no longer held them): they
   /// are kept privately until a window has shown them, with Undo; where they cannot be kept,
   /// they stay.
-  public func removed(_ removals: MergeRemovals) {
+  private func removed(_ removals: MergeRemovals) {
     guard pending.keep(removals) else {
       warn(tr("What a merge removed cannot be kept in %@, so it stays", pending.path))
       state.scrums.value = store.restoring(removals, into: state.scrums.value)
@@ -169,7 +174,7 @@ import Platform
 
   /// The file read at start lacked what this computer last held, and was merged with it: the
   /// merge is saved, and said once a window shows.
-  public func mergedAtStart(_ merge: StartMerge) {
+  private func mergedAtStart(_ merge: StartMerge) {
     autoSave?.saveSoon()
     state.fileAsItWas.offer(merge)
     say(.mergedAtStart(merge), waits: true)
@@ -183,7 +188,7 @@ import Platform
 
   /// The scrums file was gone at start, and `shown`, this computer's last version, is shown in
   /// its place: said once a window shows. Nothing is written until the user edits or chooses.
-  public func missingAtStart(_ shown: [DailyScrum]) {
+  private func missingAtStart(_ shown: [DailyScrum]) {
     say(.missingAtStart(shown), waits: true)
   }
 
