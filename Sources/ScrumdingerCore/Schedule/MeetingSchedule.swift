@@ -58,8 +58,8 @@ public struct MeetingSchedule: Equatable, Hashable, Sendable {
   /// A schedule; values out of range are brought into it.
   public init(days: Set<Weekday> = Self.workingDays, hour: Int = 9, minute: Int = 30, reminderMinutes: Int = 5) {
     self.days = days
-    self.hour = min(max(hour, 0), 23)
-    self.minute = min(max(minute, 0), 59)
+    self.hour = hour.clamped(to: 0...23)
+    self.minute = minute.clamped(to: 0...59)
     self.reminderMinutes = Self.reminderChoices.contains(reminderMinutes) ? reminderMinutes : 5
   }
 

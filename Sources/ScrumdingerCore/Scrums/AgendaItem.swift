@@ -11,17 +11,13 @@ public struct AgendaItem: Equatable, Hashable, Identifiable, Sendable {
   public var title: String
   /// How long it lasts, always within `minutesRange`.
   public var minutes: Int {
-    didSet { minutes = Self.clamped(minutes) }
+    didSet { minutes = minutes.clamped(to: Self.minutesRange) }
   }
 
   /// Creates an item; minutes outside `minutesRange` are clamped into it.
   public init(id: UUID = UUID(), title: String, minutes: Int) {
     self.id = id
     self.title = title
-    self.minutes = Self.clamped(minutes)
-  }
-
-  private static func clamped(_ minutes: Int) -> Int {
-    min(max(minutes, minutesRange.lowerBound), minutesRange.upperBound)
+    self.minutes = minutes.clamped(to: Self.minutesRange)
   }
 }

@@ -10,7 +10,7 @@ public struct DailyScrum: Equatable, Hashable, Identifiable, Sendable {
   public var attendees: [Attendee]
   /// Meeting length in minutes, always within `lengthRange`.
   public var lengthInMinutes: Int {
-    didSet { lengthInMinutes = Self.clampedLength(lengthInMinutes) }
+    didSet { lengthInMinutes = lengthInMinutes.clamped(to: Self.lengthRange) }
   }
   public var theme: Theme
   /// Past meetings, oldest first.
@@ -47,7 +47,7 @@ public struct DailyScrum: Equatable, Hashable, Identifiable, Sendable {
     self.id = id
     self.title = title
     self.attendees = attendees
-    self.lengthInMinutes = Self.clampedLength(lengthInMinutes)
+    self.lengthInMinutes = lengthInMinutes.clamped(to: Self.lengthRange)
     self.theme = theme
     self.history = history
     self.shuffleSpeakingOrder = shuffleSpeakingOrder
@@ -67,8 +67,4 @@ public struct DailyScrum: Equatable, Hashable, Identifiable, Sendable {
 
   /// The whole meeting as planned, in minutes: the round, then the agenda items.
   public var plannedMinutes: Int { lengthInMinutes + agenda.reduce(0) { $0 + $1.minutes } }
-
-  private static func clampedLength(_ minutes: Int) -> Int {
-    min(max(minutes, lengthRange.lowerBound), lengthRange.upperBound)
-  }
 }

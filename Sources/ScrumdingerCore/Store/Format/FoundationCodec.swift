@@ -50,10 +50,7 @@ private struct FieldDecoder<Object: FileObject>: FieldTable {
         ? try container.decode(Value.self, forKey: codingKey)
         : try container.decodeIfPresent(Value.self, forKey: codingKey)
       guard let read else { return nil }
-      guard let kept = check.kept(read) else {
-        throw ValueRefused(place: ScrumFile.place(container.codingPath + [codingKey]), why: check.why(read))
-      }
-      return kept
+      return try check.kept(read, at: ScrumFile.place(container.codingPath + [codingKey]))
     }.map { value[keyPath: path] = $0 }
   }
 

@@ -139,10 +139,8 @@ struct JSONOutput {
   /// `"yyyy-MM-ddTHH:mm:ssZ"` in UTC (whole seconds: History keeps no fraction). Total: a
   /// date outside the years 1…9999 (which no file can hold) is written as the nearest one.
   mutating func date(_ date: Date) {
-    let range = History.dateRange
     let bounded =
-      date.timeIntervalSince1970.isNaN
-      ? Date(timeIntervalSince1970: 0) : min(max(date, range.lowerBound), range.upperBound)
+      date.timeIntervalSince1970.isNaN ? Date(timeIntervalSince1970: 0) : date.clamped(to: History.dateRange)
     let seconds = Int(bounded.timeIntervalSince1970.rounded(.down))
     let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
     let (year, month, day) = civilDate(daysSince1970: days)
