@@ -147,12 +147,14 @@ import Platform
   public func toastGone(_ toast: UUID) {
     guard let removals = onScreen.removeValue(forKey: toast) else { return }
     if undone.remove(toast) == nil {
-      let time = Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)
       // Translators: the name of the file in the Trash holding what a merge removed; %@ is the time.
-      trash(removals.asScrums, named: tr("Scrums removed by a merge %@", time))
+      trash(removals.asScrums, named: tr("Scrums removed by a merge %@", fileTime))
     }
     pending.letGo(removals)
   }
+
+  /// Now, as the name of a file in the Trash says it (local time, no colon).
+  private var fileTime: String { Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil) }
 
   /// Puts `scrums` in the Trash as a scrums file called `name`; where it cannot, says where
   /// it is kept.
@@ -194,10 +196,9 @@ import Platform
 
   /// Start Empty: the version shown goes to the Trash as a scrums file, and the list empties.
   public func startEmpty(_ version: [DailyScrum]) {
-    let time = Texts.format(now(), "%Y-%m-%d %H.%M.%S", timeZone: nil)
     // Translators: the name of the file in the Trash holding the scrums shown when the file
     // was missing, once the user started empty; %@ is the time.
-    trash(version, named: tr("Scrums shown when the file was missing %@", time))
+    trash(version, named: tr("Scrums shown when the file was missing %@", fileTime))
     state.scrums.value = []
     autoSave?.saveSoon()
   }
