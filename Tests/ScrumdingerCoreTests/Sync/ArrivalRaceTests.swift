@@ -93,9 +93,7 @@ import Testing
     let (here, _, _) = try arrival()
     let state = AppState(scrums: [v.standup([v.m1])])
     let renderer = SaidNotices()
-    let sync = ScrumSync(
-      store: here, state: state, transcripts: TranscriptStore(folder: here.directory + "/t"), now: Date.init,
-      renderer: renderer)
+    let sync = renderer.sync(here, showing: state)
     sync.start()
     state.scrums.value = [v.standup([v.m1, v.m3])]  // an edit, its save pending
     sync.flushAtQuit()  // the watcher's own look has not run

@@ -15,6 +15,13 @@ import Testing
     return true
   }
 
+  /// The store and sync of `store`'s data folder, for what `state` shows, telling this.
+  func sync(_ store: ScrumStore, showing state: AppState) -> ScrumSync {
+    ScrumSync(
+      store: store, state: state, transcripts: TranscriptStore(folder: store.directory + "/transcripts"),
+      now: Date.init, renderer: self)
+  }
+
   /// The toasts' texts said so far.
   var toasts: [String] {
     said.compactMap {
@@ -36,9 +43,7 @@ import Testing
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try store.save(scrums)
     let state = AppState(scrums: try store.load())
-    let sync = ScrumSync(
-      store: store, state: state, transcripts: TranscriptStore(folder: store.directory + "/transcripts"),
-      now: Date.init, renderer: renderer)
+    let sync = renderer.sync(store, showing: state)
     return (store, state, sync)
   }
 
@@ -108,9 +113,7 @@ import Testing
     let store = ScrumStore(directory: makeTemporaryDirectory())
     try Data("not a scrums file".utf8).write(to: URL(fileURLWithPath: store.path))
     let state = AppState()
-    let sync = ScrumSync(
-      store: store, state: state, transcripts: TranscriptStore(folder: store.directory + "/transcripts"),
-      now: Date.init, renderer: renderer)
+    let sync = renderer.sync(store, showing: state)
     do {
       _ = try store.load()
       Issue.record("the file was read")
@@ -142,9 +145,7 @@ import Testing
     try FileManager.default.removeItem(atPath: earlier.path)
     let store = ScrumStore(directory: earlier.directory)
     let state = AppState(scrums: try store.load())
-    let sync = ScrumSync(
-      store: store, state: state, transcripts: TranscriptStore(folder: store.directory + "/transcripts"),
-      now: Date.init, renderer: renderer)
+    let sync = renderer.sync(store, showing: state)
     sync.start()
     renderer.windowShows = true
     sync.windowShown()
