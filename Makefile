@@ -24,7 +24,7 @@ MO_FILES := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/scrumdin
 
 SPEECH := .build/whisper/lib/scrumdinger-transcribe .build/whisper/models/ggml-silero-v6.2.0.bin \
   .build/whisper/models/ggml-tiny.en.bin .build/whisper/models/ggml-tiny.en-q8_0.bin .build/whisper/samples/jfk.wav \
-  .build/whisper/models/ggml-base.bin .build/whisper/models/ggml-base-q5_1.bin
+  .build/whisper/models/ggml-base.bin .build/whisper/models/ggml-base-q5_1.bin .build/whisper/samples/people/cards-005.wav
 
 .PHONY: run test test-under-load lint format bench build deps test-deps bench-deps startup-order translations schemas speech pot icons install uninstall deb check-deb fuzz sanitize clean
 

@@ -39,6 +39,8 @@ ROWS = [
      "Sources/ScrumdingerCore/Captions/CaptionBoard.swift", r"silence = Duration\.seconds\((\d+)\)", 1),
     ("HACKING.md", r"when the helper falls (\d+) s behind",
      "Sources/ScrumdingerCore/Captions/CaptionBoard.swift", r"mostBehind = ([\d_]+)", 0.001),
+    ("HACKING.md", r"that jump more than (\d+) s ahead \(speech passed over\)",
+     "Sources/scrumdinger-transcribe/bridge.c", r"gap_ms = (\d+);", 0.001),
     ("HACKING.md", r"SIGKILL (\d+) s later",
      "Sources/Platform/ChildProcess.swift", r"stopGrace = Duration\.seconds\((\d+)\)", 1),
     ("HACKING.md", r"every (\d+) s while it runs",

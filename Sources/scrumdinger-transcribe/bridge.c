@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include <whisper.h>
 
+#include "captions.h"
+
 /* The language heard (Whisper's code, checked by transcribe.c): never left to detection and
  * never translated, so a German meeting gives a German transcript. */
 const char *sw_language = "en";
@@ -56,11 +58,40 @@ static bool is_annotation(const char *text) {
   return length >= 2 && ((text[0] == '[' && text[length - 1] == ']') || (text[0] == '(' && text[length - 1] == ')'));
 }
 
-/* The model at `model`, loaded for the CPU; NULL with a reason in `error`. */
-static struct whisper_context *load(const char *model, char *error, size_t error_size) {
+/* The alignment heads of the model at `model` (its cross-attention heads that follow the
+ * audio), which give each token's time (whisper.cpp's DTW timestamps): known by the model's
+ * size and vocabulary, read from the file's header (n_vocab 51,864 for an English-only model,
+ * then n_text_layer 4 for tiny, 6 for base, 12 for small, 24 for medium). None for another. */
+static enum whisper_alignment_heads_preset alignment_heads(const char *model) {
+  int32_t header[10] = {0}; /* the magic, then n_vocab … n_text_layer */
+  FILE *file = fopen(model, "rb");
+  if (!file) return WHISPER_AHEADS_NONE;
+  size_t read = fread(header, sizeof header[0], 10, file);
+  fclose(file);
+  if (read != 10 || header[0] != 0x67676d6c) return WHISPER_AHEADS_NONE;
+  bool english = header[1] == 51864;
+  if (header[5] != header[9]) return WHISPER_AHEADS_NONE; /* as many audio layers as text: not large-v3-turbo */
+  switch (header[9]) {
+  case 4: return english ? WHISPER_AHEADS_TINY_EN : WHISPER_AHEADS_TINY;
+  case 6: return english ? WHISPER_AHEADS_BASE_EN : WHISPER_AHEADS_BASE;
+  case 12: return english ? WHISPER_AHEADS_SMALL_EN : WHISPER_AHEADS_SMALL;
+  case 24: return english ? WHISPER_AHEADS_MEDIUM_EN : WHISPER_AHEADS_MEDIUM;
+  default: return WHISPER_AHEADS_NONE;
+  }
+}
+
+/* The model at `model`, loaded for the CPU, with its tokens' times where `timed` and the model
+ * is one whose alignment heads are known; NULL with a reason in `error`. */
+static struct whisper_context *load(const char *model, bool timed, char *error, size_t error_size) {
   whisper_log_set(quiet, NULL);
   struct whisper_context_params context_params = whisper_context_default_params();
   context_params.use_gpu = false;
+  enum whisper_alignment_heads_preset heads = timed ? alignment_heads(model) : WHISPER_AHEADS_NONE;
+  if (heads != WHISPER_AHEADS_NONE) {
+    context_params.dtw_token_timestamps = true;
+    context_params.dtw_aheads_preset = heads;
+    context_params.flash_attn = false; /* whisper.cpp times tokens only without it */
+  }
   struct whisper_context *ctx = whisper_init_from_file_with_params(model, context_params);
   if (!ctx) snprintf(error, error_size, "the speech model %s could not be loaded", model);
   return ctx;
@@ -72,10 +103,13 @@ bool sw_hears_language(struct whisper_context *ctx) {
   return strcmp(sw_language, "en") == 0 || whisper_is_multilingual(ctx);
 }
 
-/* Segments, their texts copied (the next run of whisper_full frees whisper's). */
+/* Segments, their texts copied (the next run of whisper_full frees whisper's), and where the
+ * last word of each begins by its tokens' times (-1 where they are not known); `stopped`: they
+ * stop at a gap in the words' times (`recognise`). */
 struct segments {
   int count, capacity;
-  struct { int64_t t0, t1; char *text; } *items;
+  bool stopped;
+  struct { int64_t t0, t1, last_word; char *text; } *items;
 };
 
 /* Memory the helper cannot go on without: none left ends it with status 5, a want of memory
@@ -91,26 +125,93 @@ static void segments_free(struct segments *list) {
   *list = (struct segments){0};
 }
 
+/* Whether token `text` begins a word: after a space, or with a character of a script written
+ * without spaces (each such character a word: sw_spaceless). A token that begins within a
+ * character (whisper's tokens are bytes) does not. */
+static bool begins_word(const char *text) {
+  const unsigned char *c = (const unsigned char *)text;
+  int length = sw_utf8_length(c);
+  return c[0] == ' ' || (length > 1 && sw_spaceless(c, length));
+}
+
+/* How long before a window's last word the next window begins (a second of speech to hear
+ * it in); how far after that word's beginning by one window's token times the same word may
+ * begin by the next one's; and how long after a word the next may begin before whisper is
+ * taken to have passed over speech between (measured on people's speech: docs/performance.md). */
+static const int64_t before_last_word = 1000, same_word_within = 150, gap_ms = 3000;
+
+/* Adds a segment to `out` (times in ms from the stretch's start, `from` ms into the recording,
+ * kept within it, `to`), taking `text`. */
+static void add_segment(struct segments *out, int64_t from, int64_t to, int64_t t0, int64_t t1, int64_t last_word,
+                        char *text) {
+  if (out->count == out->capacity) {
+    out->capacity = out->capacity ? out->capacity * 2 : 64;
+    out->items = needed(realloc(out->items, sizeof *out->items * (size_t)out->capacity));
+  }
+  out->items[out->count].t0 = from + t0 < to ? from + t0 : to;
+  out->items[out->count].t1 = from + t1 < to ? from + t1 : to;
+  out->items[out->count].last_word = last_word >= 0 ? from + last_word : -1;
+  out->items[out->count].text = text;
+  out->count++;
+}
+
 /* Recognises samples [start, end) of `pcm` and adds its segments (times in milliseconds from
  * the recording's start, within the stretch; whisper's notes on what is not speech left out)
- * to `out`. Returns whisper_full's status. */
+ * to `out`. By the tokens' times, where whisper.cpp gives them (DTW): the words at its start
+ * that begin before `heard_to` (ms from the stretch's start; -1: none) were heard already
+ * and are left out; and with `stop_at_gap`, the segments stop before a word that begins more
+ * than `gap_ms` after the one before (6 s or more into the stretch): whisper passed over the
+ * speech between, or it was silence, and the next window hears it (`out->stopped`). Returns
+ * whisper_full's status. */
 static int recognise(struct whisper_context *ctx, struct whisper_full_params params, const float *pcm, int start, int end,
-                     struct segments *out) {
+                     int64_t heard_to, bool stop_at_gap, struct segments *out) {
   int status = whisper_full(ctx, params, pcm + start, end - start);
   if (status != 0) return status;
   int64_t from = (int64_t)start * 1000 / 16000, to = (int64_t)end * 1000 / 16000;
-  for (int i = 0; i < whisper_full_n_segments(ctx); i++) {
+  bool dropping = heard_to >= 0;
+  int64_t previous_word = -1; /* where the word before began */
+  for (int i = 0; i < whisper_full_n_segments(ctx) && !out->stopped; i++) {
     const char *text = whisper_full_get_segment_text(ctx, i);
     if (is_annotation(text)) continue;
-    if (out->count == out->capacity) {
-      out->capacity = out->capacity ? out->capacity * 2 : 64;
-      out->items = needed(realloc(out->items, sizeof *out->items * (size_t)out->capacity));
+    int64_t t0 = whisper_full_get_segment_t0(ctx, i) * 10, t1 = whisper_full_get_segment_t1(ctx, i) * 10;
+    int64_t last_word = -1;
+    size_t kept = 0, room = strlen(text);
+    char *rest = needed(calloc(1, room + 1)); /* the text of the words kept */
+    bool cut = false, word_heard = false;
+    for (int j = 0; j < whisper_full_n_tokens(ctx, i); j++) {
+      whisper_token_data token = whisper_full_get_token_data(ctx, i, j);
+      if (token.id >= whisper_token_eot(ctx)) continue; /* a timestamp or a special token */
+      const char *piece = whisper_full_get_token_text(ctx, i, j);
+      if (begins_word(piece) || j == 0) {
+        int64_t word = token.t_dtw >= 0 ? token.t_dtw * 10 : -1;
+        if (stop_at_gap && word >= 0 && previous_word >= 6000 && word - previous_word > gap_ms) {
+          out->stopped = true;
+          t1 = word;
+          cut = true;
+          break;
+        }
+        if (word >= 0) previous_word = word;
+        word_heard = dropping && word >= 0 && word < heard_to;
+        if (!word_heard) {
+          dropping = false;
+          last_word = word;
+          if (cut && kept == 0 && word > t0) t0 = word; /* the rest begins with this word */
+        }
+      }
+      size_t length = strlen(piece);
+      if (word_heard || kept + length > room) { /* never more than the segment's text */
+        cut = true;
+        continue;
+      }
+      memcpy(rest + kept, piece, length);
+      kept += length;
     }
-    int64_t t0 = from + whisper_full_get_segment_t0(ctx, i) * 10, t1 = from + whisper_full_get_segment_t1(ctx, i) * 10;
-    out->items[out->count].t0 = t0 < to ? t0 : to;
-    out->items[out->count].t1 = t1 < to ? t1 : to;
-    out->items[out->count].text = needed(strdup(text));
-    out->count++;
+    if (!cut) strcpy(rest, text);
+    if (cut && kept == 0 && room > 0) { /* heard already, whole, or nothing before a gap */
+      free(rest);
+      continue;
+    }
+    add_segment(out, from, to, t0, t1, last_word, rest);
   }
   return 0;
 }
@@ -129,7 +230,7 @@ static int recognise(struct whisper_context *ctx, struct whisper_full_params par
 int sw_transcribe(const char *model, const float *pcm, int count, const int *cuts, int cut_count, int threads,
                   sw_progress_fn progress, sw_abort_fn abort, sw_segment_fn segment, void *user, char *error,
                   size_t error_size) {
-  struct whisper_context *ctx = load(model, error, error_size);
+  struct whisper_context *ctx = load(model, false, error, error_size);
   if (!ctx) return -2;
   if (!sw_hears_language(ctx)) {
     snprintf(error, error_size, "the speech model hears English only, not \"%s\"", sw_language);
@@ -153,7 +254,7 @@ int sw_transcribe(const char *model, const float *pcm, int count, const int *cut
   params.abort_callback = on_abort;
   params.abort_callback_user_data = &callbacks;
   struct segments whole = {0}, piece = {0};
-  int status = recognise(ctx, params, pcm, 0, count, &whole);
+  int status = recognise(ctx, params, pcm, 0, count, -1, false, &whole);
   for (int i = 0; status == 0 && i < whole.count; i++) {
     int start = (int)(whole.items[i].t0 * 16), end = (int)(whole.items[i].t1 * 16);
     int first = 0;
@@ -167,7 +268,7 @@ int sw_transcribe(const char *model, const float *pcm, int count, const int *cut
     for (int from = start, next = first; status == 0 && from < end; next++) {
       int to = next < cut_count && cuts[next] < end ? cuts[next] : end;
       if (to - from >= 16000 / 5) { /* under 0.2 s: nothing whisper can hear (it refuses under 0.1 s) */
-        status = recognise(ctx, params, pcm, from, to, &piece);
+        status = recognise(ctx, params, pcm, from, to, -1, false, &piece);
         for (int j = 0; status == 0 && j < piece.count; j++) segment(piece.items[j].t0, piece.items[j].t1, piece.items[j].text, user);
         segments_free(&piece);
       }
@@ -189,7 +290,7 @@ int sw_transcribe(const char *model, const float *pcm, int count, const int *cut
 /* Loads the model at `model` and lets it go: 0 if whisper.cpp can read it, else -1 with a
  * reason in `error`. */
 int sw_probe(const char *model, char *error, size_t error_size) {
-  struct whisper_context *ctx = load(model, error, error_size);
+  struct whisper_context *ctx = load(model, false, error, error_size);
   if (!ctx) return -1;
   whisper_free(ctx);
   return 0;
@@ -199,14 +300,16 @@ int sw_probe(const char *model, char *error, size_t error_size) {
 struct sw_live {
   struct whisper_context *ctx;
   char *prompt; /* the previous window's words, within a turn: whisper hears the next one as their continuation */
+  int64_t heard_to; /* ms into the recording: the next window's words that begin before were heard (-1: none) */
 };
 
 /* The model at `model`, loaded for windows; NULL with a reason in `error`. */
 struct sw_live *sw_live_open(const char *model, char *error, size_t error_size) {
-  struct whisper_context *ctx = load(model, error, error_size);
+  struct whisper_context *ctx = load(model, true, error, error_size);
   if (!ctx) return NULL;
   struct sw_live *live = needed(calloc(1, sizeof *live));
   live->ctx = ctx;
+  live->heard_to = -1;
   return live;
 }
 
@@ -223,20 +326,26 @@ static bool first_pass_only(struct whisper_context *ctx, struct whisper_state *s
 /* Where the next window begins after a pass, from its last segment (ms from the window's
  * start; the window `length_ms` long): the segment's end, unless whisper did not hear where it
  * ends. Whisper can give one segment for a whole window, ended at the window's end, whose words
- * stop before it, halfway or a few seconds short (its token times end there too); the next
- * window, begun at the segment's end, lost the speech after them (docs/performance.md: the
- * transcript over 10 meetings). Such a segment (10 s or more, ended at the window's end) is
- * taken to end where its words would at 0.25 s a word, faster than people speak (the bench's
- * speech: 0.27 within a turn, 93 words in 25.2 s where at 0.3 the next window began after a
- * sentence whisper had passed over): early rather than late, since the words heard twice
- * across the seam are dropped (SeamRepeat) and those never heard are lost. */
+ * stop before it, halfway or a few seconds short (its timestamp tokens end there too); the
+ * next window, begun at the segment's end, lost the speech after them (docs/performance.md:
+ * the transcript over 10 meetings). Such a segment (10 s or more, ended at the window's end)
+ * is taken to end where its last word begins by the tokens' times (DTW), a second before
+ * it, so that the next window hears that word again with some speech before it, and drops
+ * it by time (`recognise`'s `heard_to`). A model whose tokens are not timed takes 0.25 s a
+ * word, faster than people speak (the bench's speech: 0.27 within a turn): early rather than
+ * late, since the words heard twice across the seam are dropped (SeamRepeat, letter for
+ * letter) and those never heard are lost; people's speech is slower, and there that rule
+ * heard dozens of words twice (docs/performance.md: people's speech). */
 static int64_t resume_after(const struct segments *heard, int64_t length_ms) {
   int64_t t0 = heard->items[heard->count - 1].t0, t1 = heard->items[heard->count - 1].t1;
+  int64_t last_word = heard->items[heard->count - 1].last_word;
+  bool unsure = heard->stopped || (t1 - t0 >= 10000 && t1 >= length_ms);
+  if (!unsure) return t1;
+  if (last_word >= 0) return last_word - before_last_word > t0 ? last_word - before_last_word : t0;
   int words = 0;
   for (const char *c = heard->items[heard->count - 1].text; *c; c++) {
     if (*c != ' ' && (c == heard->items[heard->count - 1].text || c[-1] == ' ')) words++;
   }
-  if (t1 - t0 < 10000 || t1 < length_ms) return t1;
   int64_t spoken = t0 + words * 250;
   return spoken < t1 ? spoken : t1;
 }
@@ -269,8 +378,10 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
     params.encoder_begin_callback = first_pass_only;
     params.encoder_begin_callback_user_data = &passes;
   }
+  /* Within a turn, the words this window begins with that the previous one heard, by time. */
+  int64_t heard_to = live->prompt && live->heard_to > from_ms ? live->heard_to - from_ms : -1;
   struct segments heard = {0};
-  int status = recognise(live->ctx, params, pcm, 0, count, &heard);
+  int status = recognise(live->ctx, params, pcm, 0, count, heard_to, seam, &heard);
   int64_t length_ms = (int64_t)count * 1000 / 16000;
   *resume_ms = from_ms + length_ms;
   if (status != 0) return status;
@@ -285,12 +396,14 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
     segments_free(&heard);
     params.initial_prompt = NULL;
     passes = 0;
-    status = recognise(live->ctx, params, pcm, 0, count, &heard);
+    status = recognise(live->ctx, params, pcm, 0, count, heard_to, seam, &heard);
     if (status != 0) return status;
     last = heard.count > 0 ? resume_after(&heard, length_ms) : 0;
   }
   bool resumes = seam && last >= 5000, within = resumes && last < heard.items[heard.count - 1].t1;
   if (resumes) *resume_ms = from_ms + last;
+  int64_t last_word = within ? heard.items[heard.count - 1].last_word : -1;
+  live->heard_to = last_word >= 0 ? from_ms + last_word + same_word_within : -1;
   /* The prompt is what was said before the next window: without the last segment when that
    * window begins within it (with it, whisper began by going on from its words, then said
    * them again: "for the login page. The new endpoint…", or made up a phrase). */

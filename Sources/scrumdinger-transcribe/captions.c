@@ -174,11 +174,9 @@ static bool same_word(const char *a, const char *b) {
   return strcmp(x, y) == 0;
 }
 
-/* Whether the UTF-8 character at `c`, `length` bytes (sw_utf8_length), is of a script written
- * without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan, and
- * their punctuation): each such character is a word of its own here, so its words become final
- * one by one as English words do, and none is ever split. */
-static bool spaceless(const unsigned char *c, int length) {
+/* Each character of a script written without spaces is a word of its own here, so its words
+ * become final one by one as English words do, and none is ever split. */
+bool sw_spaceless(const unsigned char *c, int length) {
   uint32_t code = c[0];
   if (length == 4) {
     code = (uint32_t)(c[0] & 0x07) << 18 | (uint32_t)(c[1] & 0x3F) << 12 | (uint32_t)(c[2] & 0x3F) << 6 | (c[3] & 0x3F);
@@ -209,7 +207,7 @@ static int split(const char *text, char *store, size_t size, char **words, int m
       c++;
       continue;
     }
-    bool alone = spaceless(c, length);
+    bool alone = sw_spaceless(c, length);
     if (*c == ' ' || alone) {
       if (open) store[at++] = '\0';
       open = false;
@@ -233,11 +231,11 @@ static int split(const char *text, char *store, size_t size, char **words, int m
  * the text before is of a script written without spaces. */
 static void append_word(char *into, size_t size, const char *word) {
   size_t have = strlen(into);
-  bool joined = spaceless((const unsigned char *)word, sw_utf8_length((const unsigned char *)word));
+  bool joined = sw_spaceless((const unsigned char *)word, sw_utf8_length((const unsigned char *)word));
   for (size_t back = have; back > 0 && !joined; back--) {
     const unsigned char *last = (const unsigned char *)into + back - 1;
     if ((*last & 0xC0) != 0x80) { /* the first byte of the last character */
-      joined = spaceless(last, sw_utf8_length(last));
+      joined = sw_spaceless(last, sw_utf8_length(last));
       break;
     }
   }

@@ -1,4 +1,5 @@
 /* Live captions in scrumdinger-transcribe: see captions.c. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -11,6 +12,11 @@ extern const char *sw_language;
 /* The length in bytes of the whole, valid UTF-8 character at `c` (1 to 4), or 0 when the
  * bytes there are none: what the helper writes is UTF-8, whatever Whisper's tokens said. */
 int sw_utf8_length(const unsigned char *c);
+
+/* Whether the UTF-8 character at `c`, `length` bytes (sw_utf8_length), is of a script written
+ * without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan, and
+ * their punctuation). */
+bool sw_spaceless(const unsigned char *c, int length);
 
 /* Writes one whole line (ending in a newline) to standard output, never within another's. */
 typedef void (*sw_say_fn)(const char *line);

@@ -2,7 +2,8 @@
 for as the app asks at Save and End when the helper had fallen behind: the rest of the
 recording ("FROM -1 1") is longer than the 30 s whisper hears at once. It is heard as the
 meeting was, a window at a time from where each one's last words ended, so the transcript does
-not depend on how far behind the helper was."""
+not depend on how far behind the helper was; and, at people's pace, no word is heard twice
+across a seam."""
 import array
 import json
 import re
@@ -13,18 +14,14 @@ from audio_capture import SPEECH
 from conftest import idle_machine
 
 HELPER = SPEECH.parents[1] / "lib" / "scrumdinger-transcribe"
+PEOPLE = SPEECH.parent / "people"  # pocketsphinx's test recordings (make speech)
 MODEL = SPEECH.parents[1] / "models" / "ggml-tiny.en.bin"
 RATE = 16000
 
 
-def test_a_rest_longer_than_a_window_is_heard_a_window_at_a_time(tmp_path):
-    with wave.open(str(SPEECH)) as source:
-        jfk = array.array("h", source.readframes(source.getnframes()))
-    # JFK's eleven seconds four times, a second of silence after each: 48 s, all recorded.
-    pause = array.array("h", bytes(2 * RATE))
-    samples = tmp_path / "meeting.samples"
-    samples.write_bytes(array.array("f", [x / 32768 for x in (jfk + pause) * 4]).tobytes())
-    total = len(samples.read_bytes()) // 4 * 1000 // RATE
+def heard_as_the_meeting_was(samples):
+    """What the helper hears of `samples` asked for as the rest, a window at a time; and where
+    each window began and the next was to begin."""
     helper = subprocess.Popen([str(HELPER), "--live", str(MODEL), str(samples)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     answers, said, at = [], [], 0
@@ -39,8 +36,59 @@ def test_a_rest_longer_than_a_window_is_heard_a_window_at_a_time(tmp_path):
             at = line["done"]
     helper.stdin.close()
     assert helper.wait(timeout=60) == 0
+    return said, answers
+
+
+def words_of(said):
+    return re.sub(r"[^a-z ]", " ", "".join(s["text"] for s in said).lower()).split()
+
+
+def test_a_rest_longer_than_a_window_is_heard_a_window_at_a_time(tmp_path):
+    with wave.open(str(SPEECH)) as source:
+        jfk = array.array("h", source.readframes(source.getnframes()))
+    # JFK's eleven seconds four times, a second of silence after each: 48 s, all recorded.
+    pause = array.array("h", bytes(2 * RATE))
+    samples = tmp_path / "meeting.samples"
+    samples.write_bytes(array.array("f", [x / 32768 for x in (jfk + pause) * 4]).tobytes())
+    total = len(samples.read_bytes()) // 4 * 1000 // RATE
+    said, answers = heard_as_the_meeting_was(samples)
     assert 5_000 <= answers[0][1] <= 30_000, f"the first answer says where the second window begins: {answers}"
     assert len(answers) == 2 and answers[-1][1] == -1, f"the rest, 18 s or more, is the last window: {answers}"
     assert max(s["end"] for s in said) <= total
-    words = re.sub(r"[^a-z ]", " ", "".join(s["text"] for s in said).lower()).split()
+    words = words_of(said)
     assert words.count("fellow") == 4, f"each saying heard once: {' '.join(words)}"
+
+
+# The words of each recording that tell its sayings apart, and how they begin.
+TELLING = {"cards-005": ["spades", "hearts"], "reader-0870": ["dashwood"], "reader-0890": ["selfish"],
+           "reader-0920": ["married"], "reader-0930": ["himself"]}
+
+
+def test_a_persons_words_across_a_seam_are_heard_once(tmp_path):
+    """One turn of people's recorded speech, 100 s: the card player's short sayings between a
+    LibriVox reader's sentences, 0.2 s apart. A window whose one segment whisper ended at the
+    window's end was taken to end at 0.25 s a word, espeak-ng's pace: the reader's is slower, so
+    the next window began 12 s before the words heard had ended and heard 25 of them again,
+    otherwise ("seven of hearts. Had he married … than he was. disposed. Eight of spades, four
+    of close, seven of hearts. Had he married …"). Where a window ends is now decided by when
+    its words were said (their tokens' times), and so are the words a window hears again."""
+    cards = ["cards-003", "cards-004", "cards-005", "cards-001", "cards-002"]
+    reader = ["reader-0880", "reader-0890", "reader-0920", "reader-0930", "reader-0870"]
+    pause = array.array("h", bytes(2 * RATE // 5))
+    turn, said_in_turn = array.array("h"), []
+    while len(turn) < 100 * RATE:  # a saying, a sentence, in turn
+        count = len(said_in_turn)
+        recording = (cards, reader)[count % 2][count // 2 % 5]
+        with wave.open(str(PEOPLE / f"{recording}.wav")) as source:
+            turn += array.array("h", source.readframes(source.getnframes())) + pause
+        said_in_turn.append(recording)
+    samples = tmp_path / "turn.samples"
+    samples.write_bytes(array.array("f", [x / 32768 for x in turn]).tobytes())
+    said, answers = heard_as_the_meeting_was(samples)
+    assert len(answers) >= 4, f"heard a window at a time: {answers}"
+    words = words_of(said)
+    for recording, telling in TELLING.items():
+        for word in telling:
+            times = said_in_turn.count(recording)
+            assert times - 1 <= words.count(word) <= times, \
+                f"{word!r} said {times} times, heard {words.count(word)}: {' '.join(words)} ({answers})"

@@ -165,6 +165,14 @@ FIGURES = [
      "the median of the 10", "≤ 12 %", lambda v, r: v <= 12),
     ("transcript_runs_base_en_q5_1_pct", "heard as it runs: word error rate, worst of 10 meetings (base.en-q5_1, if "
      "downloaded)", "%", "the median of the 10", "≤ 12 %", lambda v, r: v <= 12),
+    ("transcript_people_tiny_en_pct", "heard as it runs: word error rate, worst of 10 meetings of people's recorded "
+     "speech (people.py: 5 min, 3 turns; tiny.en)", "%", "the median of the 10", "(reported)", lambda v, r: True),
+    ("transcript_people_tiny_en_twice_words", "heard as it runs: words heard twice in those 10 meetings (tiny.en)",
+     "words", "the words said", "(reported)", lambda v, r: True),
+    ("transcript_people_tiny_en_q8_0_pct", "heard as it runs: word error rate, worst of 10 meetings of people's "
+     "recorded speech (tiny.en-q8_0)", "%", "the median of the 10", "(reported)", lambda v, r: True),
+    ("transcript_people_tiny_en_q8_0_twice_words", "heard as it runs: words heard twice in those 10 meetings "
+     "(tiny.en-q8_0)", "words", "the words said", "(reported)", lambda v, r: True),
     ("live_helper_cpu_seconds", "heard as it runs: the helper's CPU over the meeting (one thread, SCHED_IDLE)", "s",
      "the meeting's length", "(reported)", lambda v, r: True),
     ("live_captions_final_seconds", "heard as it runs, captions on: Save and End → transcript saved (15 min, 8 turns)",

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""wer.py REFERENCE.txt HEARD.txt — the word error rate of HEARD against REFERENCE, in %.
+"""wer.py REFERENCE.txt HEARD.txt [--twice] — the word error rate of HEARD against REFERENCE, in %;
+with --twice, after it, how many words HEARD has in runs of three or more that REFERENCE does
+not (words heard twice across a seam, or made up).
 Words are runs of letters, digits and apostrophes in any script ("Änderung", "l'équipe"), case
 folded; a hyphen or a dash separates them, as Whisper may write "Release-Zweig" either way."""
 import re
@@ -11,12 +13,42 @@ def words(text):
     return re.findall(r"[^\W_]+(?:'[^\W_]+)*", text.casefold().replace("\u2019", "'"))
 
 
+def alignment(ref, hyp):
+    """The edits that make `ref` into `hyp`, fewest first: a list of "=", "S", "D" and "I"."""
+    table = [list(range(len(hyp) + 1))]
+    for i, r in enumerate(ref, 1):
+        row = [i] + [0] * len(hyp)
+        for j, h in enumerate(hyp, 1):
+            row[j] = min(table[-1][j] + 1, row[j - 1] + 1, table[-1][j - 1] + (r != h))
+        table.append(row)
+    i, j, edits = len(ref), len(hyp), []
+    while i > 0 or j > 0:
+        if i > 0 and j > 0 and table[i][j] == table[i - 1][j - 1] + (ref[i - 1] != hyp[j - 1]):
+            edits.append("=" if ref[i - 1] == hyp[j - 1] else "S")
+            i, j = i - 1, j - 1
+        elif j > 0 and table[i][j] == table[i][j - 1] + 1:
+            edits.append("I")
+            j -= 1
+        else:
+            edits.append("D")
+            i -= 1
+    return edits[::-1]
+
+
+def inserted_runs(edits, shortest=3):
+    """How many words are inserted in runs of `shortest` or more."""
+    total = run = 0
+    for edit in edits + ["="]:
+        if edit == "I":
+            run += 1
+            continue
+        total += run if run >= shortest else 0
+        run = 0
+    return total
+
+
 if __name__ == "__main__":
     ref, hyp = words(open(sys.argv[1]).read()), words(open(sys.argv[2]).read())
-    previous = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, 1):
-        current = [i] + [0] * len(hyp)
-        for j, h in enumerate(hyp, 1):
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (r != h))
-        previous = current
-    print(f"{100 * previous[-1] / max(1, len(ref)):.2f}")
+    edits = alignment(ref, hyp)
+    errors = sum(edit != "=" for edit in edits)
+    print(f"{100 * errors / max(1, len(ref)):.2f}" + (f" {inserted_runs(edits)}" if "--twice" in sys.argv else ""))

@@ -20,6 +20,11 @@
 #               from silence and noise;
 #   OUT/samples/jfk.wav   whisper.cpp's sample of real speech (public domain, 11 s): what the
 #               tests play into a meeting and transcribe.
+#   OUT/samples/people/   people's recorded speech from the test data of pocketsphinx 5.1.1's
+#               source package (BSD): a LibriVox reader's five sentences of Sense and
+#               Sensibility (public domain), reader-NNNN.wav, and five short sayings of playing
+#               cards, cards-NNN.wav: what the seams between a meeting's windows are tested and
+#               measured on (a person's pace is not espeak-ng's).
 #   OUT/bin/whisper-cli   with --with-cli: whisper.cpp's own command line, the benchmark's
 #               baseline (not needed by the app).
 # Every download is pinned by version and SHA-256.
@@ -118,6 +123,18 @@ if [ ! -e "$many_quantized" ]; then
     { tail -20 "$out/quantize.log"; echo "prepare.sh: quantizing the multilingual model failed" >&2; exit 1; }
   rm "$out/quantize.log"
   mv "$many_quantized.part" "$many_quantized"
+fi
+people="$out/samples/people"
+if [ ! -e "$people/cards-005.wav" ]; then
+  fetch pocketsphinx==5.1.1 675778b309a22dfc9b7d37f7621976bba491d2a5f8c59696bd77fd6d07271355 --no-binary pocketsphinx
+  tar -xzf "$work/pocketsphinx-5.1.1.tar.gz" -C "$work" pocketsphinx-5.1.1/test/data/librivox pocketsphinx-5.1.1/test/data/cards
+  rm -rf "$people" && mkdir -p "$people.part"
+  for sentence in 0870 0880 0890 0920 0930; do
+    cp "$work/pocketsphinx-5.1.1/test/data/librivox/sense_and_sensibility_01_austen_64kb-$sentence.wav" \
+      "$people.part/reader-$sentence.wav"
+  done
+  for saying in 001 002 003 004 005; do cp "$work/pocketsphinx-5.1.1/test/data/cards/$saying.wav" "$people.part/cards-$saying.wav"; done
+  mv "$people.part" "$people"
 fi
 rm -rf "$work"
 echo "speech to text: $out/lib/scrumdinger-transcribe, $model, $quantized, $many, $many_quantized"

@@ -3,10 +3,12 @@
 // again at the start of the next window ("…to consider. And Mr. John'd dash…" twice): the
 // transcript then holds it twice, and the words after it garbled. And where a window's last
 // segment ran to the window's end, whisper did not hear where its words stop, so the next
-// window begins a little before (`bridge.c`, `resume_after`) and hears some of them again,
-// often not word for word (the first window heard them at its end, the next at its start:
-// "I am locked on the" and "I am blocked on the"). Across a seam within a turn, the words the
-// window begins with that the previous window ended with, as most of them read, are dropped.
+// window begins a little before and hears some of them again. The helper decides that by time
+// (`bridge.c`: the window begins a second before the last word by its tokens' times, and the
+// words it hears again, by theirs, are left out); what whisper says again from the prompt has
+// no time of its own, and a model whose tokens are not timed gives none. So here, across a
+// seam within a turn, the words the window begins with that the previous window ended with,
+// as most of them read, are dropped as well.
 import FoundationEssentials
 
 /// The rule for what repeats across the seam between two windows.
