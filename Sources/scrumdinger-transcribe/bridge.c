@@ -80,13 +80,13 @@ static enum whisper_alignment_heads_preset alignment_heads(const char *model) {
   }
 }
 
-/* The model at `model`, loaded for the CPU, with its tokens' times where `timed` and the model
- * is one whose alignment heads are known; NULL with a reason in `error`. */
-static struct whisper_context *load(const char *model, bool timed, char *error, size_t error_size) {
+/* The model at `model`, loaded for the CPU, with its tokens' times where `heads` are its
+ * alignment heads (WHISPER_AHEADS_NONE: without); NULL with a reason in `error`. */
+static struct whisper_context *load(const char *model, enum whisper_alignment_heads_preset heads, char *error,
+                                    size_t error_size) {
   whisper_log_set(quiet, NULL);
   struct whisper_context_params context_params = whisper_context_default_params();
   context_params.use_gpu = false;
-  enum whisper_alignment_heads_preset heads = timed ? alignment_heads(model) : WHISPER_AHEADS_NONE;
   if (heads != WHISPER_AHEADS_NONE) {
     context_params.dtw_token_timestamps = true;
     context_params.dtw_aheads_preset = heads;
@@ -230,7 +230,7 @@ static int recognise(struct whisper_context *ctx, struct whisper_full_params par
 int sw_transcribe(const char *model, const float *pcm, int count, const int *cuts, int cut_count, int threads,
                   sw_progress_fn progress, sw_abort_fn abort, sw_segment_fn segment, void *user, char *error,
                   size_t error_size) {
-  struct whisper_context *ctx = load(model, false, error, error_size);
+  struct whisper_context *ctx = load(model, WHISPER_AHEADS_NONE, error, error_size);
   if (!ctx) return -2;
   if (!sw_hears_language(ctx)) {
     snprintf(error, error_size, "the speech model hears English only, not \"%s\"", sw_language);
@@ -290,7 +290,7 @@ int sw_transcribe(const char *model, const float *pcm, int count, const int *cut
 /* Loads the model at `model` and lets it go: 0 if whisper.cpp can read it, else -1 with a
  * reason in `error`. */
 int sw_probe(const char *model, char *error, size_t error_size) {
-  struct whisper_context *ctx = load(model, false, error, error_size);
+  struct whisper_context *ctx = load(model, WHISPER_AHEADS_NONE, error, error_size);
   if (!ctx) return -1;
   whisper_free(ctx);
   return 0;
@@ -299,18 +299,38 @@ int sw_probe(const char *model, char *error, size_t error_size) {
 /* A model kept loaded for a meeting's windows, recognised one at a time as they fill. */
 struct sw_live {
   struct whisper_context *ctx;
+  /* The same model with its tokens' times (DTW), loaded when a window first needs them: only
+   * for the windows at an unsure seam, since whisper.cpp times tokens only without flash
+   * attention, whose sums differ in the last bits: every window heard with it would read a
+   * little otherwise (a word in twenty, as well heard: docs/performance.md). */
+  struct whisper_context *timed;
+  bool timed_tried;
+  char *model;
   char *prompt; /* the previous window's words, within a turn: whisper hears the next one as their continuation */
   int64_t heard_to; /* ms into the recording: the next window's words that begin before were heard (-1: none) */
 };
 
 /* The model at `model`, loaded for windows; NULL with a reason in `error`. */
 struct sw_live *sw_live_open(const char *model, char *error, size_t error_size) {
-  struct whisper_context *ctx = load(model, true, error, error_size);
+  struct whisper_context *ctx = load(model, WHISPER_AHEADS_NONE, error, error_size);
   if (!ctx) return NULL;
   struct sw_live *live = needed(calloc(1, sizeof *live));
   live->ctx = ctx;
+  live->model = needed(strdup(model));
   live->heard_to = -1;
   return live;
+}
+
+/* The model with its tokens' times, loaded once; NULL for a model whose alignment heads are
+ * not known (or that could not be loaded again). */
+static struct whisper_context *timed_context(struct sw_live *live) {
+  if (!live->timed_tried) {
+    live->timed_tried = true;
+    enum whisper_alignment_heads_preset heads = alignment_heads(live->model);
+    char error[256];
+    if (heads != WHISPER_AHEADS_NONE) live->timed = load(live->model, heads, error, sizeof error);
+  }
+  return live->timed;
 }
 
 /* Whisper goes through a long recording 30 s at a time: each pass decodes up to the last whole
@@ -323,24 +343,31 @@ static bool first_pass_only(struct whisper_context *ctx, struct whisper_state *s
   return (*(int *)data)++ == 0;
 }
 
+/* Whether whisper may not have heard where a pass's words end (`heard` not empty): its last
+ * segment ran to the window's end, 10 s or more, or its words stopped at a gap. */
+static bool unsure_end(const struct segments *heard, int64_t length_ms) {
+  int64_t t0 = heard->items[heard->count - 1].t0, t1 = heard->items[heard->count - 1].t1;
+  return heard->stopped || (t1 - t0 >= 10000 && t1 >= length_ms);
+}
+
 /* Where the next window begins after a pass, from its last segment (ms from the window's
  * start; the window `length_ms` long): the segment's end, unless whisper did not hear where it
  * ends. Whisper can give one segment for a whole window, ended at the window's end, whose words
  * stop before it, halfway or a few seconds short (its timestamp tokens end there too); the
  * next window, begun at the segment's end, lost the speech after them (docs/performance.md:
- * the transcript over 10 meetings). Such a segment (10 s or more, ended at the window's end)
- * is taken to end where its last word begins by the tokens' times (DTW), a second before
- * it, so that the next window hears that word again with some speech before it, and drops
- * it by time (`recognise`'s `heard_to`). A model whose tokens are not timed takes 0.25 s a
- * word, faster than people speak (the bench's speech: 0.27 within a turn): early rather than
- * late, since the words heard twice across the seam are dropped (SeamRepeat, letter for
- * letter) and those never heard are lost; people's speech is slower, and there that rule
- * heard dozens of words twice (docs/performance.md: people's speech). */
+ * the transcript over 10 meetings). Such a window is heard again by the model with its tokens'
+ * times (DTW), and taken to end where its last word begins (or, where its words jump more
+ * than `gap_ms` ahead, the last before): the next window begins a second before that word,
+ * hears it again with some speech before it, and drops it by time (`recognise`'s `heard_to`).
+ * A model whose tokens cannot be timed takes 0.25 s a word, faster than people speak (the
+ * bench's speech: 0.27 within a turn): early rather than late, since the words heard twice
+ * across the seam are dropped (SeamRepeat, letter for letter) and those never heard are lost;
+ * people's speech is slower, and there that rule heard dozens of words twice
+ * (docs/performance.md: people's recorded speech). */
 static int64_t resume_after(const struct segments *heard, int64_t length_ms) {
   int64_t t0 = heard->items[heard->count - 1].t0, t1 = heard->items[heard->count - 1].t1;
   int64_t last_word = heard->items[heard->count - 1].last_word;
-  bool unsure = heard->stopped || (t1 - t0 >= 10000 && t1 >= length_ms);
-  if (!unsure) return t1;
+  if (!unsure_end(heard, length_ms)) return t1;
   if (last_word >= 0) return last_word - before_last_word > t0 ? last_word - before_last_word : t0;
   int words = 0;
   for (const char *c = heard->items[heard->count - 1].text; *c; c++) {
@@ -378,10 +405,12 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
     params.encoder_begin_callback = first_pass_only;
     params.encoder_begin_callback_user_data = &passes;
   }
-  /* Within a turn, the words this window begins with that the previous one heard, by time. */
+  /* Within a turn, the words this window begins with that the previous one heard, by time:
+   * heard with the timed model. */
   int64_t heard_to = live->prompt && live->heard_to > from_ms ? live->heard_to - from_ms : -1;
+  struct whisper_context *ctx = heard_to >= 0 && timed_context(live) ? live->timed : live->ctx;
   struct segments heard = {0};
-  int status = recognise(live->ctx, params, pcm, 0, count, heard_to, seam, &heard);
+  int status = recognise(ctx, params, pcm, 0, count, heard_to, seam, &heard);
   int64_t length_ms = (int64_t)count * 1000 / 16000;
   *resume_ms = from_ms + length_ms;
   if (status != 0) return status;
@@ -396,7 +425,15 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
     segments_free(&heard);
     params.initial_prompt = NULL;
     passes = 0;
-    status = recognise(live->ctx, params, pcm, 0, count, heard_to, seam, &heard);
+    status = recognise(ctx, params, pcm, 0, count, heard_to, seam, &heard);
+    if (status != 0) return status;
+    last = heard.count > 0 ? resume_after(&heard, length_ms) : 0;
+  }
+  if (seam && heard.count > 0 && ctx == live->ctx && unsure_end(&heard, length_ms) && timed_context(live)) {
+    /* Where its words end is not known: heard again with their times. */
+    segments_free(&heard);
+    passes = 0;
+    status = recognise(live->timed, params, pcm, 0, count, -1, seam, &heard);
     if (status != 0) return status;
     last = heard.count > 0 ? resume_after(&heard, length_ms) : 0;
   }
@@ -425,6 +462,8 @@ struct whisper_context *sw_live_context(struct sw_live *live) { return live->ctx
 
 void sw_live_close(struct sw_live *live) {
   whisper_free(live->ctx);
+  if (live->timed) whisper_free(live->timed);
+  free(live->model);
   free(live->prompt);
   free(live);
 }
