@@ -59,7 +59,7 @@ def test_a_rest_longer_than_a_window_is_heard_a_window_at_a_time(tmp_path):
     assert words.count("fellow") == 4, f"each saying heard once: {' '.join(words)}"
 
 
-# The words of each recording that tell its sayings apart, and how they begin.
+# The words that tell a recording's saying apart from the others, counted in what is heard.
 TELLING = {"cards-005": ["spades", "hearts"], "reader-0870": ["dashwood"], "reader-0890": ["selfish"],
            "reader-0920": ["married"], "reader-0930": ["himself"]}
 
