@@ -185,6 +185,17 @@ def test_orca_reads_the_scrum_list_and_the_editor(shell, on_shell, data_home, or
     no_unnamed_controls(orca)
 
 
+def meeting_page(shell, on_shell):
+    """The app on the shell, its scrum "Standup" opened and its meeting's page, from the keyboard."""
+    app = on_shell(TZ="UTC")
+    on_screen(shell, app)
+    tab_to(shell, app, "push button", "Standup")
+    shell.key("Return")
+    tab_to(shell, app, "push button", re.compile(r"Show meeting of .*"), limit=15)
+    shell.key("Return")
+    return app
+
+
 def test_orca_reads_a_transcript_sentence_after_its_speaker_and_time(shell, on_shell, data_home, orca):
     meeting = {"id": str(uuid.uuid4()).upper(), "date": "2026-11-18T09:30:00Z", "attendees": ["Ana", "Ben"],
                "durationSeconds": 120, "speakers": [{"name": "Ana", "seconds": 60, "share": 60},
@@ -195,12 +206,7 @@ def test_orca_reads_a_transcript_sentence_after_its_speaker_and_time(shell, on_s
     (transcripts / f"{meeting['id']}.json").write_text(json.dumps([
         {"start": 2000, "end": 6000, "text": " Nothing new from me."},
         {"start": 70000, "end": 76000, "text": " We decided to drop the migration for now."}]))
-    app = on_shell(TZ="UTC")
-    on_screen(shell, app)
-    tab_to(shell, app, "push button", "Standup")
-    shell.key("Return")
-    tab_to(shell, app, "push button", re.compile(r"Show meeting of .*"), limit=15)
-    shell.key("Return")
+    app = meeting_page(shell, on_shell)
     first = "Ana, 0:02: Nothing new from me."
     orca.caught_up()
     orca.mark("to the first sentence")
@@ -216,3 +222,33 @@ def test_orca_reads_a_transcript_sentence_after_its_speaker_and_time(shell, on_s
     in_order(orca.between("to the first sentence"), ["Ana (0:00–1:00)", "List with 1 item.", first, "not selected."],
              ["Ben (1:00–2:00)", "List with 1 item.", ben, "not selected."])
     no_unnamed_controls(orca)
+
+
+
+def test_a_german_sentence_reaches_orca_as_german_text(shell, on_shell, data_home, orca):
+    """A German scrum's sentence is read after its speaker and time, and its words reach a
+    screen reader as text in German: the "language" attribute over the whole sentence, which
+    Orca reads (getLanguageAndDialectFromTextAttributes) to ask for the voice of the text's
+    language. Orca 43 asks for it only when it reads a line of text, and its voice() drops
+    what it asked for, so it still speaks in its own voice: Orca's part, not the app's."""
+    meeting = {"id": str(uuid.uuid4()).upper(), "date": "2026-11-18T09:30:00Z", "attendees": ["Anna"],
+               "durationSeconds": 60, "speakers": [{"name": "Anna", "seconds": 60, "share": 60}]}
+    team = scrum("Standup", ["Anna"], history=[meeting])
+    team["language"] = "de"
+    write_scrums(data_home, [team])
+    transcripts = data_home / "io.github.scrumdinger.Scrumdinger" / "transcripts"
+    transcripts.mkdir(parents=True)
+    words = "Gestern habe ich die Datenbank repariert, heute schreibe ich die Tests."
+    (transcripts / f"{meeting['id']}.json").write_text(json.dumps([{"start": 2000, "end": 6000, "text": " " + words}]))
+    app = meeting_page(shell, on_shell)
+    orca.caught_up()
+    orca.mark("to the sentence")
+    row = f"Anna, 0:02: {words}"
+    tab_to(shell, app, "list item", row, limit=15)
+    orca.heard("not selected.")
+    orca.stop()
+    in_order(orca.between("to the sentence"), ["Anna (0:00–1:00)", "List with 1 item.", row, "not selected."])
+    text = next(node for node in descendants(app.query("list item", row)) if node.getRoleName() == "label").queryText()
+    attributes, start, end = text.getAttributeRun(0, False)
+    assert (text.getText(0, text.characterCount), start, end) == (words, 0, len(words)), "one run over the whole sentence"
+    assert "language:de" in attributes, f"the sentence's text does not say it is German: {attributes}"
