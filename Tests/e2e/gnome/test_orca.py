@@ -224,7 +224,6 @@ def test_orca_reads_a_transcript_sentence_after_its_speaker_and_time(shell, on_s
     no_unnamed_controls(orca)
 
 
-
 def test_a_german_sentence_reaches_orca_as_german_text(shell, on_shell, data_home, orca):
     """A German scrum's sentence is read after its speaker and time, and its words reach a
     screen reader as text in German: the "language" attribute over the whole sentence, which
