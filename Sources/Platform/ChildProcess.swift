@@ -89,6 +89,12 @@ import Glibc
     return g_output_stream_write_all(pipe, &bytes, gsize(bytes.count), nil, nil, nil) != 0
   }
 
+  /// Its process id while it runs; nil once it has ended.
+  public var identifier: Int32? {
+    guard !ended, let text = g_subprocess_get_identifier(process) else { return nil }
+    return Int32(String(cString: text))
+  }
+
   /// Closes its standard input: the end of what it is given.
   public func closeInput() {
     guard let pipe = g_subprocess_get_stdin_pipe(process) else { return }

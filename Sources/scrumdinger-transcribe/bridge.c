@@ -378,18 +378,18 @@ static int64_t resume_after(const struct segments *heard, int64_t length_ms) {
 }
 
 /* Recognises one window, `count` samples of 16 kHz mono `pcm` starting `from_ms` into the
- * recording, on one thread, with the previous window's words as whisper's prompt when the
+ * recording, on `threads` threads, with the previous window's words as whisper's prompt when the
  * same turn goes on (after a change of turn they misled it: measured). Each segment
  * goes to `segment` (times from the recording's start). A window cut by its length (`seam`),
  * not by a change of turn, is one pass of whisper's (first_pass_only): `resume_ms` says where
  * the next window begins; otherwise it begins at this one's end. Returns whisper_full's status. */
-int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam, sw_segment_fn segment,
-                   void *user, int64_t *resume_ms) {
+int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam, int threads,
+                   sw_segment_fn segment, void *user, int64_t *resume_ms) {
   /* Beam search (5, whisper's own choice for it): window by window, greedy decoding heard
    * 0.7 points worse than the whole recording at once; five beams hear better than that. */
   struct whisper_full_params params = whisper_full_default_params(WHISPER_SAMPLING_BEAM_SEARCH);
   params.beam_search.beam_size = 5;
-  params.n_threads = 1;
+  params.n_threads = threads;
   params.language = sw_language;
   params.translate = false;
   params.no_context = true;   /* the context is the prompt given, nothing else */

@@ -13,12 +13,12 @@
  *   scrumdinger-transcribe --probe MODEL           loads the model and lets it go
  *   scrumdinger-transcribe --live MODEL SAMPLES [VAD]
  *       a meeting's windows while it runs: SAMPLES grows as the meeting is recorded; each line
- *       on standard input, "FROM TO SEAM" (milliseconds; TO -1: to the end of the file, now
- *       complete; SEAM 1: cut by the window's length, not at a change of turn, and with TO -1
- *       cut there when the rest is longer than 30 s), is one window, recognised once the file
- *       holds it (waiting up to 10 s), then answered with its segments and {"done":RESUME}:
- *       where the next window begins (-1 after the last). It
- *       runs at idle priority, CPU and disk, on one thread; the end of its input ends it.
+ *       on standard input, "FROM TO SEAM [THREADS]" (milliseconds; TO -1: to the end of the
+ *       file, now complete; SEAM 1: cut by the window's length, not at a change of turn, and
+ *       with TO -1 cut there when the rest is longer than 30 s; THREADS: 1 unless given, at
+ *       most 4), is one window, recognised once the file holds it (waiting up to 10 s), then
+ *       answered with its segments and {"done":RESUME}: where the next window begins (-1
+ *       after the last). It runs at idle priority, CPU and disk; the end of its input ends it.
  *       With VAD (Silero's voice activity model), live captions as well, from a thread of
  *       their own (captions.c): {"caption":"…","final":true|false,"to":MS} lines as the file
  *       grows, and a line "turn MS" on standard input says where a turn changed.
@@ -52,7 +52,7 @@ int sw_transcribe(const char *model, const float *pcm, int count, const int *cut
 int sw_probe(const char *model, char *error, size_t error_size);
 struct sw_live;
 struct sw_live *sw_live_open(const char *model, char *error, size_t error_size);
-int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam,
+int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t from_ms, bool seam, int threads,
                    void (*segment)(int64_t, int64_t, const char *, void *), void *user, int64_t *resume_ms);
 void sw_live_close(struct sw_live *live);
 struct whisper_context *sw_live_context(struct sw_live *live);
@@ -223,13 +223,16 @@ static int live(const char *model, const char *samples, const char *vad) {
   }
   char line[128];
   long long from, to;
-  int seam;
+  int seam, threads;
   while (fgets(line, sizeof line, stdin)) {
     if (captions && sscanf(line, "turn %lld", &from) == 1 && from >= 0) {
       sw_captions_turn(captions, from);
       continue;
     }
-    if (sscanf(line, "%lld %lld %d", &from, &to, &seam) != 3 || from < 0) continue;
+    int fields = sscanf(line, "%lld %lld %d %d", &from, &to, &seam, &threads);
+    if (fields < 3 || from < 0) continue;
+    if (fields < 4 || threads < 1) threads = 1;
+    if (threads > 4) threads = 4;
     float *pcm = NULL;
     /* The rest of a complete recording (TO -1) is heard as the windows before it were, 30 s at
      * a time where it is longer (the helper had fallen behind): a window cut by its length,
@@ -252,7 +255,7 @@ static int live(const char *model, const char *samples, const char *vad) {
     }
     if (count >= 16000 / 5) { /* under 0.2 s: nothing whisper can hear */
       int64_t heard = resume;
-      int status = sw_live_window(live, pcm, count, from, seam == 1 && !rest, on_segment, NULL, &heard);
+      int status = sw_live_window(live, pcm, count, from, seam == 1 && !rest, threads, on_segment, NULL, &heard);
       if (!rest && heard < resume) resume = heard; /* a word across the seam: the next window has it */
       if (status != 0) {
         free(pcm);

@@ -19,15 +19,15 @@ MODEL = SPEECH.parents[1] / "models" / "ggml-tiny.en.bin"
 RATE = 16000
 
 
-def heard_as_the_meeting_was(samples):
-    """What the helper hears of `samples` asked for as the rest, a window at a time; and where
-    each window began and the next was to begin."""
+def heard_as_the_meeting_was(samples, threads=1):
+    """What the helper hears of `samples` asked for as the rest, a window at a time on
+    `threads` threads; and where each window began and the next was to begin."""
     helper = subprocess.Popen([str(HELPER), "--live", str(MODEL), str(samples)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     answers, said, at = [], [], 0
     with idle_machine():
         while at >= 0:
-            helper.stdin.write(f"{at} -1 1\n")
+            helper.stdin.write(f"{at} -1 1 {threads}\n")
             helper.stdin.flush()
             while "done" not in (line := json.loads(helper.stdout.readline())):
                 assert "error" not in line, line
@@ -57,6 +57,20 @@ def test_a_rest_longer_than_a_window_is_heard_a_window_at_a_time(tmp_path):
     assert max(s["end"] for s in said) <= total
     words = words_of(said)
     assert words.count("fellow") == 4, f"each saying heard once: {' '.join(words)}"
+
+
+def test_the_rest_heard_on_two_threads_is_heard_as_on_one(tmp_path):
+    """At Save and End the app asks for the rest on two threads when the machine has a core to
+    spare, so that the user waits less: the transcript is the same, word for word and time for
+    time."""
+    with wave.open(str(SPEECH)) as source:
+        jfk = array.array("h", source.readframes(source.getnframes()))
+    samples = tmp_path / "meeting.samples"
+    samples.write_bytes(array.array("f", [x / 32768 for x in jfk * 2]).tobytes())
+    said_on_one, answers_on_one = heard_as_the_meeting_was(samples)
+    said_on_two, answers_on_two = heard_as_the_meeting_was(samples, threads=2)
+    assert said_on_two == said_on_one and answers_on_two == answers_on_one
+    assert words_of(said_on_two).count("fellow") == 2
 
 
 # The words that tell a recording's saying apart from the others, counted in what is heard.

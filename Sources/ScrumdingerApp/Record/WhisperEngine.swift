@@ -275,6 +275,9 @@ import ScrumdingerCore
   /// Whether it has answered a window or written a segment: its model loaded, so a crash
   /// from now on is the transcription's, never the model's.
   private var spoke = false
+  /// The processor times read as it started and as the last windows were asked for, oldest
+  /// first: what the threads of the rest of a meeting are judged by.
+  private var readings: [ProcessorTime] = []
 
   /// Starts `arguments`: `heard` hears each window's segments and where the next begins,
   /// `failed` how it ended before its input did (at once when it cannot start).
@@ -317,10 +320,15 @@ import ScrumdingerCore
     } catch {
       failed(.failed(error.reason))
     }
+    readings = [process?.identifier.flatMap { ProcessorTime.now(process: $0) }].compactMap { $0 }
   }
 
   func recognise(_ window: TranscriptWindows.Window) {
-    process?.send(window.line)
+    guard let process else { return }
+    let now = process.identifier.flatMap { ProcessorTime.now(process: $0) }
+    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    process.send(window.line(threads: WindowThreads.count(for: window, cores: cores, before: readings, now: now)))
+    readings = (readings + [now].compactMap { $0 }).suffix(3)
   }
 
   func turn(at milliseconds: Int) {

@@ -30,8 +30,9 @@ public struct TranscriptWindows: Equatable, Sendable {
       self.seam = seam
     }
 
-    /// Its line for the helper: "FROM TO SEAM" (TO -1: to the end).
-    public var line: String { "\(from) \(to ?? -1) \(seam ? 1 : 0)\n" }
+    /// Its line for the helper, heard on `threads` threads: "FROM TO SEAM THREADS" (TO -1:
+    /// to the end).
+    public func line(threads: Int) -> String { "\(from) \(to ?? -1) \(seam ? 1 : 0) \(threads)\n" }
   }
 
   /// The longest window: what whisper hears at once.

@@ -80,4 +80,42 @@ final class HelperRunTests: XCTestCase {
       XCTAssertNil(engine.unavailableReason(for: .english))
     }
   }
+
+  /// A meeting's windows are asked for on one thread; so is the rest at Save and End while
+  /// other programs keep every core busy (two threads would spin waiting for each other).
+  func testTheRestIsAskedForOnOneThreadWhileOtherProgramsKeepTheCoresBusy() throws {
+    try MainActor.assumeIsolated {
+      let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+      var stopped = 0
+      let busy = try (0..<cores).map { _ in
+        try ChildProcess(["/bin/sh", "-c", "while :; do :; done"], onLine: { _ in }, onEnd: { _ in stopped += 1 })
+      }
+      defer {  // GLib signals from a thread of its own: they are gone once their ends are heard
+        for program in busy { program.terminate() }
+        XCTAssertTrue(MainLoop.run(until: { stopped == cores }, timeout: .seconds(60)))
+      }
+      let log = NSTemporaryDirectory() + "helper-lines-\(UUID())"
+      defer { try? FileManager.default.removeItem(atPath: log) }
+      let script =
+        "while read window; do echo \"$window\" >> '\(log)'; "
+        + #"case "$window" in *' -1 '*) echo '{"done":-1}';; *) echo '{"done":30000}';; esac; done"#
+      var answers: [Int?] = []
+      let listener = HelperListener(
+        ["/bin/sh", "-c", script], heard: { _, next in answers.append(next) }, captions: nil
+      ) { XCTFail("the helper ended: \($0)") }
+      listener.recognise(TranscriptWindows.Window(from: 0, to: 30_000, seam: true))
+      XCTAssertTrue(MainLoop.run(until: { answers.count == 1 }, timeout: .seconds(60)))
+      // A second of every core's time, spent by the busy programs.
+      let start = try XCTUnwrap(ProcessorTime.now(process: getpid()))
+      XCTAssertTrue(
+        MainLoop.run(
+          until: { (ProcessorTime.now(process: getpid())?.total ?? 0) - start.total >= 100 * cores },
+          timeout: .seconds(60)))
+      listener.recognise(TranscriptWindows.Window(from: 30_000, to: nil, seam: true))
+      XCTAssertTrue(MainLoop.run(until: { answers.count == 2 }, timeout: .seconds(60)))
+      XCTAssertEqual(answers, [30_000, nil])
+      let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+      XCTAssertEqual(lines, ["0 30000 1 1", "30000 -1 1 1"])
+    }
+  }
 }

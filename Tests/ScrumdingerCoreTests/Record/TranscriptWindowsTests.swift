@@ -85,7 +85,7 @@ import Testing
   }
 
   @Test func eachWindowIsOneLineForTheHelper() {
-    #expect(TranscriptWindows.Window(from: 1_500, to: 31_500, seam: true).line == "1500 31500 1\n")
-    #expect(TranscriptWindows.Window(from: 40_000, to: nil, seam: true).line == "40000 -1 1\n")
+    #expect(TranscriptWindows.Window(from: 1_500, to: 31_500, seam: true).line(threads: 1) == "1500 31500 1 1\n")
+    #expect(TranscriptWindows.Window(from: 40_000, to: nil, seam: true).line(threads: 2) == "40000 -1 1 2\n")
   }
 }
