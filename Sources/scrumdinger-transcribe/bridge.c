@@ -1,6 +1,7 @@
 /* The calls scrumdinger-transcribe (transcribe.c) makes over whisper.cpp's C API (whisper.h):
  * transcribe, probe a model. Built into it by scripts/whisper/prepare.sh, next to libwhisper,
  * with an RPATH of $ORIGIN; the app itself never loads whisper.cpp. */
+#include <malloc.h> /* malloc_trim */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -299,12 +300,15 @@ int sw_probe(const char *model, char *error, size_t error_size) {
 /* A model kept loaded for a meeting's windows, recognised one at a time as they fill. */
 struct sw_live {
   struct whisper_context *ctx;
-  /* The same model with its tokens' times (DTW), loaded when a window first needs them: only
-   * for the windows at an unsure seam, since whisper.cpp times tokens only without flash
+  /* The same model with its tokens' times (DTW), loaded when a window needs them: only for
+   * the windows at an unsure seam, since whisper.cpp times tokens only without flash
    * attention, whose sums differ in the last bits: every window heard with it would read a
-   * little otherwise (a word in twenty, as well heard: docs/performance.md). */
+   * little otherwise (a word in twenty, as well heard: docs/performance.md). Without flash
+   * attention its buffers are large (the helper with tiny.en held 499 MB with it, 177 MB
+   * before it was loaded), so it is let go once the next window does not need it (216 MB
+   * after), and loaded again at the next such seam (0.15 s). */
   struct whisper_context *timed;
-  bool timed_tried;
+  bool untimed; /* its tokens cannot be timed: alignment heads not known, or not loaded again */
   char *model;
   char *prompt; /* the previous window's words, within a turn: whisper hears the next one as their continuation */
   int64_t heard_to; /* ms into the recording: the next window's words that begin before were heard (-1: none) */
@@ -321,14 +325,14 @@ struct sw_live *sw_live_open(const char *model, char *error, size_t error_size) 
   return live;
 }
 
-/* The model with its tokens' times, loaded once; NULL for a model whose alignment heads are
- * not known (or that could not be loaded again). */
+/* The model with its tokens' times, loaded if it is not; NULL for a model whose alignment
+ * heads are not known (or that could not be loaded again). */
 static struct whisper_context *timed_context(struct sw_live *live) {
-  if (!live->timed_tried) {
-    live->timed_tried = true;
+  if (!live->timed && !live->untimed) {
     enum whisper_alignment_heads_preset heads = alignment_heads(live->model);
     char error[256];
     if (heads != WHISPER_AHEADS_NONE) live->timed = load(live->model, heads, error, sizeof error);
+    live->untimed = !live->timed;
   }
   return live->timed;
 }
@@ -441,6 +445,11 @@ int sw_live_window(struct sw_live *live, const float *pcm, int count, int64_t fr
   if (resumes) *resume_ms = from_ms + last;
   int64_t last_word = within ? heard.items[heard.count - 1].last_word : -1;
   live->heard_to = last_word >= 0 ? from_ms + last_word + same_word_within : -1;
+  if (live->heard_to < 0 && live->timed) { /* the next window is heard without times */
+    whisper_free(live->timed);
+    live->timed = NULL;
+    malloc_trim(0); /* its pages back to the system, not kept by the allocator */
+  }
   /* The prompt is what was said before the next window: without the last segment when that
    * window begins within it (with it, whisper began by going on from its words, then said
    * them again: "for the login page. The new endpoint…", or made up a phrase). */

@@ -6,6 +6,7 @@ not depend on how far behind the helper was; and, at people's pace, no word is h
 across a seam."""
 import array
 import json
+import pathlib
 import re
 import subprocess
 import wave
@@ -32,11 +33,17 @@ def heard_as_the_meeting_was(samples, threads=1):
             while "done" not in (line := json.loads(helper.stdout.readline())):
                 assert "error" not in line, line
                 said.append(line)
-            answers.append((at, line["done"]))
+            answers.append((at, line["done"], resident_mb(helper.pid)))
             at = line["done"]
     helper.stdin.close()
     assert helper.wait(timeout=60) == 0
-    return said, answers
+    return said, [(began, next_at) for began, next_at, _ in answers], [mb for _, _, mb in answers]
+
+
+def resident_mb(pid):
+    """The resident memory of process `pid`, in MB."""
+    status = (pathlib.Path("/proc") / str(pid) / "status").read_text()
+    return int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.M).group(1)) // 1024
 
 
 def words_of(said):
@@ -51,7 +58,7 @@ def test_a_rest_longer_than_a_window_is_heard_a_window_at_a_time(tmp_path):
     samples = tmp_path / "meeting.samples"
     samples.write_bytes(array.array("f", [x / 32768 for x in (jfk + pause) * 4]).tobytes())
     total = len(samples.read_bytes()) // 4 * 1000 // RATE
-    said, answers = heard_as_the_meeting_was(samples)
+    said, answers, _ = heard_as_the_meeting_was(samples)
     assert 5_000 <= answers[0][1] <= 30_000, f"the first answer says where the second window begins: {answers}"
     assert len(answers) == 2 and answers[-1][1] == -1, f"the rest, 18 s or more, is the last window: {answers}"
     assert max(s["end"] for s in said) <= total
@@ -67,8 +74,8 @@ def test_the_rest_heard_on_two_threads_is_heard_as_on_one(tmp_path):
         jfk = array.array("h", source.readframes(source.getnframes()))
     samples = tmp_path / "meeting.samples"
     samples.write_bytes(array.array("f", [x / 32768 for x in jfk * 2]).tobytes())
-    said_on_one, answers_on_one = heard_as_the_meeting_was(samples)
-    said_on_two, answers_on_two = heard_as_the_meeting_was(samples, threads=2)
+    said_on_one, answers_on_one, _ = heard_as_the_meeting_was(samples)
+    said_on_two, answers_on_two, _ = heard_as_the_meeting_was(samples, threads=2)
     assert said_on_two == said_on_one and answers_on_two == answers_on_one
     assert words_of(said_on_two).count("fellow") == 2
 
@@ -78,14 +85,9 @@ TELLING = {"cards-005": ["spades", "hearts"], "reader-0870": ["dashwood"], "read
            "reader-0920": ["married"], "reader-0930": ["himself"]}
 
 
-def test_a_persons_words_across_a_seam_are_heard_once(tmp_path):
+def persons_turn(tmp_path):
     """One turn of people's recorded speech, 100 s: the card player's short sayings between a
-    LibriVox reader's sentences, 0.2 s apart. A window whose one segment whisper ended at the
-    window's end was taken to end at 0.25 s a word, espeak-ng's pace: the reader's is slower, so
-    the next window began 12 s before the words heard had ended and heard 25 of them again,
-    otherwise ("seven of hearts. Had he married … than he was. disposed. Eight of spades, four
-    of close, seven of hearts. Had he married …"). Where a window ends is now decided by when
-    its words were said (their tokens' times), and so are the words a window hears again."""
+    LibriVox reader's sentences, 0.2 s apart; its samples file and the recordings said, in order."""
     cards = ["cards-003", "cards-004", "cards-005", "cards-001", "cards-002"]
     reader = ["reader-0880", "reader-0890", "reader-0920", "reader-0930", "reader-0870"]
     pause = array.array("h", bytes(2 * RATE // 5))
@@ -98,7 +100,18 @@ def test_a_persons_words_across_a_seam_are_heard_once(tmp_path):
         said_in_turn.append(recording)
     samples = tmp_path / "turn.samples"
     samples.write_bytes(array.array("f", [x / 32768 for x in turn]).tobytes())
-    said, answers = heard_as_the_meeting_was(samples)
+    return samples, said_in_turn
+
+
+def test_a_persons_words_across_a_seam_are_heard_once(tmp_path):
+    """A window whose one segment whisper ended at the window's end was taken to end at 0.25 s a
+    word, espeak-ng's pace: the reader's is slower, so the next window began 12 s before the
+    words heard had ended and heard 25 of them again, otherwise ("seven of hearts. Had he married
+    … than he was. disposed. Eight of spades, four of close, seven of hearts. Had he married …").
+    Where a window ends is now decided by when its words were said (their tokens' times), and so
+    are the words a window hears again."""
+    samples, said_in_turn = persons_turn(tmp_path)
+    said, answers, _ = heard_as_the_meeting_was(samples)
     assert len(answers) >= 4, f"heard a window at a time: {answers}"
     words = words_of(said)
     for recording, telling in TELLING.items():
@@ -106,3 +119,14 @@ def test_a_persons_words_across_a_seam_are_heard_once(tmp_path):
             times = said_in_turn.count(recording)
             assert times - 1 <= words.count(word) <= times, \
                 f"{word!r} said {times} times, heard {words.count(word)}: {' '.join(words)} ({answers})"
+
+
+def test_the_timed_model_is_let_go_once_no_window_needs_it(tmp_path):
+    """The model with its tokens' times is loaded a second time for a window at an unsure seam
+    and the window after it; without flash attention its buffers are large, and the helper kept
+    it for the rest of the meeting: 177 MB before it, 499 MB after (tiny.en). It is let go once
+    the next window is heard without times."""
+    samples, _ = persons_turn(tmp_path)
+    _, answers, resident = heard_as_the_meeting_was(samples)
+    assert max(resident) - resident[0] > 200, f"a seam needed the timed model: {resident} MB"
+    assert resident[-1] - resident[0] < 100, f"it was let go: {resident} MB after each of {answers}"
