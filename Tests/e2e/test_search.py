@@ -7,6 +7,7 @@ import configparser
 import datetime
 import json
 import os
+import re
 import uuid
 
 import pyatspi
@@ -195,4 +196,39 @@ def test_meetings_are_found_by_their_words_only_once_the_user_allows_it(launch, 
     session_call("ActivateResult", GLib.Variant("(sasu)", (result, ["drop", "migration"], 0)), None)
     sentence = app.find("list item", "Ben, 1:10: After the long call with the customer we decided to drop the migration for now.",
                         within=app.main)
+    wait_for(lambda: sentence.getState().contains(pyatspi.STATE_FOCUSED), what="the page open at the sentence")
+
+
+def test_a_chinese_meetings_words_are_found_by_two_characters(launch, data_home):
+    """A Chinese scrum's meeting whose transcript is as the helper writes Whisper's answers for
+    Chinese (no spaces between words; sentences end at 。): two characters typed in the list's
+    search find the sentence that holds them inside a longer word, under "Said in Meetings", and
+    not the sentence without them; activating it opens the meeting at that sentence."""
+    meeting = {"id": str(uuid.uuid4()).upper(), "date": "2026-11-18T09:30:00Z", "attendees": ["李娜", "王伟"],
+               "durationSeconds": 120, "speakers": [{"name": "李娜", "seconds": 60, "share": 60},
+                                                    {"name": "王伟", "seconds": 60, "share": 60}],
+               "recorded": True}
+    standup = scrum("每日站会", ["李娜", "王伟"], history=[meeting])
+    standup["language"] = "zh"
+    write_scrums(data_home, [standup])
+    transcripts = data_home / APP_ID / "transcripts"
+    transcripts.mkdir(parents=True)
+    (transcripts / f"{meeting['id']}.json").write_text(json.dumps([
+        {"start": 2000, "end": 6000, "text": "昨天我修好了登录页面的问题。"},
+        {"start": 62000, "end": 68000, "text": "今天我准备把数据库迁移到新的服务器上。"}], ensure_ascii=False))
+    app = launch(TZ="UTC")
+    app.find("push button", "每日站会")
+    app.key("ctrl+f")
+    field = app.find("entry", "Search Scrums", within=app.main)
+    wait_for(lambda: field.getState().contains(pyatspi.STATE_FOCUSED), what="the search field to take the focus")
+    field.queryEditableText().setTextContents("迁移")
+    found = re.compile(r"王伟, 每日站会, .*2026.*, 1:02: 今天我准备把数据库迁移到新的服务器上。")
+    row = app.find("list item", found, within=app.main)
+    app.absent("list item", re.compile(r".*昨天我修好了登录页面的问题。"), within=app.main)
+    app.absent("push button", "每日站会", within=app.main)  # the title does not hold them
+    app.absent("label", "No Scrums", within=app.main)  # there is one: only its title was not found
+    app.key("Tab")  # from the search field to the sentence found
+    wait_for(lambda: row.getState().contains(pyatspi.STATE_FOCUSED), what="the sentence found to take the focus")
+    app.key("Return")
+    sentence = app.find("list item", "王伟, 1:02: 今天我准备把数据库迁移到新的服务器上。", within=app.main)
     wait_for(lambda: sentence.getState().contains(pyatspi.STATE_FOCUSED), what="the page open at the sentence")

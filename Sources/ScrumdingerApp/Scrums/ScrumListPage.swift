@@ -172,7 +172,9 @@ import ScrumdingerCore
     }
     noResultsPage?.isVisible = nothingFound
     loadingPage?.isVisible = isLoading
-    emptyPage.isVisible = !isLoading && cards.isEmpty && !nothingFound
+    // "No Scrums" only when there are none: a search that found words said but no title shows
+    // those words alone.
+    emptyPage.isVisible = !isLoading && state.scrums.value.isEmpty
     scroller.isVisible = !isLoading && (!cards.isEmpty || saidSomewhere)
   }
 }
