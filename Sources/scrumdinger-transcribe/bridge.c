@@ -304,7 +304,7 @@ struct sw_live {
    * the windows at an unsure seam, since whisper.cpp times tokens only without flash
    * attention, whose sums differ in the last bits: every window heard with it would read a
    * little otherwise (a word in twenty, as well heard: docs/performance.md). Without flash
-   * attention its buffers are large (the helper with tiny.en held 499 MB with it, 177 MB
+   * attention its buffers are large (the helper with tiny.en held 499 MB with it, 173 MB
    * before it was loaded), so it is let go once the next window does not need it (216 MB
    * after), and loaded again at the next such seam (0.15 s). */
   struct whisper_context *timed;

@@ -22,7 +22,8 @@ RATE = 16000
 
 def heard_as_the_meeting_was(samples, threads=1):
     """What the helper hears of `samples` asked for as the rest, a window at a time on
-    `threads` threads; and where each window began and the next was to begin."""
+    `threads` threads; where each window began and the next was to begin; and the helper's
+    resident memory after each window, in MB."""
     helper = subprocess.Popen([str(HELPER), "--live", str(MODEL), str(samples)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     answers, said, at = [], [], 0
@@ -124,7 +125,7 @@ def test_a_persons_words_across_a_seam_are_heard_once(tmp_path):
 def test_the_timed_model_is_let_go_once_no_window_needs_it(tmp_path):
     """The model with its tokens' times is loaded a second time for a window at an unsure seam
     and the window after it; without flash attention its buffers are large, and the helper kept
-    it for the rest of the meeting: 177 MB before it, 499 MB after (tiny.en). It is let go once
+    it for the rest of the meeting: 173 MB before it, 499 MB after (tiny.en). It is let go once
     the next window is heard without times."""
     samples, _ = persons_turn(tmp_path)
     _, answers, resident = heard_as_the_meeting_was(samples)
