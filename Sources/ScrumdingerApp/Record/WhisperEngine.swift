@@ -94,11 +94,14 @@ import ScrumdingerCore
   /// How many threads to use: two on an idle machine with two cores or more, one when the
   /// other cores are busy (ggml's threads then spin waiting for each other, measured).
   static var threads: Int {
-    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    let cores = onlineCores
     var load = [0.0]
     guard cores >= 2, getloadavg(&load, 1) == 1 else { return 1 }
     return load[0] < Double(cores) - 1 ? 2 : 1
   }
+
+  /// The cores online, which both thread rules judge by.
+  static var onlineCores: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
   package func transcribe(
     _ path: String, language: SpeechLanguage = .english, cuts: [Int], from: Int = 0,
@@ -320,13 +323,16 @@ import ScrumdingerCore
     } catch {
       failed(.failed(error.reason))
     }
-    readings = [process?.identifier.flatMap { ProcessorTime.now(process: $0) }].compactMap { $0 }
+    readings = [reading].compactMap { $0 }
   }
+
+  /// The machine's and the helper's processor times now; nil once it has ended.
+  private var reading: ProcessorTime? { process?.identifier.flatMap { ProcessorTime.now(process: $0) } }
 
   func recognise(_ window: TranscriptWindows.Window) {
     guard let process else { return }
-    let now = process.identifier.flatMap { ProcessorTime.now(process: $0) }
-    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    let now = reading
+    let cores = WhisperEngine.onlineCores
     process.send(window.line(threads: WindowThreads.count(for: window, cores: cores, before: readings, now: now)))
     readings = (readings + [now].compactMap { $0 }).suffix(3)
   }
